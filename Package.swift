@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Locomotion",
+    products: [
+        .library(name: "LocomotionDSP", targets: ["LocomotionDSP"]),
+        .library(name: "Locomotion", targets: ["Locomotion"]),
+        .executable(name: "locomotion", targets: ["LocomotionCLI"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFFTW",
+            path: "CFFTW",
+            pkgConfig: "fftw3",
+            providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
+        ),
+        .target(name: "LocomotionDSP", dependencies: ["CFFTW"]),
+        .target(name: "Locomotion", dependencies: ["LocomotionDSP"]),
+        // The CLI's folder is not `Sources/locomotion`: on case-insensitive file systems (macOS) it
+        // would collide with `Sources/Locomotion`. The product still builds a binary named `locomotion`.
+        .executableTarget(
+            name: "LocomotionCLI",
+            dependencies: ["Locomotion", "LocomotionDSP"],
+            resources: [.copy("Resources")]
+        ),
+        .target(name: "CFFTWBaseline", dependencies: ["CFFTW"], path: "Benchmarks/CFFTWBaseline"),
+        .executableTarget(
+            name: "LocomotionBenchmarks",
+            dependencies: ["LocomotionDSP", "Locomotion", "CFFTWBaseline"],
+            path: "Benchmarks/LocomotionBenchmarks"
+        ),
+        .testTarget(
+            name: "LocomotionDSPTests",
+            dependencies: ["LocomotionDSP"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "LocomotionTests",
+            dependencies: ["Locomotion"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

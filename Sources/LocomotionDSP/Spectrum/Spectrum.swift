@@ -1,0 +1,73 @@
+/// What to subtract from each block of samples before it is windowed and transformed.
+public enum Detrend: String, Sendable, Hashable {
+    /// Nothing: the DC bin keeps the signal's mean.
+    case none
+    /// The block's mean, so gravity or a sensor offset does not leak into low bins
+    /// (scipy's `detrend="constant"`).
+    case mean
+}
+
+/// A one-sided power spectrum of a block of real samples, with its frequency axis.
+///
+/// Scaling: `power[k]` is the mean-square value (input units²) that bin `k` holds, so a
+/// sinusoid of amplitude `A` centred on bin `k` shows `A²/2` there, and a constant `c` shows
+/// `c²` in bin 0 (with ``Detrend/none``). Formally `power[k] = c_k·|X[k]|² / (Σw)²` with `c_k = 2`
+/// except for bin 0 and, for an even FFT length, the Nyquist bin. This equals
+/// `scipy.signal.periodogram(..., scaling="spectrum")`.
+public struct Spectrum: Sendable, Equatable {
+    /// The sample rate of the analysed samples, in Hz.
+    public let sampleRate: Double
+    /// The transform length: the number of samples plus any zero padding.
+    public let fftLength: Int
+    /// Power per bin, `fftLength / 2 + 1` values, in input units².
+    public internal(set) var power: [Double]
+
+    /// Creates a spectrum from precomputed power values.
+    ///
+    /// - Precondition: `power.count == fftLength / 2 + 1`.
+    public init(sampleRate: Double, fftLength: Int, power: [Double]) {
+        precondition(power.count == fftLength / 2 + 1, "a spectrum of \(fftLength) points has \(fftLength / 2 + 1) bins")
+        self.sampleRate = sampleRate
+        self.fftLength = fftLength
+        self.power = power
+    }
+
+    /// The number of bins, `fftLength / 2 + 1`.
+    public var binCount: Int { power.count }
+
+    /// The spacing between bins, `sampleRate / fftLength`, in Hz.
+    public var binWidth: Double { sampleRate / Double(fftLength) }
+
+    /// The centre frequency of bin `index`, in Hz.
+    @inlinable
+    public func frequency(ofBin index: Int) -> Double { Double(index) * sampleRate / Double(fftLength) }
+
+    /// The centre frequency of every bin, in Hz.
+    ///
+    /// - Complexity: O(*n*); allocates.
+    public var frequencies: [Double] { (0..<binCount).map(frequency(ofBin:)) }
+
+    /// The amplitude (input units) that bin `index` holds: `A` for a sinusoid of amplitude `A`
+    /// centred on the bin, `|c|` for a constant in bin 0.
+    public func magnitude(ofBin index: Int) -> Double {
+        let isUnpaired = index == 0 || (fftLength % 2 == 0 && index == binCount - 1)
+        return (isUnpaired ? power[index] : 2 * power[index]).squareRoot()
+    }
+
+    /// The amplitude of every bin, in input units.
+    ///
+    /// - Complexity: O(*n*); allocates.
+    public var magnitudes: [Double] { (0..<binCount).map(magnitude(ofBin:)) }
+
+    /// The indices of the bins whose centre frequency lies in `band` (Hz).
+    public func bins(in band: ClosedRange<Double>) -> Range<Int> {
+        let first = max(0, Int((band.lowerBound / binWidth).rounded(.up)))
+        let last = min(binCount - 1, Int((band.upperBound / binWidth).rounded(.down)))
+        return first <= last ? first..<(last + 1) : first..<first
+    }
+
+    /// Total power in the bins of `band` (Hz), in input units².
+    public func power(in band: ClosedRange<Double>) -> Double {
+        bins(in: band).reduce(0) { $0 + power[$1] }
+    }
+}

@@ -1,0 +1,112 @@
+/// How ``welch(_:sampleRate:options:)`` scales its estimate.
+public enum PowerSpectrumScaling: String, Sendable, Hashable {
+    /// Power spectral density, input units² per Hz: `1 / (sampleRate·Σw²)`. Integrating over
+    /// frequency gives the signal's variance.
+    case density
+    /// Power spectrum, input units²: `1 / (Σw)²`. A sinusoid of amplitude `A` centred on a bin
+    /// shows `A²/2` there.
+    case spectrum
+}
+
+/// Options for Welch's method; the defaults are scipy's.
+public struct WelchOptions: Sendable, Hashable {
+    /// Samples per segment; 256 by default. A longer value than the signal is shortened to the
+    /// signal's length (as scipy does); the result reports the length used.
+    public var segmentLength: Int
+    /// Samples shared by consecutive segments, `0..<segmentLength`; `nil` means half a segment.
+    public var overlap: Int?
+    /// The taper applied to each segment (periodic form).
+    public var window: WindowFunction
+    /// Transform length per segment for zero padding; `nil` means the segment length.
+    public var fftLength: Int?
+    /// What is subtracted from each segment before windowing.
+    public var detrend: Detrend
+    /// Density (per Hz) or spectrum scaling.
+    public var scaling: PowerSpectrumScaling
+
+    /// Creates options; every default matches `scipy.signal.welch`.
+    public init(
+        segmentLength: Int = 256, overlap: Int? = nil, window: WindowFunction = .hann, fftLength: Int? = nil,
+        detrend: Detrend = .mean, scaling: PowerSpectrumScaling = .density
+    ) {
+        self.segmentLength = segmentLength
+        self.overlap = overlap
+        self.window = window
+        self.fftLength = fftLength
+        self.detrend = detrend
+        self.scaling = scaling
+    }
+}
+
+/// A one-sided power spectral density estimate.
+public struct PowerSpectralDensity: Sendable, Hashable {
+    /// Bin centre frequencies, in Hz.
+    public var frequencies: [Double]
+    /// The estimate per bin, in input units² per Hz (``PowerSpectrumScaling/density``) or
+    /// input units² (``PowerSpectrumScaling/spectrum``).
+    public var values: [Double]
+    /// How many segments were averaged.
+    public var segmentCount: Int
+    /// The segment length actually used, in samples.
+    public var segmentLength: Int
+    /// The scaling of ``values``.
+    public var scaling: PowerSpectrumScaling
+}
+
+/// Estimates the power spectral density by Welch's method: the mean of the modified
+/// periodograms of overlapping, windowed, detrended segments. Equal to
+/// `scipy.signal.welch(x, fs, window, nperseg, noverlap, nfft, detrend, scaling=...)` with
+/// `average="mean"` and a one-sided result (checked against scipy to 1e−6 relative by the tests).
+///
+/// Samples after the last whole segment are not used (as in scipy).
+///
+/// - Parameters:
+///   - samples: At least one finite sample.
+///   - sampleRate: Sample rate in Hz; finite and positive.
+///   - options: Segment length, overlap, window, padding, detrend and scaling.
+/// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidSampleRate`, or
+///   `.invalidParameter` for a segment length below 1, an overlap outside `0..<segmentLength`,
+///   or a transform length below the segment length.
+/// - Complexity: O(*n*/*h* · *m* log *m*) for hop *h* and transform length *m*.
+public func welch(
+    _ samples: [Double], sampleRate: Double, options: WelchOptions = .init()
+) throws(DSPError) -> PowerSpectralDensity {
+    guard !samples.isEmpty else { throw .emptyInput }
+    guard options.segmentLength >= 1 else {
+        throw .invalidParameter(
+            name: "segmentLength", value: "\(options.segmentLength)", requirement: "it must be at least 1")
+    }
+    let segmentLength = min(options.segmentLength, samples.count)
+    let overlap = options.overlap.map { min($0, max(segmentLength - 1, 0)) } ?? segmentLength / 2
+    if let requested = options.overlap, requested < 0 || requested >= options.segmentLength {
+        throw .invalidParameter(
+            name: "overlap", value: "\(requested)",
+            requirement: "it must be in 0..<segmentLength (\(options.segmentLength))")
+    }
+    let fftLength = options.fftLength ?? segmentLength
+    var analyzer = try SpectrumAnalyzer(
+        sampleCount: segmentLength, sampleRate: sampleRate, window: options.window, fftLength: fftLength,
+        detrend: options.detrend)
+    var segmentSpectrum = analyzer.makeSpectrum()
+    var sum = [Double](repeating: 0, count: segmentSpectrum.binCount)
+    let hop = segmentLength - overlap
+    let segmentCount = (samples.count - overlap) / hop
+    try samples.withUnsafeBufferPointer { (all) throws(DSPError) in
+        try DSPError.requireFinite(all)
+        for segment in 0..<segmentCount {
+            let start = segment * hop
+            try analyzer.analyze(UnsafeBufferPointer(rebasing: all[start..<(start + segmentLength)]), into: &segmentSpectrum)
+            for bin in sum.indices { sum[bin] += segmentSpectrum.power[bin] }
+        }
+    }
+    // The analyzer scales by 1/(Σw)²; density scaling wants 1/(fs·Σw²).
+    var rescale = 1 / Double(segmentCount)
+    if options.scaling == .density {
+        let window = options.window.coefficients(count: segmentLength)
+        let sumOfWindow = window.reduce(0, +)
+        rescale *= sumOfWindow * sumOfWindow / (sampleRate * window.reduce(0) { $0 + $1 * $1 })
+    }
+    return PowerSpectralDensity(
+        frequencies: segmentSpectrum.frequencies, values: sum.map { $0 * rescale }, segmentCount: segmentCount,
+        segmentLength: segmentLength, scaling: options.scaling)
+}
