@@ -40,6 +40,7 @@ let package = Package(
             dependencies: ["Locomotion"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "LocomotionCLITests", dependencies: ["LocomotionCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

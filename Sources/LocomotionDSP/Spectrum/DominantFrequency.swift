@@ -7,7 +7,7 @@ public enum PeakInterpolation: String, Sendable, Hashable, CaseIterable {
     /// A parabola through the magnitudes of the peak bin and its two neighbours.
     case parabolic
     /// A parabola through the logarithms of the three powers: exact for a Gaussian peak and
-    /// within about 1 % of a bin for a Hann-windowed sinusoid far from DC.
+    /// within 2 % of a bin for a Hann-windowed sinusoid far from DC.
     case gaussian
     /// Starts from ``gaussian`` and then finds, within ±0.75 of a bin of the block's own
     /// resolution, the frequency of the sinusoid (plus offset) that best fits the samples in the
@@ -50,9 +50,11 @@ public struct DominantFrequency: Sendable, Hashable {
     /// ``PeakInterpolation/sinusoidFit``, otherwise the peak bin's amplitude (which understates a
     /// tone that falls between bins).
     public var magnitude: Double
-    /// The peak bin's power divided by the mean power of the candidate bins: about 1 for white
-    /// noise, large for a clean tone. Usable as a confidence; it depends on the number of
-    /// candidate bins, so compare it only between analyses of the same shape.
+    /// The peak bin's power divided by the mean power of the candidate bins. For white noise the
+    /// strongest of *K* candidate bins is about `ln K + 0.58` times their mean (5.5 for 128 bins);
+    /// a clean tone gives far more (about 80 for 128 bins with a Hann window). Usable as a
+    /// confidence; it depends on the number of candidate bins, so compare it only between
+    /// analyses of the same shape.
     public var prominence: Double
     /// The index of the strongest bin in the (possibly zero-padded) spectrum.
     public var bin: Int

@@ -59,11 +59,25 @@ public struct Spectrum: Sendable, Equatable {
     /// - Complexity: O(*n*); allocates.
     public var magnitudes: [Double] { (0..<binCount).map(magnitude(ofBin:)) }
 
-    /// The indices of the bins whose centre frequency lies in `band` (Hz).
+    /// The indices of the bins whose centre frequency, as ``frequency(ofBin:)`` computes it, lies
+    /// in `band` (Hz). A band edge exactly on a bin centre includes that bin.
+    ///
+    /// - Complexity: O(1).
     public func bins(in band: ClosedRange<Double>) -> Range<Int> {
-        let first = max(0, Int((band.lowerBound / binWidth).rounded(.up)))
-        let last = min(binCount - 1, Int((band.upperBound / binWidth).rounded(.down)))
-        return first <= last ? first..<(last + 1) : first..<first
+        let last = binCount - 1
+        // Estimate by division (clamped before converting, as Int() traps out of range), then
+        // settle against frequency(ofBin:) itself, which may round the other way.
+        func estimate(_ frequency: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            let bin = (frequency / binWidth).rounded(rule)
+            return bin.isNaN ? 0 : Int(min(max(bin, -1), Double(binCount)))
+        }
+        var first = max(estimate(band.lowerBound, .up), 0)
+        while first > 0, frequency(ofBin: first - 1) >= band.lowerBound { first -= 1 }
+        while first <= last, frequency(ofBin: first) < band.lowerBound { first += 1 }
+        var upper = min(estimate(band.upperBound, .down), last)
+        while upper < last, frequency(ofBin: upper + 1) <= band.upperBound { upper += 1 }
+        while upper >= 0, frequency(ofBin: upper) > band.upperBound { upper -= 1 }
+        return first <= upper ? first..<(upper + 1) : first..<first
     }
 
     /// Total power in the bins of `band` (Hz), in input units².

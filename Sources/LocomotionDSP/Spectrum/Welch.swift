@@ -65,7 +65,8 @@ public struct PowerSpectralDensity: Sendable, Hashable {
 ///   - sampleRate: Sample rate in Hz; finite and positive.
 ///   - options: Segment length, overlap, window, padding, detrend and scaling.
 /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidSampleRate`, or
-///   `.invalidParameter` for a segment length below 1, an overlap outside `0..<segmentLength`,
+///   `.invalidParameter` for a segment length below 1, an overlap outside `0..<segmentLength`
+///   (the shortened length, when the signal is shorter than a segment, as scipy checks),
 ///   or a transform length below the segment length.
 /// - Complexity: O(*n*/*h* · *m* log *m*) for hop *h* and transform length *m*.
 public func welch(
@@ -77,11 +78,10 @@ public func welch(
             name: "segmentLength", value: "\(options.segmentLength)", requirement: "it must be at least 1")
     }
     let segmentLength = min(options.segmentLength, samples.count)
-    let overlap = options.overlap.map { min($0, max(segmentLength - 1, 0)) } ?? segmentLength / 2
-    if let requested = options.overlap, requested < 0 || requested >= options.segmentLength {
+    let overlap = options.overlap ?? segmentLength / 2
+    guard overlap >= 0, overlap < segmentLength else {
         throw .invalidParameter(
-            name: "overlap", value: "\(requested)",
-            requirement: "it must be in 0..<segmentLength (\(options.segmentLength))")
+            name: "overlap", value: "\(overlap)", requirement: "it must be in 0..<segmentLength (\(segmentLength))")
     }
     let fftLength = options.fftLength ?? segmentLength
     var analyzer = try SpectrumAnalyzer(

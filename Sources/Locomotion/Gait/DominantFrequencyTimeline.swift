@@ -1,0 +1,103 @@
+import LocomotionDSP
+
+/// The dominant frequency of the acceleration magnitude in consecutive windows of a recording.
+public struct DominantFrequencyTimeline: Sendable, Equatable {
+    /// One analysed window.
+    public struct Window: Sendable, Equatable {
+        /// Time of the window's first sample, in seconds.
+        public var start: Double
+        /// Time of the window's last sample, in seconds.
+        public var end: Double
+        /// The strongest component in the band, or `nil` when the window has none (the phone
+        /// lay perfectly still, or no bin falls inside the band).
+        public var dominant: DominantFrequency?
+        /// The most frequent label among the window's rows; ties go to the label that occurs
+        /// first in the window. `nil` when the recording has no labels.
+        public var majorityLabel: String?
+    }
+
+    /// The windows, in time order.
+    public var windows: [Window]
+    /// The sample rate used, in Hz.
+    public var sampleRate: Double
+    /// Samples per window.
+    public var windowLength: Int
+    /// Samples between window starts.
+    public var hopLength: Int
+    /// Rows after the last whole window, which no window covers (0 when the windows reach the end).
+    public var uncoveredTrailingRows: Int
+}
+
+extension Recording {
+    /// Splits the acceleration magnitude into windows and finds each window's dominant
+    /// frequency: with the default gait band, the step frequency while walking.
+    ///
+    /// The recording is taken to be uniformly sampled at `sampleRate` (or at the rate estimated
+    /// from its timestamps). Rows after the last whole window are counted in
+    /// ``DominantFrequencyTimeline/uncoveredTrailingRows``, not analysed.
+    ///
+    /// - Parameters:
+    ///   - windowDuration: Window length in seconds; 2.56 s by default (128 samples at 50 Hz, as UCI HAR).
+    ///   - hop: Time between window starts in seconds; 1.28 s (50 % overlap) by default.
+    ///   - band: Candidate band in Hz; ``GaitBand/default`` by default, `nil` for all frequencies.
+    ///   - sampleRate: The sample rate in Hz; `nil` estimates it from the timestamps.
+    /// - Throws: `LocomotionError.invalidParameter` for a non-positive duration or hop or an
+    ///   unknown rate, `.tooShort` when not even one window fits, `.signalProcessing` for a band
+    ///   outside `0...sampleRate/2`.
+    /// - Complexity: O(*w* · *m* log *m*) for *w* windows of *m* samples.
+    public func dominantFrequencyTimeline(
+        windowDuration: Double = 2.56, hop: Double = 1.28, band: ClosedRange<Double>? = GaitBand.default,
+        sampleRate: Double? = nil
+    ) throws(LocomotionError) -> DominantFrequencyTimeline {
+        guard let rate = sampleRate ?? estimatedSampleRate, rate.isFinite, rate > 0 else {
+            throw .invalidParameter(
+                name: "sampleRate", value: "\(sampleRate ?? .nan)",
+                requirement: "it must be finite and positive, or estimable from at least two increasing timestamps")
+        }
+        guard windowDuration.isFinite, windowDuration > 0 else {
+            throw .invalidParameter(name: "windowDuration", value: "\(windowDuration)", requirement: "it must be positive (s)")
+        }
+        guard hop.isFinite, hop > 0 else {
+            throw .invalidParameter(name: "hop", value: "\(hop)", requirement: "it must be positive (s)")
+        }
+        let windowLength = max(2, Int((windowDuration * rate).rounded()))
+        let hopLength = max(1, Int((hop * rate).rounded()))
+        guard count >= windowLength else {
+            throw .tooShort(
+                path: source, rows: count, required: windowLength, purpose: "one \(windowDuration) s window")
+        }
+        let magnitude = accelerationMagnitude
+        let options = DominantFrequencyOptions(band: band)
+        var windows: [DominantFrequencyTimeline.Window] = []
+        var start = 0
+        while start + windowLength <= count {
+            let range = start..<(start + windowLength)
+            let dominant: DominantFrequency?
+            do {
+                dominant = try findDominantFrequency(in: Array(magnitude[range]), sampleRate: rate, options: options)
+            } catch {
+                throw .signalProcessing(error)
+            }
+            windows.append(
+                .init(
+                    start: time[range.lowerBound], end: time[range.upperBound - 1], dominant: dominant,
+                    majorityLabel: labels.flatMap { majority(of: $0[range]) }))
+            start += hopLength
+        }
+        let covered = start - hopLength + windowLength
+        return DominantFrequencyTimeline(
+            windows: windows, sampleRate: rate, windowLength: windowLength, hopLength: hopLength,
+            uncoveredTrailingRows: count - covered)
+    }
+}
+
+/// The most frequent element; ties go to the one that occurs first.
+func majority(of labels: ArraySlice<String>) -> String? {
+    var counts: [String: Int] = [:]
+    for label in labels { counts[label, default: 0] += 1 }
+    var best: String?
+    for label in labels where best == nil || counts[label]! > counts[best!]! {
+        best = label
+    }
+    return best
+}

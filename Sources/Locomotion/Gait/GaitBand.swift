@@ -1,0 +1,6 @@
+/// Frequency bands of human gait, in Hz.
+public enum GaitBand {
+    /// Step frequencies of walking and slow running, 0.6–2.5 Hz: a slow walk steps at about
+    /// 1.4 Hz, a brisk one at 2 Hz (seed §11.2). Engine and road vibration sit above it.
+    public static let `default`: ClosedRange<Double> = 0.6...2.5
+}

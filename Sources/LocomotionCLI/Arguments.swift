@@ -1,0 +1,65 @@
+import Foundation
+
+/// A usage error: exit status 2 and the command's usage text.
+struct UsageError: Error {
+    var message: String
+}
+
+/// Command-line arguments split into options (`--name value` or `--name=value`), flags
+/// (`--name`) and positional arguments, checked against what a command accepts.
+struct Arguments {
+    private(set) var positional: [String] = []
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+
+    /// - Parameters:
+    ///   - arguments: The arguments after the subcommand.
+    ///   - options: Names (without `--`) that take a value.
+    ///   - flags: Names that take none.
+    init(_ arguments: [String], options: Set<String>, flags allowedFlags: Set<String>) throws(UsageError) {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                positional.append(argument)
+                continue
+            }
+            let body = argument.dropFirst(2)
+            let name = String(body.prefix { $0 != "=" })
+            if allowedFlags.contains(name), !body.contains("=") {
+                flags.insert(name)
+            } else if options.contains(name) {
+                if let equals = body.firstIndex(of: "=") {
+                    values[name] = String(body[body.index(after: equals)...])
+                } else if let value = remaining.popFirst() {
+                    values[name] = value
+                } else {
+                    throw UsageError(message: "option --\(name) needs a value")
+                }
+            } else {
+                throw UsageError(message: "unknown option \(argument)")
+            }
+        }
+    }
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The value of `--name` as a finite positive number of seconds, or `defaultValue`.
+    func seconds(_ name: String, default defaultValue: Double) throws(UsageError) -> Double {
+        guard let text = values[name] else { return defaultValue }
+        guard let value = Double(text), value.isFinite, value > 0 else {
+            throw UsageError(message: "--\(name) takes a positive number of seconds, not '\(text)'")
+        }
+        return value
+    }
+
+    /// The value of `--name` as a band `LOW-HIGH` or `LOW...HIGH` in Hz, `none` for no band.
+    func band(_ name: String, default defaultValue: ClosedRange<Double>?) throws(UsageError) -> ClosedRange<Double>? {
+        guard let text = values[name] else { return defaultValue }
+        if text == "none" { return nil }
+        let parts = text.replacingOccurrences(of: "...", with: "-").split(separator: "-").compactMap { Double($0) }
+        guard parts.count == 2, parts[0] < parts[1] else {
+            throw UsageError(message: "--\(name) takes a band LOW-HIGH in Hz (for example 0.6-2.5) or 'none', not '\(text)'")
+        }
+        return parts[0]...parts[1]
+    }
+}

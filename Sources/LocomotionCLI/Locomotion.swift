@@ -1,0 +1,48 @@
+import Foundation
+import Locomotion
+
+/// The `locomotion` command: parses the subcommand and hands over to it.
+@main
+enum LocomotionTool {
+    static let usage = """
+        usage: locomotion <command> [options]
+
+        commands:
+          spectrum FILE...   dominant frequency of the acceleration magnitude per window
+          demo               the spectrum of the bundled walking recording (UCI HAPT excerpt)
+          help               this text
+
+        Run 'locomotion <command> --help' for a command's options.
+        """
+
+    static func main() {
+        exit(run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs a command line (without the program name) and returns the exit status:
+    /// 0 success, 1 a file or data error, 2 a usage error.
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let command = arguments.first else {
+            printError(usage)
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "help", "--help", "-h":
+            print(usage)
+            return 0
+        case "spectrum":
+            return SpectrumCommand.run(rest)
+        case "demo":
+            return DemoCommand.run(rest)
+        default:
+            printError("locomotion: unknown command '\(command)'\n\n\(usage)")
+            return 2
+        }
+    }
+}
+
+/// Writes a line to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Locomotion
+
+/// `locomotion spectrum FILE...`: the dominant frequency of each window of a recording.
+enum SpectrumCommand {
+    static let usage = """
+        usage: locomotion spectrum FILE... [--window S] [--hop S] [--band LOW-HIGH|none] [--json]
+
+        Prints the dominant frequency of the acceleration magnitude in each window.
+          --window S     window length in seconds (default 2.56)
+          --hop S        time between window starts in seconds (default 1.28)
+          --band LOW-HIGH
+                         only look for peaks in this band, in Hz (default 0.6-2.5, the gait
+                         band); 'none' searches every frequency above 0 Hz
+          --json         print JSON instead of a table
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let parsed: Arguments
+        let settings: Settings
+        do throws(UsageError) {
+            parsed = try Arguments(arguments, options: ["window", "hop", "band"], flags: ["json", "help"])
+            if parsed.flag("help") {
+                print(usage)
+                return 0
+            }
+            guard !parsed.positional.isEmpty else { throw UsageError(message: "spectrum needs at least one FILE") }
+            settings = Settings(
+                window: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28),
+                band: try parsed.band("band", default: GaitBand.default), json: parsed.flag("json"))
+        } catch {
+            printError("locomotion spectrum: \(error.message)\n\n\(usage)")
+            return 2
+        }
+        var status: Int32 = 0
+        var reports: [Report] = []
+        for path in parsed.positional {
+            do {
+                let recording = try RecordingReader.read(path: path)
+                reports.append(try analyse(recording, settings: settings, labelNames: [:]))
+            } catch {
+                printError("locomotion spectrum: \(error)")
+                status = 1
+            }
+        }
+        emit(reports, json: settings.json)
+        return status
+    }
+
+    struct Settings {
+        var window: Double
+        var hop: Double
+        var band: ClosedRange<Double>?
+        var json: Bool
+    }
+
+    /// What the command prints for one file (also its JSON schema).
+    struct Report: Encodable {
+        struct Row: Encodable {
+            var start: Double
+            var end: Double
+            var frequencyHz: Double?
+            var prominence: Double?
+            var label: String?
+        }
+        var file: String
+        var sampleRateHz: Double
+        var windowSamples: Int
+        var hopSamples: Int
+        var bandHz: [Double]?
+        var uncoveredTrailingRows: Int
+        var windows: [Row]
+    }
+
+    static func analyse(_ recording: Recording, settings: Settings, labelNames: [String: String]) throws(LocomotionError)
+        -> Report
+    {
+        let timeline = try recording.dominantFrequencyTimeline(
+            windowDuration: settings.window, hop: settings.hop, band: settings.band)
+        return Report(
+            file: recording.source, sampleRateHz: timeline.sampleRate, windowSamples: timeline.windowLength,
+            hopSamples: timeline.hopLength, bandHz: settings.band.map { [$0.lowerBound, $0.upperBound] },
+            uncoveredTrailingRows: timeline.uncoveredTrailingRows,
+            windows: timeline.windows.map { window in
+                Report.Row(
+                    start: window.start, end: window.end, frequencyHz: window.dominant?.frequency,
+                    prominence: window.dominant?.prominence,
+                    label: window.majorityLabel.map { labelNames[$0] ?? $0 })
+            })
+    }
+
+    static func emit(_ reports: [Report], json: Bool) {
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            if let data = try? encoder.encode(reports), let text = String(data: data, encoding: .utf8) {
+                print(text)
+            }
+            return
+        }
+        for report in reports {
+            let band = report.bandHz.map { String(format: "%.2f–%.2f Hz", $0[0], $0[1]) } ?? "all frequencies"
+            print("\(report.file)")
+            print(
+                String(
+                    format: "  %.1f Hz, windows of %d samples every %d, peak searched in %@", report.sampleRateHz,
+                    report.windowSamples, report.hopSamples, band))
+            let hasLabels = report.windows.contains { $0.label != nil }
+            print("  start (s)    end (s)   dominant (Hz)   prominence" + (hasLabels ? "   label" : ""))
+            for row in report.windows {
+                let frequency = row.frequencyHz.map { String(format: "%13.3f", $0) } ?? "      no peak"
+                let prominence = row.prominence.map { String(format: "%12.1f", $0) } ?? String(repeating: " ", count: 12)
+                print(
+                    String(format: "  %9.2f  %9.2f  ", row.start, row.end) + frequency + "  " + prominence
+                        + (row.label.map { "   " + $0 } ?? ""))
+            }
+            if report.uncoveredTrailingRows > 0 {
+                print("  (\(report.uncoveredTrailingRows) trailing rows form no whole window and were not analysed)")
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import Locomotion
+
+@Suite("DominantFrequencyTimeline")
+struct DominantFrequencyTimelineTests {
+    /// The bundled UCI HAPT walk (CC BY 4.0; see Sources/LocomotionCLI/Resources/README.md).
+    static let demoPath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/LocomotionCLI/Resources/uci-hapt-walk-exp01.csv").path
+
+    @Test func walkingWindowsOfARealRecordingStepInTheWalkingBand() throws {
+        let recording = try RecordingReader.read(path: Self.demoPath)
+        let timeline = try recording.dominantFrequencyTimeline()
+        // UCI timestamps are sample/50 written to 4 decimals, so intervals differ from 0.02 by rounding.
+        #expect(abs(timeline.sampleRate - 50) < 1e-6)
+        #expect(timeline.windowLength == 128 && timeline.hopLength == 64)
+        // (3150 − 128) / 64 + 1 windows; the rest is reported, not dropped.
+        #expect(timeline.windows.count == 48)
+        #expect(timeline.uncoveredTrailingRows == 3150 - (47 * 64 + 128))
+        let walking = timeline.windows.filter { $0.majorityLabel == "1" }
+        #expect(walking.count >= 30)
+        for window in walking {
+            let frequency = try #require(window.dominant?.frequency)
+            #expect((1.4...2.5).contains(frequency), "window at \(window.start) s: \(frequency) Hz")
+        }
+    }
+
+    @Test func syntheticStepsAreFoundAndStillnessHasNoPeak() throws {
+        let rate = 50.0
+        let time = (0..<500).map { Double($0) / rate }
+        let stepping = time.map { 1 + 0.3 * sin(2 * .pi * 1.9 * $0) }
+        let zeros = [Double](repeating: 0, count: time.count)
+        let walk = Recording(source: "walk", time: time, accelerationX: zeros, accelerationY: zeros, accelerationZ: stepping)
+        for window in try walk.dominantFrequencyTimeline().windows {
+            #expect(abs((window.dominant?.frequency ?? 0) - 1.9) < 0.02)
+        }
+        let still = Recording(
+            source: "still", time: time, accelerationX: zeros, accelerationY: zeros,
+            accelerationZ: [Double](repeating: 1, count: time.count))
+        #expect(try still.dominantFrequencyTimeline().windows.allSatisfy { $0.dominant == nil })
+    }
+
+    @Test func rejectsBadParametersAndShortRecordings() {
+        let time = (0..<100).map { Double($0) / 50 }
+        let zeros = [Double](repeating: 0, count: time.count)
+        let recording = Recording(source: "r", time: time, accelerationX: zeros, accelerationY: zeros, accelerationZ: zeros)
+        #expect(throws: LocomotionError.self) { try recording.dominantFrequencyTimeline(windowDuration: 0) }
+        #expect(throws: LocomotionError.self) { try recording.dominantFrequencyTimeline(hop: -1) }
+        #expect(throws: LocomotionError.tooShort(path: "r", rows: 100, required: 128, purpose: "one 2.56 s window")) {
+            try recording.dominantFrequencyTimeline()
+        }
+        #expect(throws: LocomotionError.signalProcessing(.invalidBand(lower: 1, upper: 40, nyquist: 25))) {
+            try recording.dominantFrequencyTimeline(windowDuration: 1, band: 1...40, sampleRate: 50)
+        }
+    }
+
+    @Test func majorityBreaksTiesByFirstOccurrence() {
+        #expect(majority(of: ["b", "a", "a", "b"]) == "b")
+        #expect(majority(of: ["b", "a", "a"]) == "a")
+        #expect(majority(of: []) == nil)
+    }
+}
