@@ -32,7 +32,8 @@ extension LocomotionError: CustomStringConvertible {
         case .wrongCellCount(let path, let line, let found, let expected):
             return "\(path):\(line): \(found) cells, but the header has \(expected) columns"
         case .timeGoesBackwards(let path, let line, let previous, let current):
-            return "\(path):\(line): time goes backwards (\(current) s after \(previous) s); timestamps must not decrease"
+            return
+                "\(path):\(line): time goes backwards (\(current) s after \(previous) s); timestamps must not decrease"
         case .missingColumn(let path, let quantity, let accepted):
             return "\(path): no \(quantity) column; expected one of: \(accepted.joined(separator: ", "))"
         case .tooShort(let path, let rows, let required, let purpose):

@@ -58,7 +58,8 @@ struct Arguments {
         if text == "none" { return nil }
         let parts = text.replacingOccurrences(of: "...", with: "-").split(separator: "-").compactMap { Double($0) }
         guard parts.count == 2, parts[0] < parts[1] else {
-            throw UsageError(message: "--\(name) takes a band LOW-HIGH in Hz (for example 0.6-2.5) or 'none', not '\(text)'")
+            throw UsageError(
+                message: "--\(name) takes a band LOW-HIGH in Hz (for example 0.6-2.5) or 'none', not '\(text)'")
         }
         return parts[0]...parts[1]
     }

@@ -27,7 +27,8 @@ enum DemoCommand {
             if !walking.isEmpty {
                 print(
                     String(
-                        format: "\nWalking windows: %d, median step frequency %.2f Hz (%.0f steps/min), range %.2f–%.2f Hz",
+                        format:
+                            "\nWalking windows: %d, median step frequency %.2f Hz (%.0f steps/min), range %.2f–%.2f Hz",
                         walking.count, walking[walking.count / 2], walking[walking.count / 2] * 60, walking.first!,
                         walking.last!))
             }

@@ -72,7 +72,8 @@ enum SpectrumCommand {
         var windows: [Row]
     }
 
-    static func analyse(_ recording: Recording, settings: Settings, labelNames: [String: String]) throws(LocomotionError)
+    static func analyse(_ recording: Recording, settings: Settings, labelNames: [String: String])
+        throws(LocomotionError)
         -> Report
     {
         let timeline = try recording.dominantFrequencyTimeline(
@@ -109,7 +110,8 @@ enum SpectrumCommand {
             print("  start (s)    end (s)   dominant (Hz)   prominence" + (hasLabels ? "   label" : ""))
             for row in report.windows {
                 let frequency = row.frequencyHz.map { String(format: "%13.3f", $0) } ?? "      no peak"
-                let prominence = row.prominence.map { String(format: "%12.1f", $0) } ?? String(repeating: " ", count: 12)
+                let prominence =
+                    row.prominence.map { String(format: "%12.1f", $0) } ?? String(repeating: " ", count: 12)
                 print(
                     String(format: "  %9.2f  %9.2f  ", row.start, row.end) + frequency + "  " + prominence
                         + (row.label.map { "   " + $0 } ?? ""))

@@ -4,7 +4,10 @@ import Testing
 
 @Suite("locomotion command line")
 struct CommandLineTests {
-    @Test(arguments: [["frobnicate"], [], ["spectrum"], ["spectrum", "--bogus", "f.csv"], ["spectrum", "f.csv", "--window", "-1"], ["spectrum", "f.csv", "--band", "3-1"], ["demo", "extra"]])
+    @Test(arguments: [
+        ["frobnicate"], [], ["spectrum"], ["spectrum", "--bogus", "f.csv"], ["spectrum", "f.csv", "--window", "-1"],
+        ["spectrum", "f.csv", "--band", "3-1"], ["demo", "extra"],
+    ])
     func usageErrorsExitWithStatus2(arguments: [String]) {
         #expect(LocomotionTool.run(arguments) == 2)
     }

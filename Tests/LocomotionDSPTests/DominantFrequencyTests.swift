@@ -91,11 +91,14 @@ struct DominantFrequencyTests {
             let frequency = (Double(bin) + binOffset) * binWidth
             let samples = sinusoid(frequency: frequency, sampleRate: rate, count: count, phase: 0.8)
             let baseline = try #require(
-                try findDominantFrequency(in: samples, sampleRate: rate, options: .init(window: window, interpolation: .none)))
+                try findDominantFrequency(
+                    in: samples, sampleRate: rate, options: .init(window: window, interpolation: .none)))
             let refined = try #require(
                 try findDominantFrequency(
                     in: samples, sampleRate: rate, options: .init(window: window, interpolation: interpolation)))
-            let (baselineError, refinedError) = (abs(baseline.frequency - frequency), abs(refined.frequency - frequency))
+            let (baselineError, refinedError) = (
+                abs(baseline.frequency - frequency), abs(refined.frequency - frequency)
+            )
             #expect(refinedError <= baselineError + 1e-12, "\(window): \(refinedError) vs none \(baselineError)")
             #expect(baseline.bin == refined.bin)
             if interpolation == .none { #expect(abs(baselineError - abs(binOffset) * binWidth) <= 1e-9) }
@@ -114,7 +117,8 @@ struct DominantFrequencyTests {
     func zeroPadding(fftLength: Int) throws {
         let frequency = 2.0 + 0.4 * 50 / 256  // between bins of the unpadded transform
         let samples = sinusoid(frequency: frequency, sampleRate: 50, count: 256)
-        let unpadded = try #require(try findDominantFrequency(in: samples, sampleRate: 50, options: .init(interpolation: .none)))
+        let unpadded = try #require(
+            try findDominantFrequency(in: samples, sampleRate: 50, options: .init(interpolation: .none)))
         let padded = try #require(
             try findDominantFrequency(
                 in: samples, sampleRate: 50, options: .init(fftLength: fftLength, interpolation: .none)))
@@ -226,7 +230,8 @@ struct DominantFrequencyTests {
     @Test("two samples work")
     func twoSamples() throws {
         // [1, -1] at 50 Hz is the Nyquist tone.
-        let peak = try #require(try findDominantFrequency(in: [1, -1], sampleRate: 50, options: .init(interpolation: .none)))
+        let peak = try #require(
+            try findDominantFrequency(in: [1, -1], sampleRate: 50, options: .init(interpolation: .none)))
         #expect(peak.frequency == 25)
     }
 

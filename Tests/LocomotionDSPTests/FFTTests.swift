@@ -185,7 +185,9 @@ struct FFTTests {
                 let out = withMisalignedBuffer(of: ComplexDouble.self, count: plan.binCount) { output in
                     output.initialize(repeating: ComplexDouble(real: .nan, imaginary: .nan))
                     if misalignInput {
-                        shifted.withUnsafeBufferPointer { plan.forward(UnsafeBufferPointer(rebasing: $0[1...count]), into: output) }
+                        shifted.withUnsafeBufferPointer {
+                            plan.forward(UnsafeBufferPointer(rebasing: $0[1...count]), into: output)
+                        }
                     } else {
                         x.withUnsafeBufferPointer { plan.forward($0, into: output) }
                     }
@@ -239,7 +241,8 @@ struct FFTTests {
     @Test("concurrent planning and execution through FFT.plan(count:) is correct")
     func concurrentPlans() async throws {
         // More distinct lengths than the cache holds, so eviction happens while others execute.
-        let lengths = Array(1...40) + [64, 97, 100, 127, 128, 255, 256, 500, 512, 1000, 1024, 2048, 4096]
+        let lengths =
+            Array(1...40) + [64, 97, 100, 127, 128, 255, 256, 500, 512, 1000, 1024, 2048, 4096]
             + (0..<30).map { 1500 + 7 * $0 }
         #expect(Set(lengths).count > FFT.cacheCapacity)
         let inputs = lengths.map { n -> [Double] in
@@ -255,7 +258,9 @@ struct FFTTests {
                     group.addTask {
                         var failures = 0
                         for _ in 0..<3 {
-                            guard let plan = try? (round % 2 == 0 ? FFT.plan(count: input.count) : RealFFTPlan(count: input.count)),
+                            guard
+                                let plan = try?
+                                    (round % 2 == 0 ? FFT.plan(count: input.count) : RealFFTPlan(count: input.count)),
                                 let reference
                             else { return 1 }
                             let bins = plan.forward(input)

@@ -55,10 +55,12 @@ struct SpectrumTests {
     func sinusoidScaling(window: WindowFunction, detrend: Detrend) throws {
         let (count, sampleRate, bin, amplitude) = (128, 50.0, 10, 3.0)
         let frequency = Double(bin) * sampleRate / Double(count)
-        var analyzer = try SpectrumAnalyzer(sampleCount: count, sampleRate: sampleRate, window: window, detrend: detrend)
+        var analyzer = try SpectrumAnalyzer(
+            sampleCount: count, sampleRate: sampleRate, window: window, detrend: detrend)
         for phase in [0.0, 0.7, -2.0] {
             let spectrum = try analyzer.analyze(
-                sinusoid(frequency: frequency, sampleRate: sampleRate, count: count, amplitude: amplitude, phase: phase))
+                sinusoid(frequency: frequency, sampleRate: sampleRate, count: count, amplitude: amplitude, phase: phase)
+            )
             #expect(abs(spectrum.power[bin] - amplitude * amplitude / 2) <= 1e-12 * amplitude * amplitude)
             #expect(abs(spectrum.magnitude(ofBin: bin) - amplitude) <= 1e-12 * amplitude)
             #expect(abs(spectrum.magnitudes[bin] - amplitude) <= 1e-12 * amplitude)
@@ -69,7 +71,8 @@ struct SpectrumTests {
         }
     }
 
-    @Test("a constant c shows power c² in bin 0 without detrending, nothing with it", arguments: WindowFunction.allCases)
+    @Test(
+        "a constant c shows power c² in bin 0 without detrending, nothing with it", arguments: WindowFunction.allCases)
     func constantScaling(window: WindowFunction) throws {
         let samples = [Double](repeating: -2.5, count: 40)
         var raw = try SpectrumAnalyzer(sampleCount: 40, sampleRate: 10, window: window, detrend: .none)
@@ -139,7 +142,8 @@ struct SpectrumTests {
         "bins(in:) includes a bin whose centre frequency(ofBin:) is exactly a band edge",
         arguments: [(100.0, 30), (100.0, 7), (50.0, 127), (100.0, 1000), (100.0, 77), (50.0, 256)])
     func binsInBandAtExactCentres(sampleRate: Double, fftLength: Int) {
-        let spectrum = Spectrum(sampleRate: sampleRate, fftLength: fftLength, power: .init(repeating: 1, count: fftLength / 2 + 1))
+        let spectrum = Spectrum(
+            sampleRate: sampleRate, fftLength: fftLength, power: .init(repeating: 1, count: fftLength / 2 + 1))
         var mismatches: [Int] = []
         for bin in 0..<spectrum.binCount {
             let centre = spectrum.frequency(ofBin: bin)

@@ -97,11 +97,14 @@ struct WelchTests {
         #expect(psd.segmentCount == (640 - 32) / 32)
     }
 
-    @Test("segment counting and the unused tail", arguments: [(256, nil, 1000, 6), (100, 0, 1000, 10), (100, 99, 150, 51), (7, 3, 7, 1)])
+    @Test(
+        "segment counting and the unused tail",
+        arguments: [(256, nil, 1000, 6), (100, 0, 1000, 10), (100, 99, 150, 51), (7, 3, 7, 1)])
     func segmentCount(segmentLength: Int, overlap: Int?, samples: Int, expected: Int) throws {
         var rng = SplitMix64(seed: 3)
         let psd = try welch(
-            rng.gaussianSamples(samples), sampleRate: 50, options: .init(segmentLength: segmentLength, overlap: overlap))
+            rng.gaussianSamples(samples), sampleRate: 50, options: .init(segmentLength: segmentLength, overlap: overlap)
+        )
         #expect(psd.segmentCount == expected)
         #expect(psd.segmentLength == segmentLength)
     }

@@ -13,7 +13,9 @@ private struct WindowFixture: Decodable {
     let cases: [Case]
 }
 
-private func windowCases() throws -> [WindowFixture.Case] { try Fixtures.load(WindowFixture.self, from: "windows").cases }
+private func windowCases() throws -> [WindowFixture.Case] {
+    try Fixtures.load(WindowFixture.self, from: "windows").cases
+}
 
 @Suite("Window functions")
 struct WindowFunctionTests {

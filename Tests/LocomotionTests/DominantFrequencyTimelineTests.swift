@@ -32,7 +32,8 @@ struct DominantFrequencyTimelineTests {
         let time = (0..<500).map { Double($0) / rate }
         let stepping = time.map { 1 + 0.3 * sin(2 * .pi * 1.9 * $0) }
         let zeros = [Double](repeating: 0, count: time.count)
-        let walk = Recording(source: "walk", time: time, accelerationX: zeros, accelerationY: zeros, accelerationZ: stepping)
+        let walk = Recording(
+            source: "walk", time: time, accelerationX: zeros, accelerationY: zeros, accelerationZ: stepping)
         for window in try walk.dominantFrequencyTimeline().windows {
             #expect(abs((window.dominant?.frequency ?? 0) - 1.9) < 0.02)
         }
@@ -45,7 +46,8 @@ struct DominantFrequencyTimelineTests {
     @Test func rejectsBadParametersAndShortRecordings() {
         let time = (0..<100).map { Double($0) / 50 }
         let zeros = [Double](repeating: 0, count: time.count)
-        let recording = Recording(source: "r", time: time, accelerationX: zeros, accelerationY: zeros, accelerationZ: zeros)
+        let recording = Recording(
+            source: "r", time: time, accelerationX: zeros, accelerationY: zeros, accelerationZ: zeros)
         #expect(throws: LocomotionError.self) { try recording.dominantFrequencyTimeline(windowDuration: 0) }
         #expect(throws: LocomotionError.self) { try recording.dominantFrequencyTimeline(hop: -1) }
         #expect(throws: LocomotionError.tooShort(path: "r", rows: 100, required: 128, purpose: "one 2.56 s window")) {

@@ -26,7 +26,10 @@ struct RecordingReaderTests {
 
     @Test func namesTheLineAndColumnOfABadCell() {
         let text = "t,ax,ay,az\n0,0,0,1\n0.1,0,zero,1\n"
-        #expect(throws: LocomotionError.malformedCell(path: "f.csv", line: 3, column: "ay", value: "zero", expected: "a finite number")) {
+        #expect(
+            throws: LocomotionError.malformedCell(
+                path: "f.csv", line: 3, column: "ay", value: "zero", expected: "a finite number")
+        ) {
             try RecordingReader.parse(text, source: "f.csv")
         }
     }
@@ -50,7 +53,10 @@ struct RecordingReaderTests {
         #expect(throws: LocomotionError.wrongCellCount(path: "f.csv", line: 2, found: 3, expected: 4)) {
             try RecordingReader.parse("t,ax,ay,az\n0,0,1\n", source: "f.csv")
         }
-        #expect(throws: LocomotionError.missingColumn(path: "f.csv", quantity: "acceleration z", accepted: ["az", "acc_z", "acc_z_g"])) {
+        #expect(
+            throws: LocomotionError.missingColumn(
+                path: "f.csv", quantity: "acceleration z", accepted: ["az", "acc_z", "acc_z_g"])
+        ) {
             try RecordingReader.parse("t,ax,ay\n0,0,1\n", source: "f.csv")
         }
     }
@@ -69,7 +75,8 @@ struct RecordingReaderTests {
             time.append(t)
         }
         let zeros = [Double](repeating: 0, count: time.count)
-        let recording = Recording(source: "mem", time: time, accelerationX: zeros, accelerationY: zeros, accelerationZ: zeros)
+        let recording = Recording(
+            source: "mem", time: time, accelerationX: zeros, accelerationY: zeros, accelerationZ: zeros)
         let rate = try! #require(recording.estimatedSampleRate)
         #expect(abs(rate - 100) < 2)
     }

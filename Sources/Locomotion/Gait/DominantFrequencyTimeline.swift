@@ -55,7 +55,8 @@ extension Recording {
                 requirement: "it must be finite and positive, or estimable from at least two increasing timestamps")
         }
         guard windowDuration.isFinite, windowDuration > 0 else {
-            throw .invalidParameter(name: "windowDuration", value: "\(windowDuration)", requirement: "it must be positive (s)")
+            throw .invalidParameter(
+                name: "windowDuration", value: "\(windowDuration)", requirement: "it must be positive (s)")
         }
         guard hop.isFinite, hop > 0 else {
             throw .invalidParameter(name: "hop", value: "\(hop)", requirement: "it must be positive (s)")

@@ -73,7 +73,8 @@ public enum RecordingReader {
                 let cell = cells[column].trimmingCharacters(in: .whitespaces)
                 guard let value = Double(cell), value.isFinite else {
                     throw .malformedCell(
-                        path: source, line: lineNumber, column: header[column], value: cell, expected: "a finite number")
+                        path: source, line: lineNumber, column: header[column], value: cell, expected: "a finite number"
+                    )
                 }
                 return value
             }

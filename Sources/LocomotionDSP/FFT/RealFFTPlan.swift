@@ -68,8 +68,10 @@ public final class RealFFTPlan: @unchecked Sendable {
         for (isForward, extra) in attempts {
             let plan =
                 isForward
-                ? FFTWInterface.planRealToComplex(count: count, input: real, output: complex, flags: rigor.flags | extra)
-                : FFTWInterface.planComplexToReal(count: count, input: complex, output: real, flags: rigor.flags | extra)
+                ? FFTWInterface.planRealToComplex(
+                    count: count, input: real, output: complex, flags: rigor.flags | extra)
+                : FFTWInterface.planComplexToReal(
+                    count: count, input: complex, output: real, flags: rigor.flags | extra)
             guard let plan else {
                 made.forEach(FFTWInterface.destroy)
                 throw .planCreationFailed(count: count)

@@ -157,7 +157,8 @@ public func findDominantFrequency(
     if options.interpolation == .sinusoidFit {
         let resolution = sampleRate / Double(samples.count)
         let lower = max(peak.frequency - 0.75 * resolution, options.band?.lowerBound ?? 0, 0.25 * resolution)
-        let upper = min(peak.frequency + 0.75 * resolution, options.band?.upperBound ?? nyquist, nyquist - 0.25 * resolution)
+        let upper = min(
+            peak.frequency + 0.75 * resolution, options.band?.upperBound ?? nyquist, nyquist - 0.25 * resolution)
         if lower < upper {
             let fit = SinusoidFit(samples: samples, sampleRate: sampleRate)
             let refined = fit.bestFrequency(in: lower...upper, startingAt: peak.frequency)

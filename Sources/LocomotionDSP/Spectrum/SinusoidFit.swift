@@ -9,7 +9,9 @@ struct SinusoidFit {
 
     /// Golden-section search for the best-fitting frequency in `range` (Hz), keeping `start` if
     /// the search ends on something worse (the energy need not be unimodal over the range).
-    func bestFrequency(in range: ClosedRange<Double>, startingAt start: Double) -> (frequency: Double, amplitude: Double) {
+    func bestFrequency(in range: ClosedRange<Double>, startingAt start: Double) -> (
+        frequency: Double, amplitude: Double
+    ) {
         let ratio = (5.0.squareRoot() - 1) / 2
         var (lower, upper) = (range.lowerBound, range.upperBound)
         var left = upper - ratio * (upper - lower)

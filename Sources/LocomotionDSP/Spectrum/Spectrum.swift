@@ -26,7 +26,8 @@ public struct Spectrum: Sendable, Equatable {
     ///
     /// - Precondition: `power.count == fftLength / 2 + 1`.
     public init(sampleRate: Double, fftLength: Int, power: [Double]) {
-        precondition(power.count == fftLength / 2 + 1, "a spectrum of \(fftLength) points has \(fftLength / 2 + 1) bins")
+        precondition(
+            power.count == fftLength / 2 + 1, "a spectrum of \(fftLength) points has \(fftLength / 2 + 1) bins")
         self.sampleRate = sampleRate
         self.fftLength = fftLength
         self.power = power

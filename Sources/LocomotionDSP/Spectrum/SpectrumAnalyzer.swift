@@ -83,7 +83,8 @@ public struct SpectrumAnalyzer: Sendable {
     /// - Throws: `DSPError.invalidParameter` for a block of the wrong length,
     ///   `DSPError.nonFiniteSample` for NaN or infinity (`spectrum` is then unchanged).
     /// - Complexity: O(*n* log *n*).
-    public mutating func analyze(_ samples: UnsafeBufferPointer<Double>, into spectrum: inout Spectrum) throws(DSPError) {
+    public mutating func analyze(_ samples: UnsafeBufferPointer<Double>, into spectrum: inout Spectrum) throws(DSPError)
+    {
         guard samples.count == sampleCount else {
             throw .invalidParameter(
                 name: "samples.count", value: "\(samples.count)",

@@ -95,7 +95,8 @@ public func welch(
         try DSPError.requireFinite(all)
         for segment in 0..<segmentCount {
             let start = segment * hop
-            try analyzer.analyze(UnsafeBufferPointer(rebasing: all[start..<(start + segmentLength)]), into: &segmentSpectrum)
+            try analyzer.analyze(
+                UnsafeBufferPointer(rebasing: all[start..<(start + segmentLength)]), into: &segmentSpectrum)
             for bin in sum.indices { sum[bin] += segmentSpectrum.power[bin] }
         }
     }
