@@ -92,6 +92,20 @@ struct FFTTests {
         #expect(try FFT.forward([]) == [])
     }
 
+    @Test("FFT.forward(_:into:) equals FFT.forward and reuses the caller's array", arguments: [1, 7, 256, 1000])
+    func forwardInto(count: Int) throws {
+        var rng = SplitMix64(seed: UInt64(count))
+        let samples = rng.gaussianSamples(count)
+        var bins = [ComplexDouble](repeating: .zero, count: 3)
+        try FFT.forward(samples, into: &bins)
+        #expect(bins == (try FFT.forward(samples)))
+        let storage = bins.withUnsafeBufferPointer { $0.baseAddress }
+        try FFT.forward(samples.map { -$0 }, into: &bins)
+        #expect(bins.withUnsafeBufferPointer { $0.baseAddress } == storage)
+        try FFT.forward([], into: &bins)
+        #expect(bins.isEmpty)
+    }
+
     @Test("RealFFTPlan rejects lengths below 1", arguments: [0, -1, Int.min])
     func planRejectsNonPositiveCount(count: Int) {
         #expect {

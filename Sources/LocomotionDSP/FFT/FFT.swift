@@ -34,12 +34,31 @@ public enum FFT {
         return try plan(count: count).inverse(bins)
     }
 
+    /// The forward transform of `samples` written into `bins`, which is resized to
+    /// `samples.count / 2 + 1` only when its size differs: a caller that reuses `bins` allocates
+    /// nothing after the first call.
+    ///
+    /// - Throws: `DSPError.planCreationFailed` when FFTW cannot plan this length.
+    /// - Complexity: O(*n* log *n*), plus planning on the first call for a length.
+    public static func forward(_ samples: [Double], into bins: inout [ComplexDouble]) throws(DSPError) {
+        guard !samples.isEmpty else {
+            bins.removeAll(keepingCapacity: true)
+            return
+        }
+        let plan = try plan(count: samples.count)
+        if bins.count != plan.binCount { bins = [ComplexDouble](repeating: .zero, count: plan.binCount) }
+        samples.withUnsafeBufferPointer { input in
+            bins.withUnsafeMutableBufferPointer { plan.forward(input, into: $0) }
+        }
+    }
+
     /// The cached plan for `count` samples, created on first use.
     ///
-    /// The cache keeps the ``cacheCapacity`` most recently created lengths; an evicted plan
-    /// stays valid for as long as a caller holds it.
+    /// The cache keeps the ``cacheCapacity`` most recently used lengths; an evicted plan stays
+    /// valid for as long as a caller holds it.
     ///
-    /// - Complexity: A dictionary lookup under a short lock; planning on a miss, outside that lock.
+    /// - Complexity: A short scan of the most recently used plans under a lock (the last-used
+    ///   length is found first); planning on a miss, outside that lock.
     public static func plan(count: Int) throws(DSPError) -> RealFFTPlan {
         if let cached = PlanCache.shared.plan(count: count) { return cached }
         let plan = try RealFFTPlan(count: count)
@@ -50,28 +69,28 @@ public enum FFT {
     public static let cacheCapacity = 64
 }
 
-/// Plans by length, evicting the oldest insertion beyond capacity.
+/// Plans ordered from most to least recently used. A loop over one length hits the first
+/// entry, which is cheaper than hashing into a dictionary.
 private final class PlanCache: @unchecked Sendable {
     static let shared = PlanCache()
 
     private let lock = NSLock()
-    private var plans: [Int: RealFFTPlan] = [:]
-    private var insertionOrder: [Int] = []
+    private var plans: [RealFFTPlan] = []
 
     func plan(count: Int) -> RealFFTPlan? {
-        lock.withLock { plans[count] }
+        lock.withLock {
+            guard let index = plans.firstIndex(where: { $0.count == count }) else { return nil }
+            if index > 0 { plans.insert(plans.remove(at: index), at: 0) }
+            return plans[0]
+        }
     }
 
     /// Stores `plan` unless another thread stored one of that length first; returns the stored one.
     func insert(_ plan: RealFFTPlan) -> RealFFTPlan {
-        let evicted: RealFFTPlan?
-        let stored: RealFFTPlan
-        (stored, evicted) = lock.withLock {
-            if let existing = plans[plan.count] { return (existing, nil) }
-            plans[plan.count] = plan
-            insertionOrder.append(plan.count)
-            guard insertionOrder.count > FFT.cacheCapacity else { return (plan, nil) }
-            return (plan, plans.removeValue(forKey: insertionOrder.removeFirst()))
+        let (stored, evicted): (RealFFTPlan, RealFFTPlan?) = lock.withLock {
+            if let existing = plans.first(where: { $0.count == plan.count }) { return (existing, nil) }
+            plans.insert(plan, at: 0)
+            return (plan, plans.count > FFT.cacheCapacity ? plans.removeLast() : nil)
         }
         // `evicted` is released here, outside the cache lock: its deinit takes the planner lock.
         _ = evicted

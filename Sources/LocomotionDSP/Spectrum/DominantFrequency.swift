@@ -13,7 +13,7 @@ public enum PeakInterpolation: String, Sendable, Hashable, CaseIterable {
     /// resolution, the frequency of the sinusoid (plus offset) that best fits the samples in the
     /// least-squares sense: the maximum-likelihood estimate for one tone in white noise. Unlike
     /// spectral interpolation it is not biased by a tone's negative-frequency image, so it stays
-    /// accurate when the block holds only one or two cycles. Costs O(*n*) per iteration, about 45
+    /// accurate when the block holds only one or two cycles. Costs O(*n*) per iteration, 35
     /// iterations.
     case sinusoidFit
 }

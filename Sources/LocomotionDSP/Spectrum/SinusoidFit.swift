@@ -18,8 +18,8 @@ struct SinusoidFit {
         var right = lower + ratio * (upper - lower)
         var leftFit = fit(at: left)
         var rightFit = fit(at: right)
-        // 45 steps shrink the range by 0.618^45 ≈ 4e-10: far below any useful resolution.
-        for _ in 0..<45 {
+        // 32 steps shrink the range (1.5 bins) by 0.618^32 ≈ 2e-7: far below any useful resolution.
+        for _ in 0..<32 {
             if leftFit.energy > rightFit.energy {
                 (upper, right, rightFit) = (right, left, leftFit)
                 left = upper - ratio * (upper - lower)
@@ -58,23 +58,19 @@ struct SinusoidFit {
             (c, s) = (c * stepCos - s * stepSin, s * stepCos + c * stepSin)
         }
         let n = Double(samples.count)
-        // Solve the symmetric 3×3 normal equations G·p = r by Cramer's rule.
-        let g = [[n, sc, ss], [sc, scc, scs], [ss, scs, sss]]
-        let r = [sx, sxc, sxs]
-        let det = determinant(g)
+        // Solve the symmetric normal equations G·p = r, G = [[n, sc, ss], [sc, scc, scs], [ss, scs, sss]],
+        // by cofactors (G is symmetric, so its adjugate is too).
+        let c00 = scc * sss - scs * scs
+        let c01 = ss * scs - sc * sss
+        let c02 = sc * scs - ss * scc
+        let c11 = n * sss - ss * ss
+        let c12 = sc * ss - n * scs
+        let c22 = n * scc - sc * sc
+        let det = n * c00 + sc * c01 + ss * c02
         guard det > 1e-12 * n * scc * sss else { return (0, 0) }
-        var p = [0.0, 0.0, 0.0]
-        for column in 0..<3 {
-            var replaced = g
-            for row in 0..<3 { replaced[row][column] = r[row] }
-            p[column] = determinant(replaced) / det
-        }
-        return (p[0] * r[0] + p[1] * r[1] + p[2] * r[2], (p[1] * p[1] + p[2] * p[2]).squareRoot())
-    }
-
-    private func determinant(_ m: [[Double]]) -> Double {
-        m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
-            - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+        let p0 = (c00 * sx + c01 * sxc + c02 * sxs) / det
+        let p1 = (c01 * sx + c11 * sxc + c12 * sxs) / det
+        let p2 = (c02 * sx + c12 * sxc + c22 * sxs) / det
+        return (p0 * sx + p1 * sxc + p2 * sxs, (p1 * p1 + p2 * p2).squareRoot())
     }
 }
