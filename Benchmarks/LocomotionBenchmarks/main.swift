@@ -14,6 +14,7 @@ struct BenchmarkOptions {
 /// The outcome of reading the command line.
 enum ParsedCommandLine {
     case run(BenchmarkOptions)
+    case streamOnly(String)
     case help
     case invalid(String)
 }
@@ -26,6 +27,10 @@ func parseCommandLine(_ arguments: [String]) -> ParsedCommandLine {
         switch argument {
         case "--json":
             options.json = true
+        case CSVBenchmarks.streamOnlyFlag:
+            // Internal: stream one file in a fresh process so its peak memory can be read.
+            guard let path = remaining.popFirst() else { return .invalid("\(argument) needs a file") }
+            return .streamOnly(path)
         case "-h", "--help":
             return .help
         case _ where argument == "--suite" || argument.hasPrefix("--suite="):
@@ -94,6 +99,13 @@ case .invalid(let message):
     printToStandardError("error: \(message)\n")
     printToStandardError(usage)
     exit(2)
+case .streamOnly(let path):
+    do {
+        print(try CSVBenchmarks.streamAndReportPeakMemory(path: path))
+    } catch {
+        printToStandardError("error: \(error)")
+        exit(1)
+    }
 case .run(let options):
     do {
         let reports = try options.suites.map { try $0.run(settings: .standard) }

@@ -9,7 +9,7 @@ struct UsageError: Error {
 /// (`--name`) and positional arguments, checked against what a command accepts.
 struct Arguments {
     private(set) var positional: [String] = []
-    private var values: [String: String] = [:]
+    private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     /// - Parameters:
@@ -29,9 +29,9 @@ struct Arguments {
                 flags.insert(name)
             } else if options.contains(name) {
                 if let equals = body.firstIndex(of: "=") {
-                    values[name] = String(body[body.index(after: equals)...])
+                    values[name, default: []].append(String(body[body.index(after: equals)...]))
                 } else if let value = remaining.popFirst() {
-                    values[name] = value
+                    values[name, default: []].append(value)
                 } else {
                     throw UsageError(message: "option --\(name) needs a value")
                 }
@@ -43,9 +43,15 @@ struct Arguments {
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
+    /// Every value given for `--name`, in order (options may repeat).
+    func values(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// The last value given for `--name`.
+    func value(_ name: String) -> String? { values[name]?.last }
+
     /// The value of `--name` as a finite positive number of seconds, or `defaultValue`.
     func seconds(_ name: String, default defaultValue: Double) throws(UsageError) -> Double {
-        guard let text = values[name] else { return defaultValue }
+        guard let text = value(name) else { return defaultValue }
         guard let value = Double(text), value.isFinite, value > 0 else {
             throw UsageError(message: "--\(name) takes a positive number of seconds, not '\(text)'")
         }
@@ -54,7 +60,7 @@ struct Arguments {
 
     /// The value of `--name` as a band `LOW-HIGH` or `LOW...HIGH` in Hz, `none` for no band.
     func band(_ name: String, default defaultValue: ClosedRange<Double>?) throws(UsageError) -> ClosedRange<Double>? {
-        guard let text = values[name] else { return defaultValue }
+        guard let text = value(name) else { return defaultValue }
         if text == "none" { return nil }
         let parts = text.replacingOccurrences(of: "...", with: "-").split(separator: "-").compactMap { Double($0) }
         guard parts.count == 2, parts[0] < parts[1] else {

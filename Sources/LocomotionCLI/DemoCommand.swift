@@ -16,12 +16,15 @@ enum DemoCommand {
             return 1
         }
         do {
-            var recording = try RecordingReader.read(path: url.path)
+            var recording = try RecordingReader.read(
+                path: url.path, options: RecordingReadOptions(labelMap: DatasetLabels.uciHAPT)
+            ).recording
             recording.source = "\(recordingName).csv (bundled)"
             print("Locomotion demo: 63 s of a waist-worn phone (UCI HAPT, experiment 1, user 1), CC BY 4.0")
             print("Dominant frequency of the acceleration magnitude per 2.56 s window, in the gait band:\n")
-            let settings = SpectrumCommand.Settings(window: 2.56, hop: 1.28, band: GaitBand.default, json: false)
-            let report = try SpectrumCommand.analyse(recording, settings: settings, labelNames: DatasetLabels.uciHAPT)
+            let settings = SpectrumCommand.Settings(
+                window: 2.56, hop: 1.28, band: GaitBand.default, json: false, reading: RecordingReadOptions())
+            let report = try SpectrumCommand.analyse(recording, settings: settings)
             SpectrumCommand.emit([report], json: false)
             let walking = report.windows.filter { $0.label == "walking" }.compactMap(\.frequencyHz).sorted()
             if !walking.isEmpty {

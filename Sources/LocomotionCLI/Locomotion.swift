@@ -8,6 +8,7 @@ enum LocomotionTool {
         usage: locomotion <command> [options]
 
         commands:
+          info FILE...       duration, rows, sample rate and jitter, columns, gaps, GPS fixes, labels
           spectrum FILE...   dominant frequency of the acceleration magnitude per window
           demo               the spectrum of the bundled walking recording (UCI HAPT excerpt)
           help               this text
@@ -31,6 +32,8 @@ enum LocomotionTool {
         case "help", "--help", "-h":
             print(usage)
             return 0
+        case "info":
+            return InfoCommand.run(rest)
         case "spectrum":
             return SpectrumCommand.run(rest)
         case "demo":

@@ -4,7 +4,7 @@ import Locomotion
 /// `locomotion spectrum FILE...`: the dominant frequency of each window of a recording.
 enum SpectrumCommand {
     static let usage = """
-        usage: locomotion spectrum FILE... [--window S] [--hop S] [--band LOW-HIGH|none] [--json]
+        usage: locomotion spectrum FILE... [--window S] [--hop S] [--band LOW-HIGH|none] [--json] [reading options]
 
         Prints the dominant frequency of the acceleration magnitude in each window.
           --window S     window length in seconds (default 2.56)
@@ -13,13 +13,18 @@ enum SpectrumCommand {
                          only look for peaks in this band, in Hz (default 0.6-2.5, the gait
                          band); 'none' searches every frequency above 0 Hz
           --json         print JSON instead of a table
+
+        reading options:
+        \(ReadingOptions.usage)
         """
 
     static func run(_ arguments: [String]) -> Int32 {
         let parsed: Arguments
         let settings: Settings
         do throws(UsageError) {
-            parsed = try Arguments(arguments, options: ["window", "hop", "band"], flags: ["json", "help"])
+            parsed = try Arguments(
+                arguments, options: ReadingOptions.names.union(["window", "hop", "band"]),
+                flags: ReadingOptions.flags.union(["json", "help"]))
             if parsed.flag("help") {
                 print(usage)
                 return 0
@@ -27,7 +32,8 @@ enum SpectrumCommand {
             guard !parsed.positional.isEmpty else { throw UsageError(message: "spectrum needs at least one FILE") }
             settings = Settings(
                 window: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28),
-                band: try parsed.band("band", default: GaitBand.default), json: parsed.flag("json"))
+                band: try parsed.band("band", default: GaitBand.default), json: parsed.flag("json"),
+                reading: try ReadingOptions.parse(parsed))
         } catch {
             printError("locomotion spectrum: \(error.message)\n\n\(usage)")
             return 2
@@ -36,8 +42,8 @@ enum SpectrumCommand {
         var reports: [Report] = []
         for path in parsed.positional {
             do {
-                let recording = try RecordingReader.read(path: path)
-                reports.append(try analyse(recording, settings: settings, labelNames: [:]))
+                let loaded = try ReadingOptions.load(path: path, options: settings.reading)
+                reports.append(try analyse(loaded.recording, settings: settings))
             } catch {
                 printError("locomotion spectrum: \(error)")
                 status = 1
@@ -52,6 +58,7 @@ enum SpectrumCommand {
         var hop: Double
         var band: ClosedRange<Double>?
         var json: Bool
+        var reading: RecordingReadOptions
     }
 
     /// What the command prints for one file (also its JSON schema).
@@ -72,10 +79,7 @@ enum SpectrumCommand {
         var windows: [Row]
     }
 
-    static func analyse(_ recording: Recording, settings: Settings, labelNames: [String: String])
-        throws(LocomotionError)
-        -> Report
-    {
+    static func analyse(_ recording: Recording, settings: Settings) throws(LocomotionError) -> Report {
         let timeline = try recording.dominantFrequencyTimeline(
             windowDuration: settings.window, hop: settings.hop, band: settings.band)
         return Report(
@@ -86,7 +90,7 @@ enum SpectrumCommand {
                 Report.Row(
                     start: window.start, end: window.end, frequencyHz: window.dominant?.frequency,
                     prominence: window.dominant?.prominence,
-                    label: window.majorityLabel.map { labelNames[$0] ?? $0 })
+                    label: window.majorityLabel)
             })
     }
 

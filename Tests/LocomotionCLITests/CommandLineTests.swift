@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LocomotionCLI
@@ -23,5 +24,30 @@ struct CommandLineTests {
 
     @Test func demoRunsOnTheBundledRecording() {
         #expect(LocomotionTool.run(["demo"]) == 0)
+    }
+}
+
+@Suite("locomotion info")
+struct InfoCommandTests {
+    static func temporaryFile(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("locomotion-info-\(UUID()).csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func aCorruptedLineFailsStrictlyAndIsCountedLeniently() throws {
+        let path = try Self.temporaryFile("t,ax,ay,az\n0,0,0,1\n0.02,0,0,1\n0.04,0,#,1\n0.06,0,0,1\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(LocomotionTool.run(["info", path]) == 1)
+        #expect(LocomotionTool.run(["info", path, "--lenient"]) == 0)
+        #expect(LocomotionTool.run(["info", path, "--lenient", "--json"]) == 0)
+    }
+
+    @Test(arguments: [
+        ["info"], ["info", "f.csv", "--acc-unit", "furlongs"], ["info", "f.csv", "--column", "nope=x"],
+        ["info", "f.csv", "--gap", "0"], ["info", "f.csv", "--labels", "unknown"],
+    ])
+    func usageErrors(arguments: [String]) {
+        #expect(LocomotionTool.run(arguments) == 2)
     }
 }

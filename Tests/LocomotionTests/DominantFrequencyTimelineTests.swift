@@ -11,7 +11,7 @@ struct DominantFrequencyTimelineTests {
         .appendingPathComponent("Sources/LocomotionCLI/Resources/uci-hapt-walk-exp01.csv").path
 
     @Test func walkingWindowsOfARealRecordingStepInTheWalkingBand() throws {
-        let recording = try RecordingReader.read(path: Self.demoPath)
+        let recording = try RecordingReader.read(path: Self.demoPath).recording
         let timeline = try recording.dominantFrequencyTimeline()
         // UCI timestamps are sample/50 written to 4 decimals, so intervals differ from 0.02 by rounding.
         #expect(abs(timeline.sampleRate - 50) < 1e-6)
@@ -33,13 +33,13 @@ struct DominantFrequencyTimelineTests {
         let stepping = time.map { 1 + 0.3 * sin(2 * .pi * 1.9 * $0) }
         let zeros = [Double](repeating: 0, count: time.count)
         let walk = Recording(
-            source: "walk", time: time, accelerationX: zeros, accelerationY: zeros, accelerationZ: stepping)
+            source: "walk", time: time, acceleration: ThreeAxisSeries(x: zeros, y: zeros, z: stepping))
         for window in try walk.dominantFrequencyTimeline().windows {
             #expect(abs((window.dominant?.frequency ?? 0) - 1.9) < 0.02)
         }
         let still = Recording(
-            source: "still", time: time, accelerationX: zeros, accelerationY: zeros,
-            accelerationZ: [Double](repeating: 1, count: time.count))
+            source: "still", time: time,
+            acceleration: ThreeAxisSeries(x: zeros, y: zeros, z: [Double](repeating: 1, count: time.count)))
         #expect(try still.dominantFrequencyTimeline().windows.allSatisfy { $0.dominant == nil })
     }
 
@@ -47,7 +47,7 @@ struct DominantFrequencyTimelineTests {
         let time = (0..<100).map { Double($0) / 50 }
         let zeros = [Double](repeating: 0, count: time.count)
         let recording = Recording(
-            source: "r", time: time, accelerationX: zeros, accelerationY: zeros, accelerationZ: zeros)
+            source: "r", time: time, acceleration: ThreeAxisSeries(x: zeros, y: zeros, z: zeros))
         #expect(throws: LocomotionError.self) { try recording.dominantFrequencyTimeline(windowDuration: 0) }
         #expect(throws: LocomotionError.self) { try recording.dominantFrequencyTimeline(hop: -1) }
         #expect(throws: LocomotionError.tooShort(path: "r", rows: 100, required: 128, purpose: "one 2.56 s window")) {

@@ -3,81 +3,241 @@ import Testing
 
 @testable import Locomotion
 
-@Suite("RecordingReader")
-struct RecordingReaderTests {
+/// Parses CSV text in strict mode unless options say otherwise.
+private func load(_ text: String, _ options: RecordingReadOptions = .init()) throws -> LoadedRecording {
+    try RecordingReader.parse(text, source: "f.csv", options: options)
+}
+
+@Suite("RecordingReader: columns")
+struct RecordingReaderColumnTests {
     @Test(arguments: [
-        ("t,ax,ay,az", "t"), ("T_S,ACC_X,ACC_Y,ACC_Z", "t_s"), ("time,acc_x_g,acc_y_g,acc_z_g", "time"),
-        ("timestamp, ax , ay , az", "timestamp"),
+        "t,ax,ay,az", "T_S,ACC_X,ACC_Y,ACC_Z", "time,acc_x_g,acc_y_g,acc_z_g", "timestamp, ax , ay , az",
+        "time_s,accel_x,accel_y,accel_z",
     ])
-    func acceptsColumnAliases(header: String, timeName: String) throws {
-        let recording = try RecordingReader.parse("\(header)\n0,1,0,0\n0.02,0,1,0\n0.04,0,0,1\n", source: "mem")
+    func accelerationAliases(header: String) throws {
+        let recording = try load("\(header)\n0,1,0,0\n0.02,0,1,0\n0.04,0,0,1\n").recording
         #expect(recording.time == [0, 0.02, 0.04])
-        #expect(recording.accelerationX == [1, 0, 0])
-        #expect(recording.accelerationZ == [0, 0, 1])
-        #expect(recording.labels == nil)
+        #expect(recording.acceleration == ThreeAxisSeries(x: [1, 0, 0], y: [0, 1, 0], z: [0, 0, 1]))
+        #expect(recording.labels == nil && recording.speed == nil && recording.rotationRate == nil)
     }
 
-    @Test func keepsLabelsAndIgnoresUnknownColumns() throws {
-        let text = "extra,t,ax,ay,az,label\nfoo,0,0,0,1,walk\nbar,1,0,0,1,sit\n"
-        let recording = try RecordingReader.parse(text, source: "mem")
-        #expect(recording.labels == ["walk", "sit"])
-        #expect(recording.accelerationMagnitude == [1, 1])
+    @Test(arguments: [
+        ("gx,gy,gz", 1.0), ("gyr_x,gyr_y,gyr_z", 1.0), ("gyr_x_rad_s,gyr_y_rad_s,gyr_z_rad_s", 1.0),
+        ("gyr_x_deg_s,gyr_y_deg_s,gyr_z_deg_s", Double.pi / 180),
+        ("gyro_x_deg_s,gyro_y_deg_s,gyro_z_deg_s", Double.pi / 180),
+    ])
+    func rotationRateAliasesAndUnits(header: String, scale: Double) throws {
+        let rate = try #require(try load("t,\(header)\n0,90,-180,1\n").recording.rotationRate)
+        #expect(rate.x == [90 * scale] && rate.y == [-180 * scale] && rate.z == [scale])
     }
 
-    @Test func namesTheLineAndColumnOfABadCell() {
-        let text = "t,ax,ay,az\n0,0,0,1\n0.1,0,zero,1\n"
-        #expect(
-            throws: LocomotionError.malformedCell(
-                path: "f.csv", line: 3, column: "ay", value: "zero", expected: "a finite number")
-        ) {
-            try RecordingReader.parse(text, source: "f.csv")
+    @Test func unitOptionsApplyOnlyToNamesWithoutAUnit() throws {
+        let options = RecordingReadOptions(
+            accelerationUnit: .metersPerSecondSquared, rotationRateUnit: .degreesPerSecond)
+        let bare = try load("t,ax,ay,az,gx,gy,gz\n0,9.80665,0,-19.6133,180,0,0\n", options).recording
+        #expect(bare.acceleration?.x == [1] && bare.acceleration?.z == [-2])
+        #expect(bare.rotationRate?.x == [Double.pi])
+        let suffixed = try load(
+            "t,acc_x_g,acc_y_g,acc_z_g,gyr_x_rad_s,gyr_y_rad_s,gyr_z_rad_s\n0,1,0,0,1,0,0\n", options)
+        #expect(suffixed.recording.acceleration?.x == [1] && suffixed.recording.rotationRate?.x == [1])
+        let metric = try load("t,acc_x_m_s2,acc_y_m_s2,acc_z_m_s2\n0,9.80665,0,0\n").recording
+        #expect(metric.acceleration?.x == [1])
+    }
+
+    @Test func linearAccelerationIsItsOwnGroup() throws {
+        let loaded = try load("t_s,linacc_x_g,linacc_y_g,linacc_z_g,train_state\n0,0.1,0.2,0.3,moving\n")
+        #expect(loaded.recording.acceleration == nil)
+        #expect(loaded.recording.linearAcceleration == ThreeAxisSeries(x: [0.1], y: [0.2], z: [0.3]))
+        #expect(loaded.recording.extraColumns == [ExtraColumn(name: "train_state", values: ["moving"])])
+    }
+
+    @Test func gpsAndPedometerColumnsAreSparse() throws {
+        let text = """
+            t,ax,ay,az,speed,speed_accuracy,horizontal_accuracy,lat,lon,cadence,steps
+            0,0,0,1,1.5,0.5,4,45.1,14.2,1.8,10
+            0.5,0,0,1,,,,,,,
+            1,0,0,1,-1,-1,12,45.2,14.3,nan,12
+            """
+        let recording = try load(text).recording
+        #expect(recording.speed?[0] == 1.5 && recording.speed?[1].isNaN == true && recording.speed?[2] == -1)
+        #expect(recording.speedAccuracy?[2] == -1 && recording.horizontalAccuracy?[2] == 12)
+        #expect(recording.latitude?[0] == 45.1 && recording.longitude?[2] == 14.3)
+        #expect(recording.cadence?[0] == 1.8 && recording.cadence?[2].isNaN == true && recording.steps?[2] == 12)
+    }
+
+    @Test func explicitColumnNamesOverrideAliases() throws {
+        let text = "t_s,utc,lat,lon,speed_m_s_device,speed,event\n0,x,1,2,3.5,9,none\n"
+        let options = RecordingReadOptions(columnNames: [.speed: "SPEED_M_S_DEVICE", .label: "event"])
+        let loaded = try load(text, options)
+        #expect(loaded.recording.speed == [3.5])
+        #expect(loaded.recording.labels == ["none"])
+        // The alias column `speed` is no longer claimed, so it is kept as an extra.
+        #expect(loaded.recording.extraColumns.map(\.name) == ["utc", "speed"])
+        #expect(throws: LocomotionError.missingColumn(path: "f.csv", quantity: "cadence", accepted: ["cad"])) {
+            try load(text, RecordingReadOptions(columnNames: [.cadence: "cad"]))
         }
     }
 
-    @Test func rejectsNaNAndInfinity() {
-        for bad in ["nan", "inf", "-Infinity"] {
-            #expect(throws: LocomotionError.self) {
-                try RecordingReader.parse("t,ax,ay,az\n0,0,0,\(bad)\n", source: "f.csv")
-            }
-        }
+    @Test func incompleteAxisGroupsAreKeptAsExtrasWithANote() throws {
+        let loaded = try load("t_s,unix_ms,acc_x_g,acc_y_g_vertical,acc_z_g\n0,5,0.1,0.9,0.2\n")
+        #expect(loaded.recording.acceleration == nil)
+        #expect(loaded.recording.extraColumns.map(\.name) == ["unix_ms", "acc_x_g", "acc_y_g_vertical", "acc_z_g"])
+        #expect(loaded.layout.notes.count == 1)
+        let mapped = try load(
+            "t_s,unix_ms,acc_x_g,acc_y_g_vertical,acc_z_g\n0,5,0.1,0.9,0.2\n",
+            RecordingReadOptions(columnNames: [.accelerationY: "acc_y_g_vertical"]))
+        #expect(mapped.recording.acceleration == ThreeAxisSeries(x: [0.1], y: [0.9], z: [0.2]))
     }
 
-    @Test func rejectsTimeGoingBackwards() {
-        let text = "t,ax,ay,az\n0,0,0,1\n1,0,0,1\n0.5,0,0,1\n"
-        #expect(throws: LocomotionError.timeGoesBackwards(path: "f.csv", line: 4, previous: 1, current: 0.5)) {
-            try RecordingReader.parse(text, source: "f.csv")
-        }
+    @Test func labelsAreMapped() throws {
+        let text = "t,ax,ay,az,label\n0,0,0,1,1\n1,0,0,1,-1\n2,0,0,1,99\n"
+        let recording = try load(text, RecordingReadOptions(labelMap: DatasetLabels.uciHAPT)).recording
+        #expect(recording.labels == ["walking", "unlabelled", "99"])
     }
 
-    @Test func rejectsShortRowsAndMissingColumns() {
-        #expect(throws: LocomotionError.wrongCellCount(path: "f.csv", line: 2, found: 3, expected: 4)) {
-            try RecordingReader.parse("t,ax,ay,az\n0,0,1\n", source: "f.csv")
-        }
+    @Test func quotedCellsByteOrderMarkAndCRLF() throws {
+        let text = "\u{FEFF}t,ax,ay,az,label,note\r\n0,0,0,1,\"walk, fast\",\"say \"\"hi\"\"\"\r\n0.5,0,0,1,sit,\r\n"
+        let recording = try load(text).recording
+        #expect(recording.labels == ["walk, fast", "sit"])
+        #expect(recording.extraColumns == [ExtraColumn(name: "note", values: ["say \"hi\"", ""])])
+    }
+
+    @Test func iso8601Timestamps() throws {
+        let text = """
+            time,speed
+            2010-10-03T09:36:30Z,1
+            2010-10-03T09:36:41.5Z,2
+            2010-10-03 11:36:52+02:00,3
+            """
+        let time = try load(text).recording.time
+        let expected = 1_286_098_590.0  // 2010-10-03T09:36:30Z
+        #expect(time == [expected, expected + 11.5, expected + 22])
+    }
+
+    @Test func missingTimeColumnAndEmptyFile() {
         #expect(
             throws: LocomotionError.missingColumn(
-                path: "f.csv", quantity: "acceleration z", accepted: ["az", "acc_z", "acc_z_g"])
+                path: "f.csv", quantity: "time", accepted: RecordingColumn.time.aliases)
         ) {
-            try RecordingReader.parse("t,ax,ay\n0,0,1\n", source: "f.csv")
+            try load("ax,ay,az\n0,0,1\n")
+        }
+        #expect(throws: LocomotionError.self) { try load("") }
+        #expect(throws: LocomotionError.self) { try load("t,ax,t\n0,0,1\n") }  // duplicate column name
+    }
+}
+
+@Suite("RecordingReader: errors and lenient mode")
+struct RecordingReaderErrorTests {
+    static let corrupted = """
+        t,ax,ay,az,speed
+        0,0,0,1,
+        0.02,0,zero,1,
+
+        0.04,0,0,nan,
+        0.06,0,0,1,inf
+        0.08,0,0,
+        0.10,,0,1,
+        -0.01,0,0,1,
+        xyz,0,0,1,
+        0.12,0,0,1,1.5
+        """
+
+    @Test(arguments: [
+        (3, "ay", "zero", RowProblem.malformedNumber), (5, "az", "nan", .nonFiniteNumber),
+        (6, "speed", "inf", .nonFiniteNumber), (8, "ax", "", .missingValue), (10, "t", "xyz", .malformedTime),
+    ])
+    func strictModeNamesTheLineAndColumn(line: Int, column: String, value: String, problem: RowProblem) throws {
+        // Keep only the header, the good first row and the row under test.
+        let lines = Self.corrupted.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let text = [lines[0], lines[1]] + Array(repeating: "", count: line - 3) + [lines[line - 1]]
+        let error = #expect(throws: LocomotionError.self) { try load(text.joined(separator: "\n")) }
+        guard case .malformedCell(let path, let reportedLine, let reportedColumn, let reportedValue, _)? = error else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(path == "f.csv" && reportedLine == line && reportedColumn == column && reportedValue == value)
+        #expect(problem != .wrongCellCount)  // every case here is a cell problem
+    }
+
+    @Test func strictModeReportsCellCountAndBackwardsTime() {
+        #expect(throws: LocomotionError.wrongCellCount(path: "f.csv", line: 3, found: 4, expected: 5)) {
+            try load("t,ax,ay,az,speed\n0,0,0,1,\n0.08,0,0,\n")
+        }
+        #expect(throws: LocomotionError.timeGoesBackwards(path: "f.csv", line: 3, previous: 0.1, current: 0.01)) {
+            try load("t,ax,ay,az,speed\n0.1,0,0,1,\n0.01,0,0,1,\n")
         }
     }
 
-    @Test func reportsAnUnreadableFile() {
+    @Test func lenientModeSkipsAndCountsEveryBadRow() throws {
+        let loaded = try load(Self.corrupted, RecordingReadOptions(lenient: true))
+        #expect(loaded.recording.time == [0, 0.12])
+        #expect(loaded.recording.speed?[1] == 1.5)
+        #expect(loaded.report.rowsRead == 2)
+        #expect(loaded.report.blankLines == 1)
+        #expect(
+            loaded.report.skippedRows == [
+                .malformedNumber: 1, .nonFiniteNumber: 2, .wrongCellCount: 1, .missingValue: 1, .timeGoesBackwards: 1,
+                .malformedTime: 1,
+            ])
+        #expect(loaded.report.skippedRowCount == 7)
+        #expect(loaded.report.firstSkippedLine[.nonFiniteNumber] == 5)
+        #expect(loaded.report.firstSkippedLine[.timeGoesBackwards] == 9)
+    }
+
+    @Test func readingAFileThatDoesNotExist() {
         #expect(throws: LocomotionError.self) { try RecordingReader.read(path: "/nonexistent/walk.csv") }
     }
+}
 
-    @Test func estimatesTheSampleRateDespiteJitterAndGaps() {
-        var generator = SplitMix64(seed: 7)
-        var time: [Double] = []
-        var t = 0.0
-        for index in 0..<2000 {
-            t += 0.01 + Double.random(in: -0.002...0.002, using: &generator)
-            if index == 1000 { t += 5 }  // a five-second gap
-            time.append(t)
+@Suite("RecordingStream")
+struct RecordingStreamTests {
+    static func syntheticText(rows: Int) -> String {
+        var generator = SplitMix64(seed: 11)
+        var lines = ["t_s,acc_x_g,acc_y_g,acc_z_g,speed,label,comment"]
+        for row in 0..<rows {
+            let values = (0..<3).map { _ in Double.random(in: -2...2, using: &generator) }
+            let speed = row % 50 == 0 ? String(Double(row) / 100) : ""
+            lines.append("\(Double(row) / 50),\(values[0]),\(values[1]),\(values[2]),\(speed),L\(row / 500),c\(row)")
         }
-        let zeros = [Double](repeating: 0, count: time.count)
-        let recording = Recording(
-            source: "mem", time: time, accelerationX: zeros, accelerationY: zeros, accelerationZ: zeros)
-        let rate = try! #require(recording.estimatedSampleRate)
-        #expect(abs(rate - 100) < 2)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test(arguments: [1, 7, 1000, 65_536])
+    func chunksConcatenateToTheWholeRecording(chunkRows: Int) throws {
+        let text = Self.syntheticText(rows: 2_345)
+        let whole = try RecordingReader.parse(text, source: "mem").recording
+        let stream = try RecordingStream(text: text, source: "mem")
+        var chunks: [Recording] = []
+        while let chunk = try stream.nextChunk(maxRows: chunkRows) { chunks.append(chunk) }
+        #expect(chunks.allSatisfy { $0.count <= chunkRows })
+        var joined = chunks[0]
+        for chunk in chunks.dropFirst() { joined.append(contentsOf: chunk) }
+        // Compare as written text: Recording's == treats the NaN of an empty speed cell as unequal.
+        #expect(RecordingWriter.csv(joined) == RecordingWriter.csv(whole))
+        #expect(whole.count == 2_345 && stream.report.rowsRead == 2_345)
+    }
+
+    @Test func readsFilesLargerThanItsBuffer() throws {
+        let text = Self.syntheticText(rows: 40_000)  // about 2.6 MB: several buffer refills
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("locomotion-stream-\(UUID()).csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var progress: [Int] = []
+        let fromFile = try RecordingReader.read(path: path) { consumed, total in
+            #expect(total == text.utf8.count)
+            progress.append(consumed)
+        }
+        #expect(fromFile.recording.time == (try RecordingReader.parse(text, source: "mem").recording.time))
+        #expect(progress.last == text.utf8.count && progress == progress.sorted())
+    }
+
+    @Test func aLineLongerThanTheBufferIsRead() throws {
+        let long = String(repeating: "x", count: 3 << 20)
+        let text = "t,ax,ay,az,note\n0,0,0,1,\(long)\n1,0,0,1,short\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("locomotion-long-\(UUID()).csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recording = try RecordingReader.read(path: path).recording
+        #expect(recording.extraColumns[0].values == [long, "short"])
     }
 }

@@ -67,7 +67,12 @@ extension Recording {
             throw .tooShort(
                 path: source, rows: count, required: windowLength, purpose: "one \(windowDuration) s window")
         }
-        let magnitude = accelerationMagnitude
+        guard let magnitude = accelerationMagnitude else {
+            throw .missingColumn(
+                path: source, quantity: "acceleration",
+                accepted: RecordingColumn.accelerationX.aliases + RecordingColumn.accelerationY.aliases
+                    + RecordingColumn.accelerationZ.aliases)
+        }
         let options = DominantFrequencyOptions(band: band)
         var windows: [DominantFrequencyTimeline.Window] = []
         var start = 0

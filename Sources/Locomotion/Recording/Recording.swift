@@ -1,70 +1,201 @@
-import LocomotionDSP
+/// Three columns of samples, one per device axis.
+public struct ThreeAxisSeries: Sendable, Equatable {
+    /// Samples along the device's x axis.
+    public var x: [Double]
+    /// Samples along the device's y axis.
+    public var y: [Double]
+    /// Samples along the device's z axis.
+    public var z: [Double]
 
-/// A recorded session held in memory as columns: time and three-axis acceleration, with an
-/// optional ground-truth label per row.
+    /// Creates a series from three columns of equal length.
+    ///
+    /// - Precondition: `x`, `y` and `z` have the same count.
+    public init(x: [Double], y: [Double], z: [Double]) {
+        precondition(x.count == y.count && y.count == z.count, "the three axes need the same number of samples")
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+
+    /// An empty series with room for `capacity` samples per axis.
+    init(reservingCapacity capacity: Int) {
+        (x, y, z) = ([], [], [])
+        x.reserveCapacity(capacity)
+        y.reserveCapacity(capacity)
+        z.reserveCapacity(capacity)
+    }
+
+    /// The number of samples per axis.
+    public var count: Int { x.count }
+
+    /// `√(x² + y² + z²)` per sample: independent of the device's orientation.
+    ///
+    /// - Complexity: O(*n*); allocates.
+    public var magnitude: [Double] {
+        (0..<count).map { index -> Double in
+            let (ax, ay, az) = (x[index], y[index], z[index])
+            return (ax * ax + ay * ay + az * az).squareRoot()
+        }
+    }
+
+    mutating func append(contentsOf other: ThreeAxisSeries) {
+        x.append(contentsOf: other.x)
+        y.append(contentsOf: other.y)
+        z.append(contentsOf: other.z)
+    }
+
+    subscript(rows: Range<Int>) -> ThreeAxisSeries {
+        ThreeAxisSeries(x: Array(x[rows]), y: Array(y[rows]), z: Array(z[rows]))
+    }
+}
+
+/// A column the reader does not interpret, kept by its header name with its cells as text.
+public struct ExtraColumn: Sendable, Equatable {
+    /// The header name, as written in the file.
+    public var name: String
+    /// The cells, one per row, as written (trimmed of surrounding spaces).
+    public var values: [String]
+
+    /// Creates a column.
+    public init(name: String, values: [String]) {
+        self.name = name
+        self.values = values
+    }
+
+    /// The cells as numbers: `nil` for an empty or non-numeric cell.
+    public var numbers: [Double?] { values.map { Double($0) } }
+}
+
+/// A recorded session held in memory as columns, one row per timestamp.
 ///
-/// Units: time in seconds (from any origin), acceleration in g (1 g = 9.80665 m/s²), gravity
-/// included, in the device's axes.
+/// Every column has ``count`` values. Units: time in seconds (from any origin: seconds since the
+/// start of the recording, or since 1970 for ISO-8601 timestamps), acceleration in g (1 g =
+/// 9.80665 m/s²), rotation rate in rad/s, speed and speed accuracy in m/s, horizontal accuracy in
+/// metres, coordinates in degrees, cadence in steps/s.
+///
+/// Sparse columns (GPS, pedometer) hold NaN in rows where the file's cell was empty: that row
+/// carries no fix or event. A GPS speed that is *negative* is the device saying "invalid" (as
+/// iOS does) and is kept as written.
 public struct Recording: Sendable, Equatable {
     /// Where the recording came from (a file path, or a name for generated data).
     public var source: String
     /// Timestamps in seconds, non-decreasing.
     public var time: [Double]
-    /// Acceleration along the device's x axis, in g.
-    public var accelerationX: [Double]
-    /// Acceleration along the device's y axis, in g.
-    public var accelerationY: [Double]
-    /// Acceleration along the device's z axis, in g.
-    public var accelerationZ: [Double]
-    /// The ground-truth label of each row, as written in the file, when the file has one.
+    /// Acceleration including gravity, in g, device axes.
+    public var acceleration: ThreeAxisSeries?
+    /// Acceleration with gravity removed ("user" or "linear" acceleration), in g, device axes.
+    public var linearAcceleration: ThreeAxisSeries?
+    /// Rotation rate, in rad/s, device axes.
+    public var rotationRate: ThreeAxisSeries?
+    /// GPS speed in m/s; NaN where the row has no fix, negative where the device marked it invalid.
+    public var speed: [Double]?
+    /// GPS speed accuracy in m/s; NaN where absent, negative where invalid.
+    public var speedAccuracy: [Double]?
+    /// Horizontal position accuracy in metres; NaN where absent.
+    public var horizontalAccuracy: [Double]?
+    /// Latitude in degrees (WGS 84); NaN where absent.
+    public var latitude: [Double]?
+    /// Longitude in degrees (WGS 84); NaN where absent.
+    public var longitude: [Double]?
+    /// Pedometer cadence in steps/s; NaN where absent.
+    public var cadence: [Double]?
+    /// Pedometer cumulative step count; NaN where absent.
+    public var steps: [Double]?
+    /// The ground-truth label of each row (after any label map); empty where the cell was empty.
     public var labels: [String]?
+    /// Columns the reader does not interpret, in file order.
+    public var extraColumns: [ExtraColumn]
 
-    /// Creates a recording from columns of equal length.
+    /// Creates a recording.
     ///
-    /// - Precondition: All columns have `time.count` elements.
+    /// - Precondition: Every column given has `time.count` values.
     public init(
-        source: String, time: [Double], accelerationX: [Double], accelerationY: [Double], accelerationZ: [Double],
-        labels: [String]? = nil
+        source: String, time: [Double], acceleration: ThreeAxisSeries? = nil,
+        linearAcceleration: ThreeAxisSeries? = nil, rotationRate: ThreeAxisSeries? = nil, speed: [Double]? = nil,
+        speedAccuracy: [Double]? = nil, horizontalAccuracy: [Double]? = nil, latitude: [Double]? = nil,
+        longitude: [Double]? = nil, cadence: [Double]? = nil, steps: [Double]? = nil, labels: [String]? = nil,
+        extraColumns: [ExtraColumn] = []
     ) {
-        precondition(
-            [accelerationX.count, accelerationY.count, accelerationZ.count, labels?.count ?? time.count]
-                .allSatisfy { $0 == time.count },
-            "every column of a recording has one value per timestamp")
         self.source = source
         self.time = time
-        self.accelerationX = accelerationX
-        self.accelerationY = accelerationY
-        self.accelerationZ = accelerationZ
+        self.acceleration = acceleration
+        self.linearAcceleration = linearAcceleration
+        self.rotationRate = rotationRate
+        self.speed = speed
+        self.speedAccuracy = speedAccuracy
+        self.horizontalAccuracy = horizontalAccuracy
+        self.latitude = latitude
+        self.longitude = longitude
+        self.cadence = cadence
+        self.steps = steps
         self.labels = labels
+        self.extraColumns = extraColumns
+        let counts =
+            [
+                acceleration?.count, linearAcceleration?.count, rotationRate?.count, speed?.count, speedAccuracy?.count,
+                horizontalAccuracy?.count, latitude?.count, longitude?.count, cadence?.count, steps?.count,
+                labels?.count,
+            ] + extraColumns.map { $0.values.count }
+        precondition(counts.allSatisfy { $0 == nil || $0 == time.count }, "every column needs one value per timestamp")
     }
 
     /// The number of rows.
     public var count: Int { time.count }
 
-    /// The time from the first to the last row, in seconds.
-    public var duration: Double { (time.last ?? 0) - (time.first ?? 0) }
+    /// The time from the first to the last row, in seconds; 0 for fewer than two rows.
+    public var duration: Double { count < 2 ? 0 : time[count - 1] - time[0] }
 
-    /// The acceleration magnitude `√(x² + y² + z²)` of each row, in g: independent of how the
-    /// phone is held, about 1 g at rest.
+    /// The acceleration magnitude of each row, in g (about 1 g at rest), or `nil` when the
+    /// recording has no acceleration with gravity.
     ///
     /// - Complexity: O(*n*); allocates.
-    public var accelerationMagnitude: [Double] {
-        (0..<count).map { index in
-            let (x, y, z) = (accelerationX[index], accelerationY[index], accelerationZ[index])
-            return (x * x + y * y + z * z).squareRoot()
+    public var accelerationMagnitude: [Double]? { acceleration?.magnitude }
+
+    /// The rows in `range` as a recording of their own.
+    ///
+    /// - Precondition: `range` lies within `0..<count`.
+    public subscript(rows range: Range<Int>) -> Recording {
+        Recording(
+            source: source, time: Array(time[range]), acceleration: acceleration?[range],
+            linearAcceleration: linearAcceleration?[range], rotationRate: rotationRate?[range],
+            speed: speed.map { Array($0[range]) }, speedAccuracy: speedAccuracy.map { Array($0[range]) },
+            horizontalAccuracy: horizontalAccuracy.map { Array($0[range]) },
+            latitude: latitude.map { Array($0[range]) }, longitude: longitude.map { Array($0[range]) },
+            cadence: cadence.map { Array($0[range]) }, steps: steps.map { Array($0[range]) },
+            labels: labels.map { Array($0[range]) },
+            extraColumns: extraColumns.map { ExtraColumn(name: $0.name, values: Array($0.values[range])) })
+    }
+
+    /// Appends the rows of `other`, which must have the same columns (as chunks of one stream do).
+    ///
+    /// - Precondition: Both recordings have the same columns.
+    public mutating func append(contentsOf other: Recording) {
+        precondition(hasSameColumns(as: other), "appending a recording with different columns")
+        time.append(contentsOf: other.time)
+        acceleration?.append(contentsOf: other.acceleration!)
+        linearAcceleration?.append(contentsOf: other.linearAcceleration!)
+        rotationRate?.append(contentsOf: other.rotationRate!)
+        speed?.append(contentsOf: other.speed!)
+        speedAccuracy?.append(contentsOf: other.speedAccuracy!)
+        horizontalAccuracy?.append(contentsOf: other.horizontalAccuracy!)
+        latitude?.append(contentsOf: other.latitude!)
+        longitude?.append(contentsOf: other.longitude!)
+        cadence?.append(contentsOf: other.cadence!)
+        steps?.append(contentsOf: other.steps!)
+        labels?.append(contentsOf: other.labels!)
+        for index in extraColumns.indices {
+            extraColumns[index].values.append(contentsOf: other.extraColumns[index].values)
         }
     }
 
-    /// The sample rate in Hz estimated from the timestamps: the reciprocal of the median
-    /// interval between consecutive rows, so jitter and occasional gaps do not move it.
-    ///
-    /// - Returns: `nil` with fewer than two rows or when the median interval is not positive.
-    /// - Complexity: O(*n* log *n*).
-    public var estimatedSampleRate: Double? {
-        guard count >= 2 else { return nil }
-        let intervals = zip(time.dropFirst(), time).map { $0 - $1 }.sorted()
-        let middle = intervals.count / 2
-        let median = intervals.count % 2 == 1 ? intervals[middle] : (intervals[middle - 1] + intervals[middle]) / 2
-        return median > 0 ? 1 / median : nil
+    private func hasSameColumns(as other: Recording) -> Bool {
+        (acceleration == nil) == (other.acceleration == nil)
+            && (linearAcceleration == nil) == (other.linearAcceleration == nil)
+            && (rotationRate == nil) == (other.rotationRate == nil) && (speed == nil) == (other.speed == nil)
+            && (speedAccuracy == nil) == (other.speedAccuracy == nil)
+            && (horizontalAccuracy == nil) == (other.horizontalAccuracy == nil)
+            && (latitude == nil) == (other.latitude == nil) && (longitude == nil) == (other.longitude == nil)
+            && (cadence == nil) == (other.cadence == nil) && (steps == nil) == (other.steps == nil)
+            && (labels == nil) == (other.labels == nil) && extraColumns.map(\.name) == other.extraColumns.map(\.name)
     }
 }

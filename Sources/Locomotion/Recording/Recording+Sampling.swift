@@ -1,0 +1,167 @@
+/// A stretch of time with no rows, longer than the gap threshold.
+public struct RecordingGap: Sendable, Equatable, Codable {
+    /// The time of the last row before the gap, in seconds.
+    public var start: Double
+    /// The time of the first row after the gap, in seconds.
+    public var end: Double
+    /// The index of the first row after the gap.
+    public var rowIndex: Int
+
+    /// `end − start`, in seconds.
+    public var duration: Double { end - start }
+}
+
+/// How regularly a recording was sampled.
+public struct SamplingAnalysis: Sendable, Equatable {
+    /// The typical interval between rows, in seconds: the median over the recording of the mean
+    /// interval across ``Recording/rateEstimationSpan`` consecutive rows. Averaging over a short
+    /// span removes the quantisation of rounded timestamps (64 Hz written to the millisecond
+    /// alternates 15 and 16 ms) and the bursts of delivery-time stamps, and the median then
+    /// ignores gaps.
+    public var medianInterval: Double
+    /// `1 / medianInterval`, in Hz.
+    public var sampleRate: Double { 1 / medianInterval }
+    /// A robust spread of the single intervals around their median (1.4826 × their median
+    /// absolute deviation, which equals the standard deviation for normally distributed jitter),
+    /// in seconds; gaps excluded.
+    public var jitter: Double
+    /// The smallest and largest positive interval, in seconds.
+    public var intervalRange: ClosedRange<Double>
+    /// Consecutive rows with the same timestamp.
+    public var duplicateTimestamps: Int
+    /// Intervals longer than ``gapThreshold``, in time order.
+    public var gaps: [RecordingGap]
+    /// The interval (s) above which a pause between rows counts as a gap.
+    public var gapThreshold: Double
+}
+
+extension Recording {
+    /// The default gap threshold is this many typical intervals...
+    public static let defaultGapFactor = 5.0
+    /// ...and never less than this many seconds, so the bursty delivery of phone sensor logs
+    /// (intervals of 2–25 ms at 200 Hz) is jitter, not a gap.
+    public static let minimumDefaultGap = 0.1
+    /// Rows per span in the sample-rate estimate (see ``SamplingAnalysis/medianInterval``); fewer
+    /// for recordings of under 100 rows.
+    public static let rateEstimationSpan = 10
+
+    /// The sample rate in Hz estimated from the timestamps (see
+    /// ``SamplingAnalysis/medianInterval``): robust to jitter, rounding, duplicates and gaps.
+    ///
+    /// - Returns: `nil` when fewer than two rows have different timestamps.
+    /// - Complexity: O(*n* log *n*).
+    public var estimatedSampleRate: Double? { samplingAnalysis()?.sampleRate }
+
+    /// Analyses the intervals between rows.
+    ///
+    /// - Parameter gapThreshold: Intervals longer than this (s) are gaps; `nil` means
+    ///   ``defaultGapFactor`` typical intervals, at least ``minimumDefaultGap``.
+    /// - Returns: `nil` when fewer than two rows have different timestamps.
+    /// - Complexity: O(*n* log *n*).
+    public func samplingAnalysis(gapThreshold: Double? = nil) -> SamplingAnalysis? {
+        var intervals: [Double] = []
+        intervals.reserveCapacity(max(count - 1, 0))
+        var duplicates = 0
+        for index in 1..<max(count, 1) {
+            let interval = time[index] - time[index - 1]
+            if interval > 0 { intervals.append(interval) } else { duplicates += 1 }
+        }
+        guard !intervals.isEmpty else { return nil }
+        // Short recordings use single intervals: a span must be small next to the recording.
+        let span = max(1, min(Self.rateEstimationSpan, (count - 1) / 10))
+        let spanIntervals = (0..<(count - span)).map { (time[$0 + span] - time[$0]) / Double(span) }.filter { $0 > 0 }
+        let sorted = intervals.sorted()
+        let singleMedian = Self.median(ofSorted: sorted)
+        let typical = spanIntervals.isEmpty ? singleMedian : Self.median(ofSorted: spanIntervals.sorted())
+        let threshold = gapThreshold ?? max(Self.defaultGapFactor * typical, Self.minimumDefaultGap)
+        let deviations = sorted.filter { $0 <= threshold }.map { abs($0 - singleMedian) }.sorted()
+        var gaps: [RecordingGap] = []
+        for index in 1..<count where time[index] - time[index - 1] > threshold {
+            gaps.append(RecordingGap(start: time[index - 1], end: time[index], rowIndex: index))
+        }
+        return SamplingAnalysis(
+            medianInterval: typical, jitter: 1.4826 * Self.median(ofSorted: deviations),
+            intervalRange: sorted[0]...sorted[sorted.count - 1], duplicateTimestamps: duplicates, gaps: gaps,
+            gapThreshold: threshold)
+    }
+
+    /// The row ranges between gaps: consecutive rows whose intervals never exceed `maxGap`.
+    ///
+    /// - Parameter maxGap: The longest interval (s) inside a segment; `nil` means the default gap
+    ///   threshold of ``samplingAnalysis(gapThreshold:)``.
+    /// - Returns: One range per segment, covering every row; empty for an empty recording.
+    /// - Complexity: O(*n* log *n*) when the threshold is estimated, O(*n*) otherwise.
+    public func segments(maxGap: Double? = nil) -> [Range<Int>] {
+        guard count > 0 else { return [] }
+        guard let threshold = maxGap ?? samplingAnalysis()?.gapThreshold else { return [0..<count] }
+        var result: [Range<Int>] = []
+        var segmentStart = 0
+        for index in 1..<count where time[index] - time[index - 1] > threshold {
+            result.append(segmentStart..<index)
+            segmentStart = index
+        }
+        result.append(segmentStart..<count)
+        return result
+    }
+
+    /// Resamples the motion columns onto a uniform grid, one recording per segment between gaps:
+    /// interpolation never bridges a gap.
+    ///
+    /// Acceleration, linear acceleration and rotation rate are linearly interpolated; labels take
+    /// the label of the latest row at or before each grid time. GPS, pedometer and extra columns
+    /// are event data, not signals, and are not carried into the result (read them from the
+    /// original recording).
+    ///
+    /// - Parameters:
+    ///   - sampleRate: The grid's rate in Hz; finite and positive.
+    ///   - maxGap: The longest interval (s) to interpolate across; `nil` means the default gap
+    ///     threshold of ``samplingAnalysis(gapThreshold:)``.
+    /// - Returns: One recording per segment, each starting at its segment's first timestamp; a
+    ///   segment shorter than one grid step gives a single row.
+    /// - Throws: `LocomotionError.invalidParameter` for a rate or gap that is not finite and positive.
+    /// - Complexity: O(*n* + *m*) for *m* output rows.
+    public func resampled(to sampleRate: Double, maxGap: Double? = nil) throws(LocomotionError) -> [Recording] {
+        guard sampleRate.isFinite, sampleRate > 0 else {
+            throw .invalidParameter(
+                name: "sampleRate", value: "\(sampleRate)", requirement: "it must be finite and positive (Hz)")
+        }
+        if let maxGap, !(maxGap.isFinite && maxGap > 0) {
+            throw .invalidParameter(
+                name: "maxGap", value: "\(maxGap)", requirement: "it must be finite and positive (s)")
+        }
+        return segments(maxGap: maxGap).map { rows in
+            let first = time[rows.lowerBound]
+            let span = time[rows.upperBound - 1] - first
+            let gridCount = Int((span * sampleRate).rounded(.down)) + 1
+            let grid = (0..<gridCount).map { first + Double($0) / sampleRate }
+            // For each grid time, the row at or before it within the segment.
+            var before: [Int] = []
+            before.reserveCapacity(gridCount)
+            var row = rows.lowerBound
+            for t in grid {
+                while row + 1 < rows.upperBound, time[row + 1] <= t { row += 1 }
+                before.append(row)
+            }
+            func interpolate(_ column: [Double]) -> [Double] {
+                zip(grid, before).map { t, index in
+                    guard index + 1 < rows.upperBound, time[index + 1] > time[index] else { return column[index] }
+                    let fraction = (t - time[index]) / (time[index + 1] - time[index])
+                    return column[index] + fraction * (column[index + 1] - column[index])
+                }
+            }
+            func interpolate(_ axes: ThreeAxisSeries?) -> ThreeAxisSeries? {
+                axes.map { ThreeAxisSeries(x: interpolate($0.x), y: interpolate($0.y), z: interpolate($0.z)) }
+            }
+            return Recording(
+                source: source, time: grid, acceleration: interpolate(acceleration),
+                linearAcceleration: interpolate(linearAcceleration), rotationRate: interpolate(rotationRate),
+                labels: labels.map { labels in before.map { labels[$0] } })
+        }
+    }
+
+    static func median(ofSorted values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let middle = values.count / 2
+        return values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+    }
+}

@@ -1,0 +1,94 @@
+/// The quantities a recording's columns can hold, with the header names that identify them.
+///
+/// Header names are matched case-insensitively after trimming spaces. A name whose suffix states
+/// a unit (`_g`, `_m_s2`, `_rad_s`, `_deg_s`) is converted from that unit; a bare name (`ax`,
+/// `gx`) is read in the unit ``RecordingReadOptions`` gives.
+public enum RecordingColumn: String, Sendable, Hashable, CaseIterable, Comparable {
+    case time
+    case accelerationX, accelerationY, accelerationZ
+    case linearAccelerationX, linearAccelerationY, linearAccelerationZ
+    case rotationRateX, rotationRateY, rotationRateZ
+    case speed, speedAccuracy, horizontalAccuracy, latitude, longitude
+    case cadence, steps
+    case label
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    /// The header names recognised for this quantity, in order of preference.
+    public var aliases: [String] {
+        switch self {
+        case .time: return ["t", "t_s", "time", "time_s", "timestamp"]
+        case .accelerationX: return Self.axisAliases("x", acceleration: true)
+        case .accelerationY: return Self.axisAliases("y", acceleration: true)
+        case .accelerationZ: return Self.axisAliases("z", acceleration: true)
+        case .linearAccelerationX: return Self.linearAliases("x")
+        case .linearAccelerationY: return Self.linearAliases("y")
+        case .linearAccelerationZ: return Self.linearAliases("z")
+        case .rotationRateX: return Self.axisAliases("x", acceleration: false)
+        case .rotationRateY: return Self.axisAliases("y", acceleration: false)
+        case .rotationRateZ: return Self.axisAliases("z", acceleration: false)
+        case .speed: return ["speed", "speed_m_s", "speed_mps", "gps_speed"]
+        case .speedAccuracy: return ["speed_accuracy", "speedaccuracy", "speed_accuracy_m_s"]
+        case .horizontalAccuracy: return ["horizontal_accuracy", "horizontalaccuracy", "horizontal_accuracy_m"]
+        case .latitude: return ["latitude", "lat"]
+        case .longitude: return ["longitude", "lon", "lng"]
+        case .cadence: return ["cadence", "cadence_steps_s"]
+        case .steps: return ["steps", "step_count"]
+        case .label: return ["label", "activity"]
+        }
+    }
+
+    private static func axisAliases(_ axis: String, acceleration: Bool) -> [String] {
+        acceleration
+            ? ["a\(axis)", "acc_\(axis)", "acc_\(axis)_g", "acc_\(axis)_m_s2", "accel_\(axis)"]
+            : [
+                "g\(axis)", "gyr_\(axis)", "gyro_\(axis)", "gyr_\(axis)_rad_s", "gyr_\(axis)_deg_s",
+                "gyro_\(axis)_deg_s",
+            ]
+    }
+
+    private static func linearAliases(_ axis: String) -> [String] {
+        ["linacc_\(axis)", "linacc_\(axis)_g", "linacc_\(axis)_m_s2", "user_acc_\(axis)", "user_acc_\(axis)_g"]
+    }
+
+    /// The unit this quantity is stored in, for display.
+    public var unit: String {
+        switch self {
+        case .time: return "s"
+        case .accelerationX, .accelerationY, .accelerationZ, .linearAccelerationX, .linearAccelerationY,
+            .linearAccelerationZ:
+            return "g"
+        case .rotationRateX, .rotationRateY, .rotationRateZ: return "rad/s"
+        case .speed, .speedAccuracy: return "m/s"
+        case .horizontalAccuracy: return "m"
+        case .latitude, .longitude: return "°"
+        case .cadence: return "steps/s"
+        case .steps: return "steps"
+        case .label: return ""
+        }
+    }
+
+    /// Whether rows may leave this column empty (no GPS fix or pedometer event in that row).
+    var isSparse: Bool {
+        switch self {
+        case .speed, .speedAccuracy, .horizontalAccuracy, .latitude, .longitude, .cadence, .steps, .label:
+            return true
+        default:
+            return false
+        }
+    }
+
+    var isAcceleration: Bool {
+        switch self {
+        case .accelerationX, .accelerationY, .accelerationZ, .linearAccelerationX, .linearAccelerationY,
+            .linearAccelerationZ:
+            return true
+        default:
+            return false
+        }
+    }
+
+    var isRotationRate: Bool { self == .rotationRateX || self == .rotationRateY || self == .rotationRateZ }
+}

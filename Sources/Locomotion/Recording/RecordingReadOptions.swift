@@ -1,0 +1,48 @@
+/// The unit of acceleration columns whose header does not say it.
+public enum AccelerationUnit: String, Sendable, Hashable {
+    /// Standard gravity, 9.80665 m/s² (the package's unit).
+    case g
+    /// Metres per second squared; divided by 9.80665 on reading.
+    case metersPerSecondSquared
+}
+
+/// The unit of rotation-rate columns whose header does not say it.
+public enum RotationRateUnit: String, Sendable, Hashable {
+    /// Radians per second (the package's unit).
+    case radiansPerSecond
+    /// Degrees per second; multiplied by π/180 on reading.
+    case degreesPerSecond
+}
+
+/// How ``RecordingReader`` and ``RecordingStream`` interpret a file.
+public struct RecordingReadOptions: Sendable, Hashable {
+    /// The unit of acceleration columns named without a unit suffix (`ax`, `acc_x`). Columns
+    /// ending in `_g` or `_m_s2` are always read in the unit they state.
+    public var accelerationUnit: AccelerationUnit
+    /// The unit of rotation-rate columns named without a unit suffix (`gx`, `gyr_x`). Columns
+    /// ending in `_rad_s` or `_deg_s` are always read in the unit they state.
+    public var rotationRateUnit: RotationRateUnit
+    /// Header names to use for quantities, overriding the aliases (case-insensitive), for
+    /// example `[.speed: "speed_m_s_device", .label: "train_state"]`. A named column that the
+    /// file lacks is an error.
+    public var columnNames: [RecordingColumn: String]
+    /// Translations applied to label cells, for example ``DatasetLabels/uciHAPT``; labels
+    /// without an entry are kept as written.
+    public var labelMap: [String: String]
+    /// When `true`, rows that cannot be read are skipped and counted by reason in the
+    /// ``RecordingReadReport`` instead of stopping the read with an error.
+    public var lenient: Bool
+
+    /// Creates options; by default units are g and rad/s, aliases decide the columns, and the
+    /// first bad row stops the read.
+    public init(
+        accelerationUnit: AccelerationUnit = .g, rotationRateUnit: RotationRateUnit = .radiansPerSecond,
+        columnNames: [RecordingColumn: String] = [:], labelMap: [String: String] = [:], lenient: Bool = false
+    ) {
+        self.accelerationUnit = accelerationUnit
+        self.rotationRateUnit = rotationRateUnit
+        self.columnNames = columnNames
+        self.labelMap = labelMap
+        self.lenient = lenient
+    }
+}

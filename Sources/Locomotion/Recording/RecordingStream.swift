@@ -1,0 +1,389 @@
+import Foundation
+
+/// Reads a recording file chunk by chunk in constant memory, however long the file.
+///
+/// ```swift
+/// let stream = try RecordingStream(path: "ride.csv")
+/// while let chunk = try stream.nextChunk() {
+///     // chunk is a Recording of up to 8,192 rows, in file order
+/// }
+/// print(stream.report.skippedRowCount)
+/// ```
+///
+/// The file format is described in `docs/RecordingFormat.md`: a header row, then one row per
+/// sample; ``RecordingColumn`` lists the recognised header names. Columns the reader does not
+/// interpret are kept as ``ExtraColumn``s. Cells may be quoted (`"a,b"`), but a quoted cell may
+/// not span lines.
+///
+/// In strict mode (the default) the first row that cannot be read throws an error naming the file,
+/// line, column and what was expected. In lenient mode (``RecordingReadOptions/lenient``) such rows
+/// are skipped and counted by reason in ``report``: no row is ever dropped without being counted.
+///
+/// Thread safety: a stream holds a file position; use it from one thread at a time.
+public final class RecordingStream {
+    /// The file path (or the name given to in-memory text).
+    public let path: String
+    /// How the header was mapped.
+    public private(set) var layout: RecordingLayout = .empty
+    /// The options in force.
+    public let options: RecordingReadOptions
+    /// Rows read and skipped so far.
+    public private(set) var report = RecordingReadReport()
+    /// Bytes consumed so far, for progress.
+    public private(set) var bytesConsumed = 0
+    /// The file's size in bytes, when known.
+    public let byteCount: Int?
+
+    private let fileDescriptor: Int32?
+    private var buffer: UnsafeMutableBufferPointer<UInt8>
+    private var start = 0
+    private var end = 0
+    private var reachedEndOfFile = false
+    /// The number of the line last returned by `nextLine()` (the header is line 1).
+    private var lineNumber = 0
+
+    private var parser: RowParser
+    private var numericColumns: [RecordingColumn] = []
+    private var labelCell: Int?
+    /// Chunk storage reused from chunk to chunk: times, then the numeric slots one after another.
+    private var chunkCapacity = 0
+    private var chunkTime: UnsafeMutablePointer<Double> = .allocate(capacity: 1)
+    private var chunkValues: UnsafeMutablePointer<Double> = .allocate(capacity: 1)
+    /// A quoted line re-encoded with cells separated by 0x1F, so the same row parser reads it.
+    private var quotedLine = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
+
+    private static let blockSize = 1 << 20
+    private static let quotedDelimiter: UInt8 = 0x1F
+
+    /// Opens `path` and reads its header.
+    ///
+    /// - Throws: `LocomotionError.unreadableFile` when the file cannot be opened or is empty,
+    ///   `.missingColumn` when it has no time column (or lacks a column named in the options).
+    public convenience init(path: String, options: RecordingReadOptions = .init()) throws(LocomotionError) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
+        }
+        var status = stat()
+        let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : nil
+        try self.init(path: path, options: options, fileDescriptor: descriptor, text: nil, byteCount: size)
+    }
+
+    /// Reads CSV text held in memory; `source` names it in errors.
+    ///
+    /// - Throws: As ``init(path:options:)``.
+    public convenience init(text: String, source: String, options: RecordingReadOptions = .init())
+        throws(LocomotionError)
+    {
+        try self.init(path: source, options: options, fileDescriptor: nil, text: text, byteCount: text.utf8.count)
+    }
+
+    private init(
+        path: String, options: RecordingReadOptions, fileDescriptor: Int32?, text: String?, byteCount: Int?
+    ) throws(LocomotionError) {
+        self.path = path
+        self.options = options
+        self.fileDescriptor = fileDescriptor
+        self.byteCount = byteCount
+        if let text {
+            let bytes = Array(text.utf8)
+            buffer = .allocate(capacity: max(bytes.count, 1))
+            _ = buffer.initialize(from: bytes)
+            end = bytes.count
+            reachedEndOfFile = true
+        } else {
+            buffer = .allocate(capacity: Self.blockSize)
+        }
+        parser = RowParser(columnCount: 0)  // replaced once the header is known; deinit frees either
+
+        guard let headerLine = try nextLine() else {
+            throw .unreadableFile(path: path, reason: "the file is empty; a header row is required")
+        }
+        var headerBytes = Array(UnsafeBufferPointer(rebasing: buffer[headerLine]))
+        if headerBytes.starts(with: [0xEF, 0xBB, 0xBF]) { headerBytes.removeFirst(3) }  // UTF-8 byte-order mark
+        let header = Self.splitQuoted(headerBytes).map { $0.trimmingCharacters(in: .whitespaces) }
+        layout = try RecordingLayout(header: header, options: options, source: path)
+
+        let numeric = layout.mappings.filter { $0.column != .time && $0.column != .label }
+        numericColumns = numeric.map(\.column)
+        labelCell = layout.mapping(of: .label)?.index
+        parser.deallocate()
+        parser = RowParser(columnCount: header.count)
+        parser.roles[layout.mapping(of: .time)!.index] = .time
+        for (slot, mapping) in numeric.enumerated() {
+            parser.roles[mapping.index] = .number(slot: slot)
+            parser.scales[slot] = mapping.scale
+            parser.isSparse[slot] = mapping.column.isSparse
+        }
+    }
+
+    deinit {
+        buffer.deallocate()
+        parser.deallocate()
+        chunkTime.deallocate()
+        chunkValues.deallocate()
+        quotedLine.deallocate()
+        if let fileDescriptor { close(fileDescriptor) }
+    }
+
+    /// Reads up to `maxRows` rows.
+    ///
+    /// - Parameter maxRows: The largest chunk to return, at least 1; memory use is proportional to it.
+    /// - Returns: The next rows, or `nil` at the end of the file.
+    /// - Throws: In strict mode, `LocomotionError.malformedCell`, `.wrongCellCount` or
+    ///   `.timeGoesBackwards` for the first bad row; `.unreadableFile` for an I/O error.
+    /// - Complexity: O(bytes read).
+    public func nextChunk(maxRows: Int = 8_192) throws(LocomotionError) -> Recording? {
+        let capacity = max(1, maxRows)
+        if capacity > chunkCapacity {
+            chunkTime.deallocate()
+            chunkValues.deallocate()
+            chunkTime = .allocate(capacity: capacity)
+            chunkValues = .allocate(capacity: capacity * max(numericColumns.count, 1))
+            chunkCapacity = capacity
+        }
+        // The hot loop works on locals: no reference counting or exclusivity checks per row.
+        var parser = self.parser
+        defer { self.parser.timeFormat = parser.timeFormat; self.parser.lastTime = parser.lastTime }
+        let (time, values, stride) = (chunkTime, chunkValues, chunkCapacity)
+        let keepsText = labelCell != nil || !layout.extraIndices.isEmpty
+        var labels: [String] = []
+        var extras = [[String]](repeating: [], count: layout.extraIndices.count)
+        var rows = 0
+        while rows < capacity, let line = try nextLine() {
+            var bytes = UnsafePointer(buffer.baseAddress!)
+            var (lineStart, lineEnd, delimiter) = (line.lowerBound, line.upperBound, UInt8(0x2C))
+            if memchr(bytes + lineStart, 0x22, lineEnd - lineStart) != nil {
+                // Quotes: parse a copy with quotes resolved and cells separated by 0x1F instead.
+                let cells = Self.reencodeQuoted(Array(UnsafeBufferPointer(rebasing: buffer[line])))
+                if cells.count > quotedLine.count {
+                    quotedLine.deallocate()
+                    quotedLine = .allocate(capacity: cells.count)
+                }
+                _ = UnsafeMutableBufferPointer(rebasing: quotedLine[0..<cells.count]).initialize(from: cells)
+                (bytes, lineStart, lineEnd, delimiter) = (
+                    UnsafePointer(quotedLine.baseAddress!), 0, cells.count, Self.quotedDelimiter
+                )
+            }
+            switch parser.parse(
+                bytes, lineStart, lineEnd, delimiter: delimiter, values: values, stride: stride, row: rows)
+            {
+            case .row(let t):
+                time[rows] = t
+                if keepsText {
+                    let cellStarts = parser.cellStarts
+                    let cellEnds = parser.cellEnds
+                    func text(_ cell: Int) -> String {
+                        String(
+                            decoding: UnsafeBufferPointer(
+                                start: bytes + cellStarts[cell], count: cellEnds[cell] - cellStarts[cell]),
+                            as: UTF8.self
+                        ).trimmingCharacters(in: .whitespaces)
+                    }
+                    if let labelCell {
+                        let label = text(labelCell)
+                        labels.append(options.labelMap[label] ?? label)
+                    }
+                    for (index, cell) in layout.extraIndices.enumerated() { extras[index].append(text(cell)) }
+                }
+                rows += 1
+            case .blank:
+                report.blankLines += 1
+            case .problem(let kind, let cell, let cellCount):
+                guard options.lenient else {
+                    throw error(
+                        kind, cell: cell, cellCount: cellCount, line: (bytes, lineStart, lineEnd, delimiter),
+                        parser: parser)
+                }
+                report.skip(kind, line: lineNumber)
+            }
+        }
+        report.rowsRead += rows
+        guard rows > 0 else { return nil }
+        return makeRecording(rows: rows, labels: labels, extras: extras)
+    }
+
+    /// Reads every remaining row into one recording.
+    ///
+    /// - Parameter progress: Called after each chunk with the bytes consumed so far and the
+    ///   file's size (when known), for progress displays.
+    /// - Throws: As ``nextChunk(maxRows:)``.
+    /// - Complexity: O(bytes read); memory proportional to the rows read.
+    public func readAll(progress: ((_ bytesConsumed: Int, _ byteCount: Int?) -> Void)? = nil) throws(LocomotionError)
+        -> Recording
+    {
+        var recording = makeRecording(rows: 0, labels: [], extras: layout.extraIndices.map { _ in [] })
+        while let chunk = try nextChunk() {
+            recording.append(contentsOf: chunk)
+            progress?(bytesConsumed, byteCount)
+        }
+        return recording
+    }
+
+    // MARK: Rows
+
+    private func makeRecording(rows: Int, labels: [String], extras: [[String]]) -> Recording {
+        func column(_ quantity: RecordingColumn) -> [Double]? {
+            numericColumns.firstIndex(of: quantity).map {
+                Array(UnsafeBufferPointer(start: chunkValues + $0 * chunkCapacity, count: rows))
+            }
+        }
+        func axes(_ x: RecordingColumn, _ y: RecordingColumn, _ z: RecordingColumn) -> ThreeAxisSeries? {
+            guard let xs = column(x), let ys = column(y), let zs = column(z) else { return nil }
+            return ThreeAxisSeries(x: xs, y: ys, z: zs)
+        }
+        return Recording(
+            source: path, time: Array(UnsafeBufferPointer(start: chunkTime, count: rows)),
+            acceleration: axes(.accelerationX, .accelerationY, .accelerationZ),
+            linearAcceleration: axes(.linearAccelerationX, .linearAccelerationY, .linearAccelerationZ),
+            rotationRate: axes(.rotationRateX, .rotationRateY, .rotationRateZ), speed: column(.speed),
+            speedAccuracy: column(.speedAccuracy), horizontalAccuracy: column(.horizontalAccuracy),
+            latitude: column(.latitude), longitude: column(.longitude), cadence: column(.cadence),
+            steps: column(.steps), labels: labelCell == nil ? nil : labels,
+            extraColumns: zip(layout.extraIndices, extras).map { ExtraColumn(name: layout.header[$0], values: $1) })
+    }
+
+    /// The error for a bad row, naming the line and, for a cell problem, the column and value.
+    private func error(
+        _ kind: RowProblem, cell: Int?, cellCount: Int,
+        line: (bytes: UnsafePointer<UInt8>, start: Int, end: Int, delimiter: UInt8), parser: RowParser
+    ) -> LocomotionError {
+        /// The text of cell `index`, found again by counting delimiters (the parser may have
+        /// stopped inside it).
+        func cellText(_ index: Int) -> String {
+            var cellStart = line.start
+            for _ in 0..<index { cellStart = RowParser.find(line.delimiter, line.bytes, cellStart, line.end) + 1 }
+            var cellEnd = RowParser.find(line.delimiter, line.bytes, min(cellStart, line.end), line.end)
+            if cellEnd > cellStart, line.bytes[cellEnd - 1] == 0x0D { cellEnd -= 1 }
+            return String(
+                decoding: UnsafeBufferPointer(start: line.bytes + cellStart, count: max(cellEnd - cellStart, 0)),
+                as: UTF8.self
+            ).trimmingCharacters(in: .whitespaces)
+        }
+        let timeCell = layout.mapping(of: .time)!.index
+        guard let cell else {
+            if kind == .timeGoesBackwards {
+                let text = cellText(timeCell)
+                var bytes = Array(text.utf8)
+                let current = bytes.withUnsafeMutableBufferPointer {
+                    DecimalParser.parseNumber($0.baseAddress!, 0, $0.count)
+                }
+                let seconds: Double
+                if case .value(let value) = current {
+                    seconds = value
+                } else {
+                    seconds = bytes.withUnsafeMutableBufferPointer {
+                        DecimalParser.parseISO8601($0.baseAddress!, 0, $0.count) ?? .nan
+                    }
+                }
+                return .timeGoesBackwards(path: path, line: lineNumber, previous: parser.lastTime, current: seconds)
+            }
+            return .wrongCellCount(path: path, line: lineNumber, found: cellCount, expected: layout.header.count)
+        }
+        let column = layout.header[cell]
+        let expected: String
+        switch kind {
+        case .missingValue: expected = "a number (\(column) may not be empty)"
+        case .malformedTime:
+            expected =
+                parser.timeFormat == .iso8601
+                ? "an ISO-8601 date-time like the earlier rows" : "a time in seconds or an ISO-8601 date-time"
+        case .nonFiniteNumber: expected = "a finite number"
+        default: expected = "a number"
+        }
+        return .malformedCell(path: path, line: lineNumber, column: column, value: cellText(cell), expected: expected)
+    }
+
+    // MARK: Quoting
+
+    /// Splits one line honouring double quotes (`"a,b"` is one cell, `""` inside quotes is a quote).
+    static func splitQuoted(_ bytes: [UInt8]) -> [String] {
+        splitQuotedCells(bytes).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The line with quotes resolved and cells separated by ``quotedDelimiter``.
+    static func reencodeQuoted(_ bytes: [UInt8]) -> [UInt8] {
+        Array(splitQuotedCells(bytes).joined(separator: [quotedDelimiter]))
+    }
+
+    private static func splitQuotedCells(_ bytes: [UInt8]) -> [[UInt8]] {
+        var cells: [[UInt8]] = []
+        var current: [UInt8] = []
+        var inQuotes = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inQuotes {
+                if byte == 0x22, index + 1 < bytes.count, bytes[index + 1] == 0x22 {
+                    current.append(0x22)
+                    index += 1
+                } else if byte == 0x22 {
+                    inQuotes = false
+                } else {
+                    current.append(byte)
+                }
+            } else if byte == 0x22 {
+                inQuotes = true
+            } else if byte == 0x2C {
+                cells.append(current)
+                current.removeAll(keepingCapacity: true)
+            } else if byte != 0x0D || index != bytes.count - 1 {
+                current.append(byte)
+            }
+            index += 1
+        }
+        cells.append(current)
+        return cells
+    }
+
+    // MARK: Lines
+
+    /// The byte range of the next line (without its newline) in `buffer`, or `nil` at the end.
+    private func nextLine() throws(LocomotionError) -> Range<Int>? {
+        while true {
+            if start < end, let newline = memchr(buffer.baseAddress! + start, 0x0A, end - start) {
+                let lineEnd = newline.assumingMemoryBound(to: UInt8.self) - buffer.baseAddress!
+                let line = start..<lineEnd
+                bytesConsumed += lineEnd + 1 - start
+                start = lineEnd + 1
+                lineNumber += 1
+                return line
+            }
+            if reachedEndOfFile {
+                guard start < end else { return nil }
+                let line = start..<end
+                bytesConsumed += end - start
+                start = end
+                lineNumber += 1
+                return line
+            }
+            try refill()
+        }
+    }
+
+    /// Moves the unread bytes to the front of the buffer (growing it for a very long line) and
+    /// reads more of the file after them.
+    private func refill() throws(LocomotionError) {
+        guard let fileDescriptor else {
+            reachedEndOfFile = true
+            return
+        }
+        let pending = end - start
+        if start > 0 {
+            if pending > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + start, pending) }
+            (start, end) = (0, pending)
+        }
+        if end == buffer.count {
+            let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: buffer.count * 2)
+            memcpy(larger.baseAddress!, buffer.baseAddress!, end)
+            buffer.deallocate()
+            buffer = larger
+        }
+        let received = read(fileDescriptor, buffer.baseAddress! + end, buffer.count - end)
+        guard received >= 0 else {
+            throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
+        }
+        if received == 0 { reachedEndOfFile = true }
+        end += received
+    }
+}

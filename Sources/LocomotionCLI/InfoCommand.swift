@@ -1,0 +1,114 @@
+import Foundation
+import Locomotion
+
+/// `locomotion info FILE...`: what is in a recording and how regularly it was sampled.
+enum InfoCommand {
+    static let usage = """
+        usage: locomotion info FILE... [--gap S] [--json] [reading options]
+
+        Prints, per file: duration, rows, estimated sample rate and jitter, columns and their
+        mapping, gaps, GPS fixes and the valid fraction, labels, and rows skipped by reason.
+          --gap S        intervals longer than S seconds are gaps (default 5 median intervals)
+          --json         print JSON instead of text
+
+        reading options:
+        \(ReadingOptions.usage)
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let parsed: Arguments
+        let options: RecordingReadOptions
+        let gap: Double?
+        do throws(UsageError) {
+            parsed = try Arguments(
+                arguments, options: ReadingOptions.names.union(["gap"]),
+                flags: ReadingOptions.flags.union(["json", "help"]))
+            if parsed.flag("help") {
+                print(usage)
+                return 0
+            }
+            guard !parsed.positional.isEmpty else { throw UsageError(message: "info needs at least one FILE") }
+            options = try ReadingOptions.parse(parsed)
+            gap = parsed.value("gap") == nil ? nil : try parsed.seconds("gap", default: 0)
+        } catch {
+            printError("locomotion info: \(error.message)\n\n\(usage)")
+            return 2
+        }
+        var status: Int32 = 0
+        var summaries: [RecordingSummary] = []
+        for path in parsed.positional {
+            do {
+                let summary = RecordingSummary(try ReadingOptions.load(path: path, options: options), gapThreshold: gap)
+                summaries.append(summary)
+                if !parsed.flag("json") { printText(summary) }
+            } catch {
+                printError("locomotion info: \(error)")
+                status = 1
+            }
+        }
+        if parsed.flag("json") { printJSON(summaries) }
+        return status
+    }
+
+    static func printText(_ summary: RecordingSummary) {
+        print(summary.source)
+        print(String(format: "  rows            %d over %.3f s", summary.rows, summary.duration))
+        if let sampling = summary.sampling {
+            print(
+                String(
+                    format: "  sample rate     %.3f Hz (median interval %.6f s, jitter %.6f s, range %.6f–%.3f s)",
+                    sampling.sampleRate, sampling.medianInterval, sampling.jitter, sampling.minimumInterval,
+                    sampling.maximumInterval))
+            if sampling.duplicateTimestamps > 0 {
+                print("  duplicates      \(sampling.duplicateTimestamps) rows share the previous row's timestamp")
+            }
+            print(String(format: "  gaps            %d longer than %.3f s", sampling.gaps.count, sampling.gapThreshold))
+            for gap in sampling.gaps.prefix(10) {
+                print(
+                    String(
+                        format: "                  %.3f s → %.3f s (%.3f s), before row %d", gap.start, gap.end,
+                        gap.duration, gap.rowIndex))
+            }
+            if sampling.gaps.count > 10 {
+                print("                  … and \(sampling.gaps.count - 10) more (--json lists all)")
+            }
+        } else {
+            print("  sample rate     unknown (fewer than two distinct timestamps)")
+        }
+        print("  columns")
+        for column in summary.columns {
+            let conversion = column.fileUnit == column.unit ? column.unit : "\(column.fileUnit) → \(column.unit)"
+            print(
+                "    \(column.quantity.padding(toLength: 20, withPad: " ", startingAt: 0)) \(column.header) [\(conversion)]"
+            )
+        }
+        if !summary.extraColumns.isEmpty {
+            print("    kept as extra:       \(summary.extraColumns.joined(separator: ", "))")
+        }
+        for note in summary.notes { print("  note: \(note)") }
+        if let fixes = summary.fixes {
+            print(String(format: "  GPS fixes       %d, %.1f %% valid", fixes.count, 100 * fixes.validFraction))
+        }
+        if let labels = summary.labelCounts {
+            print("  labels          " + labels.map { "\($0.label): \($0.rows)" }.joined(separator: ", "))
+        }
+        if summary.blankLines > 0 { print("  blank lines     \(summary.blankLines) (ignored)") }
+        if summary.skippedRows.isEmpty {
+            print("  skipped rows    0")
+        } else {
+            let total = summary.skippedRows.values.reduce(0, +)
+            let reasons = summary.skippedRows.sorted { $0.key < $1.key }.map { reason, count in
+                "\(RowProblem(rawValue: reason)?.summary ?? reason): \(count) (first at line \(summary.firstSkippedLine[reason] ?? 0))"
+            }
+            print("  skipped rows    \(total): \(reasons.joined(separator: "; "))")
+        }
+    }
+
+    static func printJSON(_ summaries: [RecordingSummary]) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        if let data = try? encoder.encode(summaries), let text = String(data: data, encoding: .utf8) { print(text) }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Locomotion
+
+/// The options every command that reads recordings accepts, and the loading they drive.
+enum ReadingOptions {
+    static let names: Set<String> = ["acc-unit", "gyro-unit", "column", "labels"]
+    static let flags: Set<String> = ["lenient"]
+
+    static let usage = """
+          --acc-unit g|m/s2      unit of acceleration columns whose name does not say it (default g)
+          --gyro-unit rad/s|deg/s
+                                 unit of rotation-rate columns whose name does not say it (default rad/s)
+          --column QUANTITY=HEADER
+                                 read QUANTITY from the column named HEADER (repeatable); quantities:
+                                 \(RecordingColumn.allCases.map(\.rawValue).joined(separator: ", "))
+          --labels hapt          translate UCI HAPT activity codes into names
+          --lenient              skip unreadable rows and count them, instead of stopping at the first
+        """
+
+    static func parse(_ arguments: Arguments) throws(UsageError) -> RecordingReadOptions {
+        var options = RecordingReadOptions(lenient: arguments.flag("lenient"))
+        switch arguments.value("acc-unit") {
+        case nil, "g": break
+        case "m/s2", "m/s^2", "mps2": options.accelerationUnit = .metersPerSecondSquared
+        case let other?: throw UsageError(message: "--acc-unit takes g or m/s2, not '\(other)'")
+        }
+        switch arguments.value("gyro-unit") {
+        case nil, "rad/s": break
+        case "deg/s": options.rotationRateUnit = .degreesPerSecond
+        case let other?: throw UsageError(message: "--gyro-unit takes rad/s or deg/s, not '\(other)'")
+        }
+        for assignment in arguments.values("column") {
+            let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let column = RecordingColumn(rawValue: parts[0]), !parts[1].isEmpty else {
+                throw UsageError(message: "--column takes QUANTITY=HEADER with a known quantity, not '\(assignment)'")
+            }
+            options.columnNames[column] = parts[1]
+        }
+        switch arguments.value("labels") {
+        case nil: break
+        case "hapt": options.labelMap = DatasetLabels.uciHAPT
+        case let other?: throw UsageError(message: "--labels knows 'hapt', not '\(other)'")
+        }
+        return options
+    }
+
+    /// Loads a whole file, showing progress on standard error when it is a terminal.
+    static func load(path: String, options: RecordingReadOptions) throws(LocomotionError) -> LoadedRecording {
+        guard isatty(STDERR_FILENO) != 0 else { return try RecordingReader.read(path: path, options: options) }
+        defer { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        return try RecordingReader.read(path: path, options: options) { consumed, total in
+            guard let total, total > 0 else { return }
+            FileHandle.standardError.write(Data("\r\(path): \(100 * consumed / total)%".utf8))
+        }
+    }
+}
