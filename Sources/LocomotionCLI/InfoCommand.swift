@@ -38,9 +38,22 @@ enum InfoCommand {
         var summaries: [RecordingSummary] = []
         for path in parsed.positional {
             do {
-                let summary = RecordingSummary(try ReadingOptions.load(path: path, options: options), gapThreshold: gap)
-                summaries.append(summary)
-                if !parsed.flag("json") { printText(summary) }
+                if options.groupColumn != nil {
+                    let read = try RecordingReader.readGroups(path: path, options: options)
+                    let groups = read.groups.map {
+                        RecordingSummary(
+                            LoadedRecording(
+                                recording: $0.recording, layout: read.layout, report: RecordingReadReport()),
+                            gapThreshold: gap, group: $0.name)
+                    }
+                    summaries += groups
+                    if !parsed.flag("json") { printGroups(path: path, groups, report: read.report) }
+                } else {
+                    let summary = RecordingSummary(
+                        try ReadingOptions.load(path: path, options: options), gapThreshold: gap)
+                    summaries.append(summary)
+                    if !parsed.flag("json") { printText(summary) }
+                }
             } catch {
                 printError("locomotion info: \(error)")
                 status = 1
@@ -102,6 +115,23 @@ enum InfoCommand {
             }
             print("  skipped rows    \(total): \(reasons.joined(separator: "; "))")
         }
+    }
+
+    /// One line per group, then the file's totals.
+    static func printGroups(path: String, _ groups: [RecordingSummary], report: RecordingReadReport) {
+        print("\(path): \(groups.count) groups")
+        print("  group                rows   duration (s)   rate (Hz)   labels")
+        for group in groups {
+            let rate = group.sampling.map { String(format: "%9.3f", $0.sampleRate) } ?? "        –"
+            let labels = group.labelCounts?.map { "\($0.label): \($0.rows)" }.joined(separator: ", ") ?? ""
+            print(
+                "  \((group.group ?? "").padding(toLength: 16, withPad: " ", startingAt: 0))"
+                    + String(format: " %8d   %12.3f   ", group.rows, group.duration) + rate + "   " + labels)
+        }
+        let skipped = report.skippedRows.sorted { $0.key < $1.key }.map { "\($0.key.summary): \($0.value)" }
+        print(
+            "  rows read \(report.rowsRead), skipped \(report.skippedRowCount)"
+                + (skipped.isEmpty ? "" : " (\(skipped.joined(separator: "; ")))"))
     }
 
     static func printJSON(_ summaries: [RecordingSummary]) {

@@ -3,7 +3,7 @@ import Locomotion
 
 /// The options every command that reads recordings accepts, and the loading they drive.
 enum ReadingOptions {
-    static let names: Set<String> = ["acc-unit", "gyro-unit", "column", "labels"]
+    static let names: Set<String> = ["acc-unit", "gyro-unit", "column", "labels", "group"]
     static let flags: Set<String> = ["lenient"]
 
     static let usage = """
@@ -14,6 +14,8 @@ enum ReadingOptions {
                                  read QUANTITY from the column named HEADER (repeatable); quantities:
                                  \(RecordingColumn.allCases.map(\.rawValue).joined(separator: ", "))
           --labels hapt          translate UCI HAPT activity codes into names
+          --group HEADER         the file is a long-format table of several recordings, one per run
+                                 of equal values in column HEADER (for example case_id)
           --lenient              skip unreadable rows and count them, instead of stopping at the first
         """
 
@@ -36,6 +38,7 @@ enum ReadingOptions {
             }
             options.columnNames[column] = parts[1]
         }
+        options.groupColumn = arguments.value("group")
         switch arguments.value("labels") {
         case nil: break
         case "hapt": options.labelMap = DatasetLabels.uciHAPT

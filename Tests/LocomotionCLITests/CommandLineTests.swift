@@ -51,3 +51,14 @@ struct InfoCommandTests {
         #expect(LocomotionTool.run(arguments) == 2)
     }
 }
+
+@Suite("locomotion info --group")
+struct InfoGroupTests {
+    @Test func groupedFilesAreSummarisedPerGroup() throws {
+        let path = try InfoCommandTests.temporaryFile("id,t,ax,ay,az\n1,0,0,0,1\n1,1,0,0,1\n2,0,0,0,1\n2,1,0,0,1\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(LocomotionTool.run(["info", path]) == 1)  // time restarts: not one recording
+        #expect(LocomotionTool.run(["info", path, "--group", "id"]) == 0)
+        #expect(LocomotionTool.run(["info", path, "--group", "id", "--json"]) == 0)
+    }
+}

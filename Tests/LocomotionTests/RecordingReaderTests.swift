@@ -241,3 +241,51 @@ struct RecordingStreamTests {
         #expect(recording.extraColumns[0].values == [long, "short"])
     }
 }
+
+@Suite("RecordingReader: grouped long-format files")
+struct RecordingGroupTests {
+    static let table = """
+        case_id,label,t_s,acc_x,acc_y,acc_z
+        a,walk,0,0,0,1
+        a,walk,0.1,0,0,1
+        a,walk,0.2,0,0,1
+        b,run,0,1,0,0
+        b,run,0.1,1,0,0
+        a,sit,0,0,1,0
+        """
+
+    @Test(arguments: [1, 2, 100])
+    func eachRunOfAGroupValueIsOneRecording(chunkRows: Int) throws {
+        let stream = try RecordingStream(
+            text: Self.table, source: "cases.csv", options: RecordingReadOptions(groupColumn: "case_id"))
+        var chunks: [(String?, [Double])] = []
+        while let chunk = try stream.nextChunk(maxRows: chunkRows) { chunks.append((stream.group, chunk.time)) }
+        #expect(chunks.allSatisfy { $0.1.count <= chunkRows })
+        let groups = try RecordingStream(
+            text: Self.table, source: "cases.csv", options: RecordingReadOptions(groupColumn: "case_id")
+        ).readGroups()
+        #expect(groups.map(\.name) == ["a", "b", "a"])
+        #expect(groups.map(\.recording.time) == [[0, 0.1, 0.2], [0, 0.1], [0]])
+        #expect(groups[1].recording.acceleration?.x == [1, 1] && groups[1].recording.labels == ["run", "run"])
+        #expect(groups[0].recording.extraColumns[0] == ExtraColumn(name: "case_id", values: ["a", "a", "a"]))
+        #expect(chunks.map(\.0).allSatisfy { $0 != nil })
+    }
+
+    @Test func timeMustStillIncreaseWithinAGroup() {
+        let text = "case_id,t,ax,ay,az\na,0,0,0,1\na,1,0,0,1\na,0.5,0,0,1\n"
+        #expect(throws: LocomotionError.timeGoesBackwards(path: "f.csv", line: 4, previous: 1, current: 0.5)) {
+            try RecordingStream(text: text, source: "f.csv", options: RecordingReadOptions(groupColumn: "case_id"))
+                .readGroups()
+        }
+    }
+
+    @Test func groupColumnErrors() throws {
+        #expect(throws: LocomotionError.self) {
+            try RecordingStream(text: Self.table, source: "f.csv", options: RecordingReadOptions(groupColumn: "nope"))
+        }
+        // A grouped file is several recordings: reading it as one is refused.
+        let stream = try RecordingStream(
+            text: Self.table, source: "f.csv", options: RecordingReadOptions(groupColumn: "case_id"))
+        #expect(throws: LocomotionError.self) { try stream.readAll() }
+    }
+}

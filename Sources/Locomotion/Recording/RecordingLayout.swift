@@ -23,6 +23,9 @@ public struct RecordingLayout: Sendable, Equatable {
     public var mappings: [Mapping]
     /// Positions of the columns kept as ``ExtraColumn``s, in file order.
     public var extraIndices: [Int]
+    /// The position of the group column (``RecordingReadOptions/groupColumn``), if any. It is
+    /// also kept as an extra column, so every row shows its group.
+    public var groupIndex: Int?
     /// Explanations of columns that were found but not used as a quantity (for example two of
     /// the three axes of a group); those columns are kept as extras.
     public var notes: [String]
@@ -35,6 +38,7 @@ public struct RecordingLayout: Sendable, Equatable {
         self.mappings = mappings
         self.extraIndices = extraIndices
         self.notes = notes
+        self.groupIndex = nil
     }
 
     /// The mapping of `column`, if the file has it.
@@ -102,6 +106,13 @@ public struct RecordingLayout: Sendable, Equatable {
         }
         extraIndices = header.indices.filter { !used.contains($0) }
         self.notes = notes
+        if let groupColumn = options.groupColumn {
+            guard let index = lowered.firstIndex(of: groupColumn.lowercased()), extraIndices.contains(index) else {
+                throw .missingColumn(
+                    path: source, quantity: "group (a column not used for a quantity)", accepted: [groupColumn])
+            }
+            groupIndex = index
+        }
     }
 
     /// The factor from the file's unit to the package's, and the file's unit.

@@ -29,6 +29,12 @@ public struct RecordingReadOptions: Sendable, Hashable {
     /// Translations applied to label cells, for example ``DatasetLabels/uciHAPT``; labels
     /// without an entry are kept as written.
     public var labelMap: [String: String]
+    /// The header name of a column that splits a long-format table into separate recordings
+    /// (for example BasicMotions' `case_id`): each run of rows with the same value is its own
+    /// group, read with ``RecordingReader/readGroups(path:options:)`` or chunk by chunk with
+    /// ``RecordingStream/group``; time starts afresh in each group. `nil` (the default) reads
+    /// one recording.
+    public var groupColumn: String?
     /// When `true`, rows that cannot be read are skipped and counted by reason in the
     /// ``RecordingReadReport`` instead of stopping the read with an error.
     public var lenient: Bool
@@ -37,12 +43,14 @@ public struct RecordingReadOptions: Sendable, Hashable {
     /// first bad row stops the read.
     public init(
         accelerationUnit: AccelerationUnit = .g, rotationRateUnit: RotationRateUnit = .radiansPerSecond,
-        columnNames: [RecordingColumn: String] = [:], labelMap: [String: String] = [:], lenient: Bool = false
+        columnNames: [RecordingColumn: String] = [:], labelMap: [String: String] = [:], groupColumn: String? = nil,
+        lenient: Bool = false
     ) {
         self.accelerationUnit = accelerationUnit
         self.rotationRateUnit = rotationRateUnit
         self.columnNames = columnNames
         self.labelMap = labelMap
+        self.groupColumn = groupColumn
         self.lenient = lenient
     }
 }

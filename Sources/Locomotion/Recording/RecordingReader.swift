@@ -6,6 +6,21 @@ public struct LoadedRecording: Sendable, Equatable {
     public var layout: RecordingLayout
     /// Rows read and rows skipped by reason.
     public var report: RecordingReadReport
+
+    /// Pairs a recording with how it was read.
+    public init(recording: Recording, layout: RecordingLayout, report: RecordingReadReport) {
+        self.recording = recording
+        self.layout = layout
+        self.report = report
+    }
+}
+
+/// One group of a long-format file: the rows sharing a value of the group column.
+public struct RecordingGroup: Sendable, Equatable {
+    /// The group column's value.
+    public var name: String
+    /// The group's rows.
+    public var recording: Recording
 }
 
 /// Loads whole recordings; see ``RecordingStream`` for files too large to hold in memory.
@@ -26,6 +41,23 @@ public enum RecordingReader {
         let stream = try RecordingStream(path: path, options: options)
         let recording = try stream.readAll(progress: progress)
         return LoadedRecording(recording: recording, layout: stream.layout, report: stream.report)
+    }
+
+    /// Reads a long-format file as one recording per group of ``RecordingReadOptions/groupColumn``
+    /// (which must be set), in file order.
+    ///
+    /// - Returns: The groups, the layout and the read report of the whole file.
+    /// - Throws: As ``read(path:options:progress:)``.
+    public static func readGroups(
+        path: String, options: RecordingReadOptions,
+        progress: ((_ bytesConsumed: Int, _ byteCount: Int?) -> Void)? = nil
+    ) throws(LocomotionError) -> (groups: [RecordingGroup], layout: RecordingLayout, report: RecordingReadReport) {
+        guard options.groupColumn != nil else {
+            throw .invalidParameter(name: "groupColumn", value: "nil", requirement: "readGroups needs a group column")
+        }
+        let stream = try RecordingStream(path: path, options: options)
+        let groups = try stream.readGroups(progress: progress)
+        return (groups, stream.layout, stream.report)
     }
 
     /// Parses CSV text held in memory; `source` names it in errors.

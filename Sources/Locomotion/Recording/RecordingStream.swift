@@ -33,6 +33,10 @@ public final class RecordingStream {
     public private(set) var bytesConsumed = 0
     /// The file's size in bytes, when known.
     public let byteCount: Int?
+    /// The group (the value of ``RecordingReadOptions/groupColumn``) of the chunk
+    /// ``nextChunk(maxRows:)`` returned last; `nil` without a group column. A chunk never mixes
+    /// groups.
+    public private(set) var group: String?
 
     private let fileDescriptor: Int32?
     private var buffer: UnsafeMutableBufferPointer<UInt8>
@@ -49,6 +53,10 @@ public final class RecordingStream {
     private var chunkCapacity = 0
     private var chunkTime: UnsafeMutablePointer<Double> = .allocate(capacity: 1)
     private var chunkValues: UnsafeMutablePointer<Double> = .allocate(capacity: 1)
+    /// The group of the last row read, and the first row of the next group, read ahead to end
+    /// the previous chunk.
+    private var lastGroup: String?
+    private var pendingRow: (time: Double, values: [Double], label: String?, extras: [String])?
     /// A quoted line re-encoded with cells separated by 0x1F, so the same row parser reads it.
     private var quotedLine = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
 
@@ -150,7 +158,16 @@ public final class RecordingStream {
         var labels: [String] = []
         var extras = [[String]](repeating: [], count: layout.extraIndices.count)
         var rows = 0
-        while rows < capacity, let line = try nextLine() {
+        if let pending = pendingRow {
+            time[0] = pending.time
+            for slot in pending.values.indices { values[slot * stride] = pending.values[slot] }
+            if let label = pending.label { labels.append(label) }
+            for index in extras.indices { extras[index].append(pending.extras[index]) }
+            pendingRow = nil
+            rows = 1
+        }
+        group = lastGroup
+        reading: while rows < capacity, let line = try nextLine() {
             var bytes = UnsafePointer(buffer.baseAddress!)
             var (lineStart, lineEnd, delimiter) = (line.lowerBound, line.upperBound, UInt8(0x2C))
             if memchr(bytes + lineStart, 0x22, lineEnd - lineStart) != nil {
@@ -165,27 +182,52 @@ public final class RecordingStream {
                     UnsafePointer(quotedLine.baseAddress!), 0, cells.count, Self.quotedDelimiter
                 )
             }
-            switch parser.parse(
+            let (lineBytes, cellStarts, cellEnds) = (bytes, parser.cellStarts, parser.cellEnds)
+            func text(_ cell: Int) -> String {
+                String(
+                    decoding: UnsafeBufferPointer(
+                        start: lineBytes + cellStarts[cell], count: cellEnds[cell] - cellStarts[cell]),
+                    as: UTF8.self
+                ).trimmingCharacters(in: .whitespaces)
+            }
+            var outcome = parser.parse(
                 bytes, lineStart, lineEnd, delimiter: delimiter, values: values, stride: stride, row: rows)
-            {
-            case .row(let t):
-                time[rows] = t
-                if keepsText {
-                    let cellStarts = parser.cellStarts
-                    let cellEnds = parser.cellEnds
-                    func text(_ cell: Int) -> String {
-                        String(
-                            decoding: UnsafeBufferPointer(
-                                start: bytes + cellStarts[cell], count: cellEnds[cell] - cellStarts[cell]),
-                            as: UTF8.self
-                        ).trimmingCharacters(in: .whitespaces)
+            var startsGroup = false
+            if let groupCell = layout.groupIndex {
+                switch outcome {
+                case .row, .problem(.timeGoesBackwards, _, _):
+                    let rowGroup = text(groupCell)
+                    if rowGroup != lastGroup {
+                        if case .problem = outcome {
+                            // Time starts afresh in a new group.
+                            parser.lastTime = -.infinity
+                            outcome = parser.parse(
+                                bytes, lineStart, lineEnd, delimiter: delimiter, values: values, stride: stride,
+                                row: rows)
+                        }
+                        lastGroup = rowGroup
+                        startsGroup = rows > 0
+                        if rows == 0 { group = rowGroup }
                     }
-                    if let labelCell {
-                        let label = text(labelCell)
-                        labels.append(options.labelMap[label] ?? label)
-                    }
-                    for (index, cell) in layout.extraIndices.enumerated() { extras[index].append(text(cell)) }
+                default:
+                    break
                 }
+            }
+            switch outcome {
+            case .row(let t):
+                let label = labelCell.map { cell in
+                    let written = text(cell)
+                    return options.labelMap[written] ?? written
+                }
+                let rowExtras = keepsText ? layout.extraIndices.map(text) : []
+                if startsGroup {
+                    // The first row of the next group: keep it for the next chunk.
+                    pendingRow = (t, (0..<numericColumns.count).map { values[$0 * stride + rows] }, label, rowExtras)
+                    break reading
+                }
+                time[rows] = t
+                if let label { labels.append(label) }
+                for index in rowExtras.indices { extras[index].append(rowExtras[index]) }
                 rows += 1
             case .blank:
                 report.blankLines += 1
@@ -207,17 +249,46 @@ public final class RecordingStream {
     ///
     /// - Parameter progress: Called after each chunk with the bytes consumed so far and the
     ///   file's size (when known), for progress displays.
-    /// - Throws: As ``nextChunk(maxRows:)``.
+    /// - Throws: As ``nextChunk(maxRows:)``; `LocomotionError.invalidParameter` when the options
+    ///   name a group column (read groups with ``readGroups(progress:)``).
     /// - Complexity: O(bytes read); memory proportional to the rows read.
     public func readAll(progress: ((_ bytesConsumed: Int, _ byteCount: Int?) -> Void)? = nil) throws(LocomotionError)
         -> Recording
     {
+        guard layout.groupIndex == nil else {
+            throw .invalidParameter(
+                name: "groupColumn", value: options.groupColumn ?? "",
+                requirement: "a grouped file holds several recordings; read it with readGroups")
+        }
         var recording = makeRecording(rows: 0, labels: [], extras: layout.extraIndices.map { _ in [] })
         while let chunk = try nextChunk() {
             recording.append(contentsOf: chunk)
             progress?(bytesConsumed, byteCount)
         }
         return recording
+    }
+
+    /// Reads every remaining row into one recording per group (``RecordingReadOptions/groupColumn``),
+    /// in file order; a group value that comes back after another group starts a new entry.
+    ///
+    /// - Parameter progress: As for ``readAll(progress:)``.
+    /// - Throws: As ``nextChunk(maxRows:)``.
+    /// - Complexity: O(bytes read); memory proportional to the rows read.
+    public func readGroups(progress: ((_ bytesConsumed: Int, _ byteCount: Int?) -> Void)? = nil)
+        throws(LocomotionError) -> [RecordingGroup]
+    {
+        var groups: [RecordingGroup] = []
+        var previous: String?
+        while let chunk = try nextChunk() {
+            if let last = groups.indices.last, group == previous {
+                groups[last].recording.append(contentsOf: chunk)
+            } else {
+                groups.append(RecordingGroup(name: group ?? "", recording: chunk))
+            }
+            previous = group
+            progress?(bytesConsumed, byteCount)
+        }
+        return groups
     }
 
     // MARK: Rows

@@ -45,6 +45,8 @@ public struct RecordingSummary: Sendable, Equatable, Codable {
 
     /// The source path.
     public var source: String
+    /// The group's name, for one group of a long-format file (``RecordingReadOptions/groupColumn``).
+    public var group: String?
     /// Data rows read.
     public var rows: Int
     /// First timestamp, s.
@@ -80,12 +82,15 @@ public struct RecordingSummary: Sendable, Equatable, Codable {
 
     /// Summarises a loaded recording.
     ///
-    /// - Parameter gapThreshold: Intervals above this (s) are gaps; `nil` means
-    ///   the default of ``Recording/samplingAnalysis(gapThreshold:)``.
+    /// - Parameters:
+    ///   - gapThreshold: Intervals above this (s) are gaps; `nil` means the default of
+    ///     ``Recording/samplingAnalysis(gapThreshold:)``.
+    ///   - group: The group's name, when `loaded` is one group of a long-format file.
     /// - Complexity: O(*n* log *n*).
-    public init(_ loaded: LoadedRecording, gapThreshold: Double? = nil) {
+    public init(_ loaded: LoadedRecording, gapThreshold: Double? = nil, group: String? = nil) {
         let recording = loaded.recording
         source = recording.source
+        self.group = group
         rows = recording.count
         startTime = recording.time.first
         duration = recording.duration
