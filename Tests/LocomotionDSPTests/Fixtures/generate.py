@@ -15,6 +15,13 @@ What it writes (next to this script, in Tests/LocomotionDSPTests/Fixtures/):
                     signal, which scipy shortens), overlaps (default, 0, explicit), windows,
                     padding, detrend "constant"/False, scaling "density"/"spectrum", fs 50/100.
                     Input signals are stored once under "signals" and referenced by name.
+  statistics.json   numpy/scipy window statistics of seeded signals (normal, 1 g + noise, a
+                    1e6 offset, lognormal, small integers with ties): mean, var (ddof 0 and 1),
+                    std, min, max, ptp, median, percentile (linear) at several q, scipy.stats.iqr,
+                    median_abs_deviation (scale 1), skew and kurtosis (biased, Fisher), RMS, sum
+                    of squares, zero-/mean-crossing counts (Locomotion's definition, see below),
+                    Pearson correlation pairs and a three-axis signal magnitude area. Each case
+                    also holds its moments in exact rational arithmetic ("exact").
 
 Every random input comes from numpy.random.default_rng(seed) with the seed stored in the
 fixture, so the files are reproducible. Floats are written with Python's shortest round-trip
@@ -29,6 +36,8 @@ to generate the committed files: Python 3, numpy 2.4.6, scipy 1.17.1 (recorded i
 "generator" field as well).
 """
 
+import decimal
+import fractions
 import json
 import os
 import sys
@@ -37,6 +46,7 @@ import warnings
 import numpy as np
 import scipy
 import scipy.signal
+import scipy.stats
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -169,8 +179,103 @@ def welch_fixture():
     })
 
 
+def nullable(value):
+    """A float, or None (JSON null) for NaN: scipy's marker of an undefined statistic."""
+    value = float(value)
+    return None if np.isnan(value) else value
+
+
+def crossings(x, level=0.0):
+    """Sign changes between consecutive nonzero values of x - level (zeros take no side).
+
+    This is Locomotion's documented definition (numpy has no zero-crossing function)."""
+    signs = np.sign(np.asarray(x) - level)
+    signs = signs[signs != 0]
+    return int(np.count_nonzero(signs[1:] != signs[:-1]))
+
+
+def exact_moments(x):
+    """Mean, population variance, skewness and excess kurtosis of the doubles in x, computed in
+    exact rational arithmetic (roots to 40 digits), then rounded once to double. numpy and scipy
+    round at every step; on a window with a large offset their skewness is off by ~1e-8."""
+    decimal.getcontext().prec = 40
+    values = [fractions.Fraction(v) for v in x]
+    n = len(values)
+    mean = sum(values) / n
+    m2, m3, m4 = (sum((v - mean) ** k for v in values) / n for k in (2, 3, 4))
+
+    def dec(f):
+        return decimal.Decimal(f.numerator) / decimal.Decimal(f.denominator)
+
+    exact = {"mean": float(mean), "variance": float(m2), "skewness": None, "kurtosis": None}
+    if m2 > 0:
+        exact["skewness"] = float(dec(m3) / dec(m2) ** decimal.Decimal("1.5"))
+        exact["kurtosis"] = float(m4 / m2 ** 2 - 3)
+    return exact
+
+
+def statistics_fixture():
+    percentages = [0.0, 1.0, 5.0, 10.0, 25.0, 33.3, 50.0, 62.5, 75.0, 90.0, 99.0, 100.0]
+    specs = [
+        # name, kind, length, seed
+        ("normal-1", "normal", 1, 4001), ("normal-2", "normal", 2, 4002), ("normal-3", "normal", 3, 4003),
+        ("normal-7", "normal", 7, 4004), ("normal-50", "normal", 50, 4005), ("normal-128", "normal", 128, 4006),
+        ("normal-1000", "normal", 1000, 4007),
+        ("gravity-50", "gravity", 50, 4010), ("gravity-256", "gravity", 256, 4011),
+        ("offset-100", "offset", 100, 4020),
+        ("lognormal-64", "lognormal", 64, 4030), ("lognormal-301", "lognormal", 301, 4031),
+        ("integers-10", "integers", 10, 4040), ("integers-51", "integers", 51, 4041),
+        ("integers-200", "integers", 200, 4042),
+        ("constant-9", "constant", 9, 0),
+    ]
+    cases = []
+    for name, kind, n, seed in specs:
+        rng = np.random.default_rng(seed)
+        x = {
+            "normal": lambda: rng.standard_normal(n),
+            "gravity": lambda: 1.0 + 0.01 * rng.standard_normal(n),  # 1 g plus 10 mg of noise
+            "offset": lambda: 1e6 + rng.standard_normal(n),
+            "lognormal": lambda: rng.lognormal(0.0, 0.8, n),
+            "integers": lambda: rng.integers(-3, 4, n).astype(np.float64),
+            "constant": lambda: np.full(n, 0.1),
+        }[kind]()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # scipy warns about constant input
+            skew = scipy.stats.skew(x)
+            kurtosis = scipy.stats.kurtosis(x)
+        cases.append({
+            "name": name, "seed": seed, "samples": floats(x),
+            "mean": float(np.mean(x)), "variance": float(np.var(x)),
+            "sampleVariance": nullable(np.var(x, ddof=1)) if n > 1 else None,
+            "standardDeviation": float(np.std(x)), "minimum": float(np.min(x)), "maximum": float(np.max(x)),
+            "range": float(np.ptp(x)), "median": float(np.median(x)),
+            "percentiles": floats(np.percentile(x, percentages)),
+            "interquartileRange": float(scipy.stats.iqr(x)),
+            "medianAbsoluteDeviation": float(scipy.stats.median_abs_deviation(x)),
+            "skewness": nullable(skew), "kurtosis": nullable(kurtosis),
+            "rootMeanSquare": float(np.sqrt(np.mean(x * x))), "energy": float(np.sum(x * x)),
+            "zeroCrossings": crossings(x), "meanCrossings": crossings(x, np.mean(x)),
+            "exact": exact_moments(x),
+        })
+    pairs = []
+    for index, (n, slope, noise) in enumerate([(2, 1.0, 0.5), (50, 0.8, 0.5), (128, -2.0, 3.0), (300, 0.1, 1.0)]):
+        seed = 4100 + index
+        rng = np.random.default_rng(seed)
+        x = 1.0 + rng.standard_normal(n)
+        y = slope * x + noise * rng.standard_normal(n)
+        pairs.append({"seed": seed, "x": floats(x), "y": floats(y), "correlation": float(np.corrcoef(x, y)[0, 1]),
+                      "pearsonr": float(scipy.stats.pearsonr(x, y)[0])})
+    rng = np.random.default_rng(4200)
+    axes = 0.3 * rng.standard_normal((3, 50)) + np.array([[0.0], [0.0], [1.0]])
+    sma = {"seed": 4200, "x": floats(axes[0]), "y": floats(axes[1]), "z": floats(axes[2]),
+           "signalMagnitudeArea": float(np.mean(np.abs(axes[0]) + np.abs(axes[1]) + np.abs(axes[2])))}
+    write("statistics", {"percentages": percentages, "cases": cases, "correlations": pairs,
+                         "signalMagnitudeArea": sma})
+
+
 if __name__ == "__main__":
     rfft_fixture()
     windows_fixture()
     periodogram_fixture()
     welch_fixture()
+    statistics_fixture()
