@@ -22,6 +22,10 @@ What it writes (next to this script, in Tests/LocomotionDSPTests/Fixtures/):
                     of squares, zero-/mean-crossing counts (Locomotion's definition, see below),
                     Pearson correlation pairs and a three-axis signal magnitude area. Each case
                     also holds its moments in exact rational arithmetic ("exact").
+  butterworth.json  scipy.signal.butter(N, Wn, btype, fs=fs, output="sos") for orders 1-8 of
+                    every btype, plus awkward cutoffs (near 0 and Nyquist, wide bands whose
+                    poles are real); for a subset, sosfilt_zi, sosfilt and sosfiltfilt (default
+                    padding and explicit padlen) of a seeded gait-like signal.
 
 Every random input comes from numpy.random.default_rng(seed) with the seed stored in the
 fixture, so the files are reproducible. Floats are written with Python's shortest round-trip
@@ -273,9 +277,60 @@ def statistics_fixture():
                          "signalMagnitudeArea": sma})
 
 
+def gait_signal(n, fs, seed):
+    """1 g, a 1.8 Hz gait oscillation with a harmonic, a 7 Hz buzz, a slow drift and noise."""
+    rng = np.random.default_rng(seed)
+    t = np.arange(n) / fs
+    return (1.0 + 0.25 * np.sin(2 * np.pi * 1.8 * t) + 0.08 * np.sin(2 * np.pi * 3.6 * t + 1.0)
+            + 0.05 * np.sin(2 * np.pi * 7.0 * t) + 0.02 * t + 0.03 * rng.standard_normal(n))
+
+
+def butterworth_fixture():
+    bands = {"lowpass": [5.0], "highpass": [0.5], "bandpass": [0.6, 2.5], "bandstop": [8.0, 12.0]}
+    specs = [(order, btype, edges, 50.0) for order in range(1, 9) for btype, edges in bands.items()]
+    specs += [
+        (3, "lowpass", [20.0], 50.0), (5, "lowpass", [24.0], 50.0), (6, "lowpass", [24.5], 50.0),
+        (4, "lowpass", [0.3], 100.0), (3, "highpass", [40.0], 100.0), (8, "highpass", [0.1], 50.0),
+        (3, "bandpass", [0.5, 20.0], 50.0), (5, "bandpass", [0.3, 22.0], 50.0),
+        (7, "bandpass", [5.0, 20.0], 50.0), (3, "bandstop", [1.0, 20.0], 50.0),
+        (4, "bandstop", [0.2, 24.0], 50.0), (2, "bandpass", [1.0, 1.2], 50.0),
+    ]
+    filtered = {  # designs (by index into specs) whose filtering is recorded, with padlen cases
+        (4, "lowpass", (5.0,), 50.0): [None], (2, "highpass", (0.5,), 50.0): [None],
+        (3, "bandpass", (0.6, 2.5), 50.0): [None, 0, 10], (2, "bandstop", (8.0, 12.0), 50.0): [None],
+        (8, "lowpass", (5.0,), 50.0): [None], (1, "lowpass", (5.0,), 50.0): [None, 3],
+        (3, "lowpass", (20.0,), 50.0): [None], (7, "highpass", (0.5,), 50.0): [None],
+        (7, "bandpass", (5.0, 20.0), 50.0): [None],
+    }
+    signal = gait_signal(160, 50.0, 5001)
+    designs = []
+    for order, btype, edges, fs in specs:
+        wn = edges[0] if len(edges) == 1 else edges
+        sos = scipy.signal.butter(order, wn, btype=btype, fs=fs, output="sos")
+        # Edges symmetric about fs/4 (tan(pi f1/fs) tan(pi f2/fs) = 1) give mirror-image pole
+        # pairs equally far from the unit circle: which pairs first is decided by rounding.
+        _, poles, _ = scipy.signal.butter(order, wn, btype=btype, fs=fs, output="zpk")
+        upper = poles[poles.imag >= 0]
+        distance = np.abs(1 - np.abs(upper))
+        ties = any(abs(distance[i] - distance[j]) <= 1e-12 for i in range(len(upper)) for j in range(i))
+        design = {"order": order, "btype": btype, "edges": edges, "sampleRate": fs,
+                  "sos": [floats(row) for row in sos], "tiedPoles": bool(ties)}
+        padlens = filtered.get((order, btype, tuple(edges), fs))
+        if padlens is not None:
+            design["steadyState"] = floats(scipy.signal.sosfilt_zi(sos))
+            design["sosfilt"] = floats(scipy.signal.sosfilt(sos, signal))
+            design["sosfiltfilt"] = [
+                {"padlen": padlen, "output": floats(scipy.signal.sosfiltfilt(sos, signal, padlen=padlen))}
+                for padlen in padlens]
+        designs.append(design)
+    write("butterworth", {"signal": {"seed": 5001, "sampleRate": 50.0, "samples": floats(signal)},
+                          "designs": designs})
+
+
 if __name__ == "__main__":
     rfft_fixture()
     windows_fixture()
     periodogram_fixture()
     welch_fixture()
     statistics_fixture()
+    butterworth_fixture()
