@@ -26,6 +26,16 @@ What it writes (next to this script, in Tests/LocomotionDSPTests/Fixtures/):
                     every btype, plus awkward cutoffs (near 0 and Nyquist, wide bands whose
                     poles are real); for a subset, sosfilt_zi, sosfilt and sosfiltfilt (default
                     padding and explicit padlen) of a seeded gait-like signal.
+  peaks.json        scipy.signal.find_peaks(x, height, threshold, distance, prominence) with the
+                    properties it returns, on seeded signals: white noise, smoothed noise,
+                    quantised smoothed noise (plateaus and equal heights), a step-like gait
+                    signal. Under `distance`, scipy visits equal heights in numpy's default
+                    argsort order, which is not stable and differs between CPUs; the expected
+                    indices ("indices") therefore come from scipy's own distance selection
+                    (the private _select_by_peak_distance) with ties ranked stably (the later
+                    peak first), Locomotion's documented rule; "scipyIndices" is what
+                    find_peaks returned on the generating machine, and the script asserts the
+                    two agree wherever no conflicting peaks share a height.
 
 Every random input comes from numpy.random.default_rng(seed) with the seed stored in the
 fixture, so the files are reproducible. Floats are written with Python's shortest round-trip
@@ -327,6 +337,78 @@ def butterworth_fixture():
                           "designs": designs})
 
 
+def stable_distance_selection(x, peaks, distance):
+    """scipy's distance selection with equal heights ranked stably (the later peak first)."""
+    from scipy.signal._peak_finding_utils import _select_by_peak_distance
+    rank = np.empty(len(peaks), dtype=np.float64)
+    rank[np.argsort(x[peaks], kind="stable")] = np.arange(len(peaks))
+    return _select_by_peak_distance(peaks, rank, np.float64(distance))
+
+
+def peaks_fixture():
+    rng = np.random.default_rng(6001)
+    white = rng.standard_normal(300)
+    smooth = np.convolve(rng.standard_normal(320), np.hanning(9) / 4, mode="valid")[:300]
+    plateaus = np.round(np.convolve(rng.standard_normal(320), np.hanning(7) / 3, mode="valid")[:300] * 4) / 4
+    t = np.arange(300) / 50.0
+    gait = (1.0 + 0.3 * np.maximum(np.sin(2 * np.pi * 1.9 * t), 0) ** 3 + 0.08 * np.sin(2 * np.pi * 3.8 * t)
+            + 0.03 * rng.standard_normal(300))
+    signals = {"white": white, "smooth": smooth, "plateaus": plateaus, "gait": gait}
+    none = (None, None)
+    specs = [
+        # signal, height, threshold, distance, prominence
+        ("white", None, None, None, None), ("white", 0.5, None, None, None), ("white", (0.0, 1.5), None, None, None),
+        ("white", None, 0.3, None, None), ("white", None, (0.1, 1.0), None, None), ("white", None, None, 5, None),
+        ("white", None, None, 12.5, None), ("white", None, None, None, 1.0), ("white", None, None, None, (0.5, 2.0)),
+        ("white", 0.2, 0.05, 4, 0.5), ("white", None, None, None, none), ("white", (None, 0.0), None, None, None),
+        ("smooth", None, None, None, none), ("smooth", None, None, 20, 0.1), ("smooth", -0.2, None, 7.2, None),
+        ("plateaus", None, None, None, none), ("plateaus", 0.0, 0.0, None, None), ("plateaus", None, None, 3, None),
+        ("plateaus", None, None, 6, 0.25), ("plateaus", 0.25, None, 11, None), ("plateaus", None, (None, 0.0), None, None),
+        ("gait", 1.1, None, 13, 0.05), ("gait", None, None, 12.5, none), ("gait", (1.05, 1.5), 0.0, None, 0.1),
+    ]
+    cases = []
+    for signal, height, threshold, distance, prominence in specs:
+        x = signals[signal]
+        peaks, properties = scipy.signal.find_peaks(
+            x, height=height, threshold=threshold, distance=distance, prominence=prominence)
+        expected, _ = scipy.signal.find_peaks(x, height=height, threshold=threshold, prominence=None)
+        case = {"signal": signal, "height": height, "threshold": threshold, "distance": distance,
+                "prominence": prominence, "scipyIndices": [int(i) for i in peaks]}
+        if distance is not None:
+            # Redo the distance step with stable tie ranking, then the prominence step.
+            kept = expected[stable_distance_selection(x, expected, distance)]
+            if prominence is not None:
+                prominences = scipy.signal.peak_prominences(x, kept)[0]
+                lo, hi = prominence if isinstance(prominence, tuple) else (prominence, None)
+                kept = kept[(prominences >= (lo if lo is not None else -np.inf))
+                            & (prominences <= (hi if hi is not None else np.inf))]
+            heights = x[expected]
+            conflict = any(heights[i] == heights[j] and abs(expected[i] - expected[j]) < np.ceil(distance)
+                           for i in range(len(expected)) for j in range(i))
+            if not conflict:
+                assert np.array_equal(kept, peaks), f"stable rule differs from scipy without ties: {case}"
+            case["equalHeightConflicts"] = bool(conflict)
+            peaks = kept
+            properties = {}
+            if height is not None:
+                properties["peak_heights"] = x[peaks]
+            if threshold is not None:
+                properties["left_thresholds"] = x[peaks] - x[peaks - 1]
+                properties["right_thresholds"] = x[peaks] - x[peaks + 1]
+            if prominence is not None:
+                prom, left, right = scipy.signal.peak_prominences(x, peaks)
+                properties.update({"prominences": prom, "left_bases": left, "right_bases": right})
+        case["indices"] = [int(i) for i in peaks]
+        for key in ["peak_heights", "left_thresholds", "right_thresholds", "prominences"]:
+            if key in properties:
+                case[key] = floats(properties[key])
+        for key in ["left_bases", "right_bases"]:
+            if key in properties:
+                case[key] = [int(i) for i in properties[key]]
+        cases.append(case)
+    write("peaks", {"signals": {name: floats(x) for name, x in signals.items()}, "seed": 6001, "cases": cases})
+
+
 if __name__ == "__main__":
     rfft_fixture()
     windows_fixture()
@@ -334,3 +416,4 @@ if __name__ == "__main__":
     welch_fixture()
     statistics_fixture()
     butterworth_fixture()
+    peaks_fixture()
