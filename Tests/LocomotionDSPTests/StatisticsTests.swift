@@ -55,30 +55,11 @@ private let statisticsFixture = Result { try Fixtures.load(StatisticsFixture.sel
 
 private func statisticsCases() throws -> [StatisticsFixture.Case] { try statisticsFixture.get().cases }
 
-/// `|actual − expected| / max(|expected|, floor)`; infinite when exactly one of them is `nil`.
-func relativeError(_ actual: Double?, _ expected: Double?, floor: Double = .leastNormalMagnitude) -> Double {
-    switch (actual, expected) {
-    case (nil, nil): return 0
-    case (let actual?, let expected?): return abs(actual - expected) / max(abs(expected), floor)
-    default: return .infinity
-    }
-}
-
 /// Whether `actual` is within `relative` of the scipy value, widened by scipy's own distance from
 /// the exact value; both `nil` counts as agreement.
 private func withinScipyRounding(_ actual: Double?, _ scipy: Double?, exact: Double?, relative: Double) -> Bool {
     guard let actual, let scipy, let exact else { return actual == nil && scipy == nil && exact == nil }
     return abs(actual - scipy) <= relative * abs(scipy) + abs(scipy - exact)
-}
-
-/// The `DSPError` `body` throws, or `nil` when it returns (or throws something else).
-func thrownError<T>(_ body: () throws -> T) -> DSPError? {
-    do {
-        _ = try body()
-        return nil
-    } catch {
-        return error as? DSPError
-    }
 }
 
 @Suite("Window statistics")
