@@ -98,11 +98,32 @@ func maxRelativeErrorPerElement(_ actual: [Double], _ expected: [Double], floor:
     return zip(actual, expected).map { abs($0 - $1) / max(abs($1), absoluteFloor) }.max() ?? 0
 }
 
+/// `|actual − expected| / max(|expected|, floor)`; infinite when exactly one of them is `nil`.
+func relativeError(_ actual: Double?, _ expected: Double?, floor: Double = .leastNormalMagnitude) -> Double {
+    switch (actual, expected) {
+    case (nil, nil): return 0
+    case (let actual?, let expected?): return abs(actual - expected) / max(abs(expected), floor)
+    default: return .infinity
+    }
+}
+
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return .nan }
     let middle = sorted.count / 2
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+// MARK: - Errors
+
+/// The `DSPError` `body` throws, or `nil` when it returns (or throws something else).
+func thrownError<T>(_ body: () throws -> T) -> DSPError? {
+    do {
+        _ = try body()
+        return nil
+    } catch {
+        return error as? DSPError
+    }
 }
 
 // MARK: - Fixtures

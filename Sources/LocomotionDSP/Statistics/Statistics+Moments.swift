@@ -1,0 +1,222 @@
+import Foundation
+
+extension Statistics {
+    /// The arithmetic mean `(1/n)·Σxᵢ`, accumulated with Neumaier's compensated summation.
+    ///
+    /// - Parameter samples: At least one finite sample, in any unit.
+    /// - Returns: The mean, in sample units.
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*).
+    public static func mean(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
+        try requireValidWindow(samples)
+        return compensatedMean(samples)
+    }
+
+    /// The mean of any collection of samples (see the buffer overload).
+    public static func mean(of samples: some Collection<Double>) throws(DSPError) -> Double {
+        try withBuffer(samples) { (buffer) throws(DSPError) in try mean(of: buffer) }
+    }
+
+    /// The population variance `(1/n)·Σ(xᵢ − x̄)²` (`numpy.var(x)`); 0 for a single sample.
+    ///
+    /// Computed about the compensated mean with the corrected two-pass formula
+    /// `Σd²/n − (Σd/n)²`, `d = x − x̄`, so a large offset (1 g of gravity) costs no precision.
+    ///
+    /// - Parameter samples: At least one finite sample.
+    /// - Returns: The variance, in sample units squared (g² for accelerations in g).
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*), two passes.
+    public static func populationVariance(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
+        try requireValidWindow(samples)
+        return secondCentralMoment(samples, about: compensatedMean(samples))
+    }
+
+    /// The population variance of any collection of samples (see the buffer overload).
+    public static func populationVariance(of samples: some Collection<Double>) throws(DSPError) -> Double {
+        try withBuffer(samples) { (buffer) throws(DSPError) in try populationVariance(of: buffer) }
+    }
+
+    /// The unbiased sample variance `(1/(n − 1))·Σ(xᵢ − x̄)²` (`numpy.var(x, ddof=1)`).
+    ///
+    /// - Parameter samples: At least one finite sample.
+    /// - Returns: The variance in sample units squared, or `nil` for a single sample.
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*), two passes.
+    public static func sampleVariance(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double? {
+        let variance = try populationVariance(of: samples)
+        return samples.count > 1 ? variance * Double(samples.count) / Double(samples.count - 1) : nil
+    }
+
+    /// The sample variance of any collection of samples (see the buffer overload).
+    public static func sampleVariance(of samples: some Collection<Double>) throws(DSPError) -> Double? {
+        try withBuffer(samples) { (buffer) throws(DSPError) in try sampleVariance(of: buffer) }
+    }
+
+    /// The population standard deviation `√(population variance)` (`numpy.std(x)`).
+    ///
+    /// - Parameter samples: At least one finite sample.
+    /// - Returns: The standard deviation, in sample units.
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*), two passes.
+    public static func standardDeviation(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
+        try populationVariance(of: samples).squareRoot()
+    }
+
+    /// The population standard deviation of any collection of samples (see the buffer overload).
+    public static func standardDeviation(of samples: some Collection<Double>) throws(DSPError) -> Double {
+        try withBuffer(samples) { (buffer) throws(DSPError) in try standardDeviation(of: buffer) }
+    }
+
+    /// The sample standard deviation `√(sample variance)` (`numpy.std(x, ddof=1)`).
+    ///
+    /// - Parameter samples: At least one finite sample.
+    /// - Returns: The standard deviation in sample units, or `nil` for a single sample.
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*), two passes.
+    public static func sampleStandardDeviation(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double? {
+        try sampleVariance(of: samples)?.squareRoot()
+    }
+
+    /// The sample standard deviation of any collection of samples (see the buffer overload).
+    public static func sampleStandardDeviation(of samples: some Collection<Double>) throws(DSPError) -> Double? {
+        try withBuffer(samples) { (buffer) throws(DSPError) in try sampleStandardDeviation(of: buffer) }
+    }
+
+    /// The mean, population variance, skewness and excess kurtosis in one go: the compensated
+    /// mean, then one pass over the deviations for the second, third and fourth central moments,
+    /// each corrected for the rounding of the mean (as the corrected two-pass variance is).
+    /// Cheaper than asking for each separately when a feature vector wants several.
+    ///
+    /// - Parameter samples: At least one finite sample.
+    /// - Returns: The moments; skewness and kurtosis are `nil` for a constant window (see
+    ///   ``Statistics``).
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*), two passes.
+    public static func moments(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Moments {
+        try requireValidWindow(samples)
+        let mean = compensatedMean(samples)
+        var (sum1, sum2, sum3, sum4) = (0.0, 0.0, 0.0, 0.0)
+        for sample in samples {
+            let deviation = sample - mean
+            let squared = deviation * deviation
+            sum1 += deviation
+            sum2 += squared
+            sum3 += squared * deviation
+            sum4 += squared * squared
+        }
+        // The sums are about the computed mean, which is off the true one by c = Σd/n (rounding);
+        // shifting the raw moments by c removes that error from every order.
+        let count = Double(samples.count)
+        let c = sum1 / count
+        let (raw2, raw3, raw4) = (sum2 / count, sum3 / count, sum4 / count)
+        let m2 = max(raw2 - c * c, 0)
+        let m3 = raw3 - 3 * c * raw2 + 2 * c * c * c
+        let m4 = raw4 - 4 * c * raw3 + 6 * c * c * raw2 - 3 * c * c * c * c
+        var moments = Moments(count: samples.count, mean: mean, variance: m2, skewness: nil, kurtosis: nil)
+        if !isConstant(secondMoment: m2, mean: mean) {
+            moments.skewness = m3 / (m2 * m2.squareRoot())
+            moments.kurtosis = m4 / (m2 * m2) - 3
+        }
+        return moments
+    }
+
+    /// The moments of any collection of samples (see the buffer overload).
+    public static func moments(of samples: some Collection<Double>) throws(DSPError) -> Moments {
+        try withBuffer(samples) { (buffer) throws(DSPError) in try moments(of: buffer) }
+    }
+
+    /// The biased skewness `m₃ / m₂^(3/2)`, as `scipy.stats.skew(x)` (dimensionless; 0 for a
+    /// symmetric window, positive for a long right tail).
+    ///
+    /// - Parameter samples: At least one finite sample.
+    /// - Returns: The skewness, or `nil` for a constant window (including one sample).
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*), two passes.
+    public static func skewness(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double? {
+        try moments(of: samples).skewness
+    }
+
+    /// The skewness of any collection of samples (see the buffer overload).
+    public static func skewness(of samples: some Collection<Double>) throws(DSPError) -> Double? {
+        try withBuffer(samples) { (buffer) throws(DSPError) in try skewness(of: buffer) }
+    }
+
+    /// The biased excess kurtosis `m₄ / m₂² − 3`, as `scipy.stats.kurtosis(x)` (Fisher's
+    /// definition, dimensionless: 0 for a normal distribution, −1.5 for a sinusoid, −2 for two
+    /// equally likely values).
+    ///
+    /// - Parameter samples: At least one finite sample.
+    /// - Returns: The excess kurtosis, or `nil` for a constant window (including one sample).
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*), two passes.
+    public static func kurtosis(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double? {
+        try moments(of: samples).kurtosis
+    }
+
+    /// The excess kurtosis of any collection of samples (see the buffer overload).
+    public static func kurtosis(of samples: some Collection<Double>) throws(DSPError) -> Double? {
+        try withBuffer(samples) { (buffer) throws(DSPError) in try kurtosis(of: buffer) }
+    }
+}
+
+// MARK: - Kernels (no validation)
+
+extension Statistics {
+    /// The mean of a non-empty buffer by Neumaier's compensated summation. Finite samples whose
+    /// sum overflows are averaged as `Σ(xᵢ/n)` instead; NaN propagates.
+    ///
+    /// - Complexity: O(*n*).
+    static func compensatedMean(_ samples: UnsafeBufferPointer<Double>) -> Double {
+        var sum = 0.0
+        var compensation = 0.0
+        for sample in samples {
+            let total = sum + sample
+            if abs(sum) >= abs(sample) {
+                compensation += (sum - total) + sample
+            } else {
+                compensation += (sample - total) + sum
+            }
+            sum = total
+        }
+        let count = Double(samples.count)
+        let mean = (sum + compensation) / count
+        if mean.isFinite { return mean }
+        return samples.reduce(0) { $0 + $1 / count }
+    }
+
+    /// The population variance of a non-empty buffer about `mean`, by the corrected two-pass
+    /// formula `Σd²/n − (Σd/n)²`, `d = x − mean`; never negative. Bit-identical to
+    /// ``Moments/variance`` from ``Statistics/moments(of:)-(UnsafeBufferPointer<Double>)``.
+    ///
+    /// - Complexity: O(*n*).
+    static func secondCentralMoment(_ samples: UnsafeBufferPointer<Double>, about mean: Double) -> Double {
+        var sum1 = 0.0
+        var sum2 = 0.0
+        for sample in samples {
+            let deviation = sample - mean
+            sum1 += deviation
+            sum2 += deviation * deviation
+        }
+        let count = Double(samples.count)
+        let shift = sum1 / count
+        return max(sum2 / count - shift * shift, 0)
+    }
+}
+
+/// The population variance `σ² = (1/N)·Σ(xᵢ − μ)²` with the seed document's conventions (§5.3,
+/// §6.6): 0 for fewer than two values, never throws. A NaN value makes the result NaN.
+///
+/// It is the seed's `variance(of:)` computed stably (compensated mean, corrected two-pass sum),
+/// and equals ``Statistics/populationVariance(of:)-(UnsafeBufferPointer<Double>)`` for two or more
+/// finite values. Prefer the throwing API for data from outside, or ``RollingStatistics`` for a
+/// rolling window.
+///
+/// - Parameter values: The values, in any unit (g for the seed's acceleration magnitudes).
+/// - Returns: The variance in units squared.
+/// - Complexity: O(*n*), two passes.
+public func variance(of values: [Double]) -> Double {
+    guard values.count > 1 else { return 0 }
+    return values.withUnsafeBufferPointer { buffer in
+        Statistics.secondCentralMoment(buffer, about: Statistics.compensatedMean(buffer))
+    }
+}

@@ -1,0 +1,187 @@
+extension Statistics {
+    /// The `percentage`-th percentile with linear interpolation between order statistics, as
+    /// `numpy.percentile(x, percentage)` (method `"linear"`, numpy's default): with the samples
+    /// sorted as `s₀ ≤ … ≤ sₙ₋₁` and `h = (n − 1)·percentage/100`, the result is
+    /// `s⌊h⌋ + (h − ⌊h⌋)·(s⌊h⌋₊₁ − s⌊h⌋)`.
+    ///
+    /// Nothing is allocated: the samples are copied into `scratch` and partially ordered there
+    /// by quickselect.
+    ///
+    /// - Parameters:
+    ///   - percentage: In `0...100`; 0 gives the minimum, 50 the median, 100 the maximum.
+    ///   - samples: At least one finite sample.
+    ///   - scratch: Working storage of at least `samples.count` elements; its first
+    ///     `samples.count` elements are overwritten with a permutation of the samples. It may be
+    ///     the samples' own memory (they are then reordered) but must not partially overlap it.
+    /// - Returns: The percentile, in sample units.
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
+    ///   percentage outside `0...100` or a scratch buffer that is too small.
+    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst.
+    public static func percentile(
+        _ percentage: Double, of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
+    ) throws(DSPError) -> Double {
+        try requireValidPercentage(percentage)
+        return percentileInPlace(percentage, of: try copy(samples, into: scratch))
+    }
+
+    /// The percentile of any collection of samples; allocates a copy of the samples (see the
+    /// buffer overload for the semantics).
+    public static func percentile(_ percentage: Double, of samples: some Collection<Double>) throws(DSPError)
+        -> Double
+    {
+        try withCopy(of: samples) { (buffer) throws(DSPError) in
+            try percentile(percentage, of: UnsafeBufferPointer(buffer), scratch: buffer)
+        }
+    }
+
+    /// The median (`numpy.median`): the middle order statistic, or the mean of the two middle
+    /// ones for an even count.
+    ///
+    /// - Parameters:
+    ///   - samples: At least one finite sample.
+    ///   - scratch: As for ``percentile(_:of:scratch:)``.
+    /// - Returns: The median, in sample units.
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
+    ///   scratch buffer that is too small.
+    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst; no allocation.
+    public static func median(
+        of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
+    ) throws(DSPError) -> Double {
+        medianInPlace(try copy(samples, into: scratch))
+    }
+
+    /// The median of any collection of samples; allocates a copy of the samples.
+    public static func median(of samples: some Collection<Double>) throws(DSPError) -> Double {
+        try withCopy(of: samples) { (buffer) throws(DSPError) in
+            try median(of: UnsafeBufferPointer(buffer), scratch: buffer)
+        }
+    }
+
+    /// The interquartile range: the 75th minus the 25th percentile, both linearly interpolated
+    /// (`scipy.stats.iqr(x)`).
+    ///
+    /// - Parameters:
+    ///   - samples: At least one finite sample.
+    ///   - scratch: As for ``percentile(_:of:scratch:)``.
+    /// - Returns: The IQR, in sample units.
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
+    ///   scratch buffer that is too small.
+    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst; no allocation.
+    public static func interquartileRange(
+        of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
+    ) throws(DSPError) -> Double {
+        let buffer = try copy(samples, into: scratch)
+        let lower = percentileInPlace(25, of: buffer)
+        // Selecting the 25th percentile left buffer[..<k₂₅] below everything from k₂₅ on, so the
+        // 75th is selected within the upper part only.
+        let upper = percentileInPlace(75, of: buffer, from: lowerRank(ofPercentile: 25, count: buffer.count))
+        return upper - lower
+    }
+
+    /// The interquartile range of any collection of samples; allocates a copy of the samples.
+    public static func interquartileRange(of samples: some Collection<Double>) throws(DSPError) -> Double {
+        try withCopy(of: samples) { (buffer) throws(DSPError) in
+            try interquartileRange(of: UnsafeBufferPointer(buffer), scratch: buffer)
+        }
+    }
+
+    /// The median absolute deviation `median(|xᵢ − median(x)|)`, **unscaled**: it is
+    /// `scipy.stats.median_abs_deviation(x)` with its default `scale=1.0`. Multiply by 1.4826 for
+    /// a consistent estimate of a normal distribution's standard deviation.
+    ///
+    /// - Parameters:
+    ///   - samples: At least one finite sample.
+    ///   - scratch: As for ``percentile(_:of:scratch:)``; it ends holding the absolute deviations.
+    /// - Returns: The MAD, in sample units; 0 when more than half the samples are equal.
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
+    ///   scratch buffer that is too small.
+    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst; no allocation.
+    public static func medianAbsoluteDeviation(
+        of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
+    ) throws(DSPError) -> Double {
+        let buffer = try copy(samples, into: scratch)
+        let centre = medianInPlace(buffer)
+        for index in buffer.indices { buffer[index] = abs(buffer[index] - centre) }
+        return medianInPlace(buffer)
+    }
+
+    /// The median absolute deviation of any collection of samples; allocates a copy of the samples.
+    public static func medianAbsoluteDeviation(of samples: some Collection<Double>) throws(DSPError) -> Double {
+        try withCopy(of: samples) { (buffer) throws(DSPError) in
+            try medianAbsoluteDeviation(of: UnsafeBufferPointer(buffer), scratch: buffer)
+        }
+    }
+}
+
+// MARK: - Kernels
+
+extension Statistics {
+    /// Validates the window and the scratch size and copies the samples into the scratch.
+    ///
+    /// - Returns: The first `samples.count` elements of `scratch`.
+    private static func copy(
+        _ samples: UnsafeBufferPointer<Double>, into scratch: UnsafeMutableBufferPointer<Double>
+    ) throws(DSPError) -> UnsafeMutableBufferPointer<Double> {
+        try requireValidWindow(samples)
+        guard scratch.count >= samples.count else {
+            throw .invalidParameter(
+                name: "scratch.count", value: "\(scratch.count)",
+                requirement: "the scratch buffer must hold at least samples.count (\(samples.count)) values")
+        }
+        let buffer = UnsafeMutableBufferPointer(rebasing: scratch[0..<samples.count])
+        if UnsafePointer(buffer.baseAddress!) != samples.baseAddress! {
+            buffer.baseAddress!.update(from: samples.baseAddress!, count: samples.count)
+        }
+        return buffer
+    }
+
+    /// Runs `body` on a mutable copy of `samples`.
+    private static func withCopy<R>(
+        of samples: some Collection<Double>, _ body: (UnsafeMutableBufferPointer<Double>) throws(DSPError) -> R
+    ) throws(DSPError) -> R {
+        var copy = Array(samples)
+        return try copy.withUnsafeMutableBufferPointer { (buffer) throws(DSPError) in try body(buffer) }
+    }
+
+    private static func requireValidPercentage(_ percentage: Double) throws(DSPError) {
+        guard percentage >= 0, percentage <= 100 else {
+            throw .invalidParameter(
+                name: "percentage", value: "\(percentage)", requirement: "it must be a number in 0...100")
+        }
+    }
+
+    /// `⌊(n − 1)·percentage/100⌋`, the lower order statistic a percentile interpolates from.
+    private static func lowerRank(ofPercentile percentage: Double, count: Int) -> Int {
+        min(Int((Double(count - 1) * (percentage / 100)).rounded(.down)), count - 1)
+    }
+
+    /// The linearly interpolated percentile of `buffer`, reordering it; `buffer[..<lower]` must
+    /// already hold values ≤ every value from `lower` on, with `lower` ≤ the percentile's rank.
+    private static func percentileInPlace(
+        _ percentage: Double, of buffer: UnsafeMutableBufferPointer<Double>, from lower: Int = 0
+    ) -> Double {
+        let position = Double(buffer.count - 1) * (percentage / 100)
+        let rank = lowerRank(ofPercentile: percentage, count: buffer.count)
+        Selection.select(rank, in: buffer, from: lower)
+        let below = buffer[rank]
+        let fraction = position - Double(rank)
+        guard fraction > 0, rank + 1 < buffer.count else { return below }
+        let above = Selection.minimum(in: buffer, from: rank + 1)
+        // Exact at both ends and monotone in `fraction`.
+        let difference = above - below
+        return fraction < 0.5 ? below + difference * fraction : above - difference * (1 - fraction)
+    }
+
+    /// The median of `buffer`, reordering it.
+    private static func medianInPlace(_ buffer: UnsafeMutableBufferPointer<Double>) -> Double {
+        let middle = buffer.count / 2
+        Selection.select(middle, in: buffer)
+        let upper = buffer[middle]
+        guard buffer.count % 2 == 0 else { return upper }
+        // buffer[..<middle] ≤ upper, so the other middle value is their maximum.
+        var lower = buffer[0]
+        for index in 1..<middle { lower = max(lower, buffer[index]) }
+        let mean = (lower + upper) / 2
+        return mean.isFinite ? mean : lower / 2 + upper / 2
+    }
+}
