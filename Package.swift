@@ -40,7 +40,7 @@ let package = Package(
             dependencies: ["Locomotion"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "LocomotionCLITests", dependencies: ["LocomotionCLI"]),
+        .testTarget(name: "LocomotionCLITests", dependencies: ["LocomotionCLI", "Locomotion"]),
     ],
     swiftLanguageModes: [.v6]
 )

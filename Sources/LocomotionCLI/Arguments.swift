@@ -51,9 +51,14 @@ struct Arguments {
 
     /// The value of `--name` as a finite positive number of seconds, or `defaultValue`.
     func seconds(_ name: String, default defaultValue: Double) throws(UsageError) -> Double {
+        try positiveNumber(name, unit: "seconds", default: defaultValue)
+    }
+
+    /// The value of `--name` as a finite positive number (in `unit`, for the message), or `defaultValue`.
+    func positiveNumber(_ name: String, unit: String, default defaultValue: Double) throws(UsageError) -> Double {
         guard let text = value(name) else { return defaultValue }
         guard let value = Double(text), value.isFinite, value > 0 else {
-            throw UsageError(message: "--\(name) takes a positive number of seconds, not '\(text)'")
+            throw UsageError(message: "--\(name) takes a positive number of \(unit), not '\(text)'")
         }
         return value
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Locomotion
 import Testing
 
 @testable import LocomotionCLI
@@ -60,5 +61,34 @@ struct InfoGroupTests {
         #expect(LocomotionTool.run(["info", path]) == 1)  // time restarts: not one recording
         #expect(LocomotionTool.run(["info", path, "--group", "id"]) == 0)
         #expect(LocomotionTool.run(["info", path, "--group", "id", "--json"]) == 0)
+    }
+}
+
+@Suite("locomotion speed")
+struct SpeedCommandTests {
+    @Test func smoothsAFileAndReportsSpikes() throws {
+        var lines = ["t,speed,speed_accuracy"]
+        for second in 0..<60 { lines.append("\(second),\(second == 30 ? 14.0 : 1.4),0.5") }
+        let path = try InfoCommandTests.temporaryFile(lines.joined(separator: "\n"))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for extra in [[], ["--forward"], ["--json"], ["--csv"], ["--spike", "3"]] {
+            #expect(LocomotionTool.run(["speed", path] + extra) == 0, "\(extra)")
+        }
+        let report = try SpeedCommand.report(
+            path: path,
+            results: SpeedSmoother().smooth(RecordingReader.read(path: path).recording.locationFixes()),
+            method: "smoothed", spike: 2)
+        #expect(
+            report.summary.rejectedSpikes == 1 && report.summary.rawSpikes == 1 && report.summary.smoothedSpikes == 0)
+        #expect(report.fixes[30].status == "rejectedSpike")
+    }
+
+    @Test func errorsAndUsage() throws {
+        let path = try InfoCommandTests.temporaryFile("t,ax,ay,az\n0,0,0,1\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(LocomotionTool.run(["speed", path]) == 1)  // no speed column
+        #expect(LocomotionTool.run(["speed"]) == 2)
+        #expect(LocomotionTool.run(["speed", path, "--json", "--csv"]) == 2)
+        #expect(LocomotionTool.run(["speed", path, "--spike", "-1"]) == 2)
     }
 }

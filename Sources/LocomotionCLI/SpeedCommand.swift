@@ -1,0 +1,179 @@
+import Foundation
+import Locomotion
+
+/// `locomotion speed FILE...`: raw and smoothed GPS speed per fix, and the fixes rejected as spikes.
+enum SpeedCommand {
+    static let usage = """
+        usage: locomotion speed FILE... [--forward] [--spike M/S] [--json | --csv] [reading options]
+
+        Smooths the GPS speed of each file with the recommended Kalman smoother (forward filter,
+        then a Rauch–Tung–Striebel pass) and prints every fix: time, raw and smoothed speed (m/s),
+        the estimate's standard deviation, and what the filter did with the fix. Rejected spikes
+        are listed again under the table, with a summary.
+          --forward      the causal forward filter only (what a live app would see)
+          --spike M/S    the jump that counts as an isolated spike in the summary (default 2)
+          --json         print JSON instead of text
+          --csv          print one CSV row per fix instead of text
+
+        reading options:
+        \(ReadingOptions.usage)
+        """
+
+    /// One file's fixes, results and summary (also the JSON schema).
+    struct Report: Encodable {
+        struct Fix: Encodable {
+            var time: Double
+            var rawSpeed: Double?
+            var speed: Double?
+            var standardDeviation: Double?
+            var status: String
+            var innovationSigmas: Double?
+        }
+        struct Summary: Encodable {
+            var fixes: Int
+            var validFixes: Int
+            var accepted: Int
+            var acceptedNoisy: Int
+            var rejectedSpikes: Int
+            var reinitializations: Int
+            var invalid: Int
+            var outOfOrder: Int
+            var duplicateTimes: Int
+            var largestRawSpeed: Double?
+            var largestSmoothedSpeed: Double?
+            var smallestSmoothedSpeed: Double?
+            var rawSpikes: Int
+            var smoothedSpikes: Int
+            var spikeThreshold: Double
+        }
+        var file: String
+        var method: String
+        var summary: Summary
+        var fixes: [Fix]
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let parsed: Arguments
+        let options: RecordingReadOptions
+        let spike: Double
+        do throws(UsageError) {
+            parsed = try Arguments(
+                arguments, options: ReadingOptions.names.union(["spike"]),
+                flags: ReadingOptions.flags.union(["json", "csv", "forward", "help"]))
+            if parsed.flag("help") {
+                print(usage)
+                return 0
+            }
+            guard !parsed.positional.isEmpty else { throw UsageError(message: "speed needs at least one FILE") }
+            guard !(parsed.flag("json") && parsed.flag("csv")) else {
+                throw UsageError(message: "--json and --csv cannot be combined")
+            }
+            options = try ReadingOptions.parse(parsed)
+            spike = try parsed.positiveNumber("spike", unit: "m/s", default: 2)
+        } catch {
+            printError("locomotion speed: \(error.message)\n\n\(usage)")
+            return 2
+        }
+        var status: Int32 = 0
+        var reports: [Report] = []
+        for path in parsed.positional {
+            do {
+                let recording = try ReadingOptions.load(path: path, options: options).recording
+                guard recording.speed != nil else {
+                    throw LocomotionError.missingColumn(
+                        path: path, quantity: "speed",
+                        accepted: RecordingColumn.speed.aliases + ["(or --column speed=HEADER)"])
+                }
+                let fixes = try recording.locationFixes()
+                let smoother = SpeedSmoother()
+                let results = parsed.flag("forward") ? smoother.filter(fixes) : smoother.smooth(fixes)
+                reports.append(
+                    try report(
+                        path: path, results: results, method: parsed.flag("forward") ? "forward" : "smoothed",
+                        spike: spike))
+            } catch {
+                printError("locomotion speed: \(error)")
+                status = 1
+            }
+        }
+        if parsed.flag("json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            if let data = try? encoder.encode(reports) { print(String(decoding: data, as: UTF8.self)) }
+        } else if parsed.flag("csv") {
+            printCSV(reports)
+        } else {
+            reports.forEach(printText)
+        }
+        return status
+    }
+
+    static func report(path: String, results: [SmoothedSpeed], method: String, spike: Double) throws(LocomotionError)
+        -> Report
+    {
+        let summary = try SpeedSmoothingReport(results: results, spikeThreshold: spike)
+        let counts = summary.counts
+        return Report(
+            file: path, method: method,
+            summary: .init(
+                fixes: summary.fixCount, validFixes: summary.validFixCount,
+                accepted: counts.initialized + counts.accepted, acceptedNoisy: counts.acceptedNoisy,
+                rejectedSpikes: counts.rejectedSpikes, reinitializations: counts.reinitializations,
+                invalid: counts.invalid, outOfOrder: counts.outOfOrder, duplicateTimes: counts.duplicateTimes,
+                largestRawSpeed: summary.largestRawSpeed, largestSmoothedSpeed: summary.largestSmoothedSpeed,
+                smallestSmoothedSpeed: summary.smallestSmoothedSpeed, rawSpikes: summary.rawSpikeCount,
+                smoothedSpikes: summary.smoothedSpikeCount, spikeThreshold: spike),
+            fixes: results.map {
+                Report.Fix(
+                    time: $0.time, rawSpeed: $0.rawSpeed, speed: $0.speed, standardDeviation: $0.standardDeviation,
+                    status: $0.status.name, innovationSigmas: $0.status.innovationSigmas)
+            })
+    }
+
+    static func printText(_ report: Report) {
+        func number(_ value: Double?, _ width: Int, _ decimals: Int) -> String {
+            value.map { String(format: "%\(width).\(decimals)f", $0) } ?? String(repeating: " ", count: width - 1) + "–"
+        }
+        print("\(report.file) (\(report.method))")
+        print("      time (s)   raw (m/s)   smoothed (m/s)   sd (m/s)   status")
+        for fix in report.fixes {
+            let sigmas = fix.innovationSigmas.map { String(format: " (%+.1f σ)", $0) } ?? ""
+            print(
+                "  \(number(fix.time, 12, 3))  \(number(fix.rawSpeed, 10, 3))  \(number(fix.speed, 15, 3))  "
+                    + "\(number(fix.standardDeviation, 9, 3))   \(fix.status)\(sigmas)")
+        }
+        let rejected = report.fixes.filter { $0.status == "rejectedSpike" }
+        let summary = report.summary
+        print(
+            "  fixes \(summary.fixes) (valid \(summary.validFixes)): accepted \(summary.accepted), noisy \(summary.acceptedNoisy), "
+                + "rejected spikes \(summary.rejectedSpikes), re-initialised \(summary.reinitializations), "
+                + "invalid \(summary.invalid), out of order \(summary.outOfOrder), duplicate times \(summary.duplicateTimes)"
+        )
+        print(
+            "  largest raw \(number(summary.largestRawSpeed, 1, 3)) m/s, smoothed range "
+                + "\(number(summary.smallestSmoothedSpeed, 1, 3))–\(number(summary.largestSmoothedSpeed, 1, 3)) m/s; "
+                + "isolated spikes over \(summary.spikeThreshold) m/s: raw \(summary.rawSpikes), smoothed \(summary.smoothedSpikes)"
+        )
+        if !rejected.isEmpty {
+            print(
+                "  rejected as spikes: "
+                    + rejected.map { String(format: "%.3f s (%.2f m/s)", $0.time, $0.rawSpeed ?? .nan) }.joined(
+                        separator: ", "))
+        }
+    }
+
+    static func printCSV(_ reports: [Report]) {
+        print("file,time_s,raw_speed_m_s,speed_m_s,standard_deviation_m_s,status,innovation_sigmas")
+        func cell(_ value: Double?) -> String { value.map { "\($0)" } ?? "" }
+        for report in reports {
+            for fix in report.fixes {
+                print(
+                    [
+                        report.file, cell(fix.time), cell(fix.rawSpeed), cell(fix.speed), cell(fix.standardDeviation),
+                        fix.status,
+                        cell(fix.innovationSigmas),
+                    ].joined(separator: ","))
+            }
+        }
+    }
+}
