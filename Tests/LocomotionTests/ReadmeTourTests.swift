@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+import Locomotion
+
+/// The README's API tour, run on the bundled walk so the README cannot drift from the API.
+@Suite("README tour")
+struct ReadmeTourTests {
+    @Test func theTourRunsAndFindsTheWalk() throws {
+        let loaded = try RecordingReader.read(
+            path: DominantFrequencyTimelineTests.demoPath, options: .init(labelMap: DatasetLabels.uciHAPT))
+        let recording = loaded.recording
+        let rate = try #require(recording.estimatedSampleRate)
+        #expect(abs(rate - 50) < 1e-6)
+        let magnitude = try #require(recording.accelerationMagnitude)
+
+        let hz = dominantFrequency(samples: Array(magnitude.prefix(256)), sampleRate: 50)
+        #expect((1.4...2.5).contains(hz))
+        let gait = try #require(
+            try findDominantFrequency(
+                in: Array(magnitude.prefix(128)), sampleRate: 50, options: .init(band: GaitBand.default)))
+        #expect((1.4...2.5).contains(gait.frequency) && gait.prominence > 1)
+
+        let window = Array(magnitude.prefix(128))
+        var analyzer = try SpectrumAnalyzer(sampleCount: 128, sampleRate: 50, window: .hann)
+        var spectrum = analyzer.makeSpectrum()
+        try window.withUnsafeBufferPointer { try analyzer.analyze($0, into: &spectrum) }
+        #expect(spectrum.binCount == 65)
+        let lowPass = try Butterworth.design(order: 4, band: .lowPass(cutoff: 5), sampleRate: 50)
+        let peaks = try findPeaks(in: lowPass.applyZeroPhase(to: magnitude), options: .init(distance: 12.5))
+        // 63 s, mostly walking at about 1.8 steps/s: one peak per step or so, not one per sample.
+        #expect((60...150).contains(peaks.indices.count))
+
+        #expect(try SpeedSmoother().smooth(recording.locationFixes()).isEmpty)  // the walk has no GPS
+    }
+}
