@@ -91,9 +91,9 @@ enum InfoCommand {
         print("  columns")
         for column in summary.columns {
             let conversion = column.fileUnit == column.unit ? column.unit : "\(column.fileUnit) → \(column.unit)"
+            let unit = conversion.isEmpty ? "" : " [\(conversion)]"
             print(
-                "    \(column.quantity.padding(toLength: 20, withPad: " ", startingAt: 0)) \(column.header) [\(conversion)]"
-            )
+                "    \(column.quantity.padding(toLength: 20, withPad: " ", startingAt: 0)) \(column.header)\(unit)")
         }
         if !summary.extraColumns.isEmpty {
             print("    kept as extra:       \(summary.extraColumns.joined(separator: ", "))")

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import Locomotion
+import Testing
 
 /// The README's API tour, run on the bundled walk so the README cannot drift from the API.
 @Suite("README tour")
