@@ -5,10 +5,7 @@ import Testing
 
 @Suite("DecimalParser")
 struct DecimalParserTests {
-    private func parse(_ text: String) -> DecimalParser.Number {
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBufferPointer { DecimalParser.parseNumber($0.baseAddress!, 0, $0.count) }
-    }
+    private func parse(_ text: String) -> DecimalParser.Number { DecimalParser.parseNumber(text) }
 
     private func iso(_ text: String) -> Double? {
         var bytes = Array(text.utf8)
@@ -34,6 +31,32 @@ struct DecimalParserTests {
             let fixed = String(format: "%.4f", Double.random(in: -20...20, using: &generator))
             #expect(parse(fixed) == .value(Double(fixed)!))
         }
+    }
+
+    @Test func everySplitOfUpToEighteenDigitsAroundThePoint() {
+        var generator = SplitMix64(seed: 8)
+        for digitCount in 1...18 {
+            for _ in 0..<40 {
+                let digits = String(
+                    (0..<digitCount).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+                for split in 0...digitCount {
+                    let text =
+                        String(digits.prefix(split)) + (split < digitCount ? "." + digits.dropFirst(split) : "")
+                    let signed = Bool.random(using: &generator) ? "-" + text : text
+                    guard let expected = Double(signed) else { continue }
+                    #expect(parse(signed) == .value(expected), "\(signed)")
+                }
+            }
+        }
+    }
+
+    @Test func digitsStopAtTheCellBoundaryEvenWhenMoreDigitsFollow() throws {
+        // Cells end at the limit given, though the bytes after it are digits of the next cell.
+        let recording = try RecordingReader.parse("t,ax,ay,az\n1.25,12345678,9,0.000001\n", source: "d.csv").recording
+        #expect(recording.time == [1.25])
+        #expect(recording.acceleration == ThreeAxisSeries(x: [12_345_678], y: [9], z: [0.000001]))
+        let noNewline = try RecordingReader.parse("t,ax,ay,az\n2,0.5,-0.25,1234567890123", source: "d.csv").recording
+        #expect(noNewline.acceleration?.z == [1_234_567_890_123])
     }
 
     @Test(arguments: ["", "   ", "abc", "1.2.3", "1e", "--1", "1,5", ".", "e5", "0x10", "1 2"])

@@ -289,3 +289,23 @@ struct RecordingGroupTests {
         #expect(throws: LocomotionError.self) { try stream.readAll() }
     }
 }
+
+@Suite("RecordingReader: quoting edge cases")
+struct RecordingQuotingTests {
+    @Test func quotesAnywhereInALineAreResolvedBeforeCellsAreCounted() throws {
+        // A bad number before a quoted comma: the error is about the number, not the cell count.
+        #expect(
+            throws: LocomotionError.malformedCell(
+                path: "q.csv", line: 2, column: "ax", value: "abc", expected: "a number")
+        ) {
+            try RecordingReader.parse("t,ax,ay,az,note\n0,abc,0,1,\"x,y\"\n", source: "q.csv")
+        }
+        // Quoted numbers are numbers; a quote inside a resolved cell is an ordinary character.
+        let recording = try RecordingReader.parse(
+            "t,ax,ay,az,note\n\"0.5\",\"1\",0,1,\"\"\"hi\"\"\"\n", source: "q.csv"
+        )
+        .recording
+        #expect(recording.time == [0.5] && recording.acceleration?.x == [1])
+        #expect(recording.extraColumns[0].values == ["\"hi\""])
+    }
+}

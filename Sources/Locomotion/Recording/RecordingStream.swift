@@ -331,23 +331,10 @@ public final class RecordingStream {
                 as: UTF8.self
             ).trimmingCharacters(in: .whitespaces)
         }
-        let timeCell = layout.mapping(of: .time)!.index
         guard let cell else {
             if kind == .timeGoesBackwards {
-                let text = cellText(timeCell)
-                var bytes = Array(text.utf8)
-                let current = bytes.withUnsafeMutableBufferPointer {
-                    DecimalParser.parseNumber($0.baseAddress!, 0, $0.count)
-                }
-                let seconds: Double
-                if case .value(let value) = current {
-                    seconds = value
-                } else {
-                    seconds = bytes.withUnsafeMutableBufferPointer {
-                        DecimalParser.parseISO8601($0.baseAddress!, 0, $0.count) ?? .nan
-                    }
-                }
-                return .timeGoesBackwards(path: path, line: lineNumber, previous: parser.lastTime, current: seconds)
+                return .timeGoesBackwards(
+                    path: path, line: lineNumber, previous: parser.lastTime, current: parser.rejectedTime)
             }
             return .wrongCellCount(path: path, line: lineNumber, found: cellCount, expected: layout.header.count)
         }

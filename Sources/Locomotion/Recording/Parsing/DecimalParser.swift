@@ -44,14 +44,19 @@ enum DecimalParser {
         }
     }
 
-    /// Parses the whole of `bytes[start..<end]`, ignoring surrounding spaces and tabs (and a
-    /// trailing carriage return). `nan`, `inf` and `infinity` (any case, signed) parse to their
-    /// values; callers decide whether to accept them.
-    static func parseNumber(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Number {
-        let (number, stop) = scanNumber(bytes, start, end)
-        var index = stop
-        while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0D { index += 1 }
-        return index == end ? number : .invalid
+    /// Parses the whole of `text`, ignoring surrounding spaces and tabs (and a trailing carriage
+    /// return). `nan`, `inf` and `infinity` (any case, signed) parse to their values; callers
+    /// decide whether to accept them.
+    static func parseNumber(_ text: String) -> Number {
+        var bytes = Array(text.utf8)
+        let end = bytes.count
+        guard end > 0 else { return .empty }
+        return bytes.withUnsafeMutableBufferPointer { buffer in
+            let (number, stop) = scanNumber(buffer.baseAddress!, 0, end)
+            var index = stop
+            while index < end, buffer[index] == 0x20 || buffer[index] == 0x09 || buffer[index] == 0x0D { index += 1 }
+            return index == end ? number : .invalid
+        }
     }
 
     /// Parses the number that starts at `start` (after optional spaces and tabs) and stops at the
@@ -72,6 +77,27 @@ enum DecimalParser {
         let signByte = index < limit ? bytes[index] : 0
         let negative = signByte == 0x2D
         index &+= (negative || signByte == 0x2B) ? 1 : 0
+        let (mantissa, digitCount, exponent) = digits(bytes, &index, limit)
+        let endsPlainly = index == limit || bytes[index] | 0x20 != 0x65  // no exponent follows
+        guard digitCount > 0, digitCount <= 15, exponent >= -22, endsPlainly else {
+            return scanGeneral(bytes, start, limit)
+        }
+        // At most 15 digits, so the mantissa is below 2^53 and exact, as is 10^k for k ≤ 22: one
+        // correctly rounded division gives the correctly rounded value.
+        let magnitude = Double(Int64(bitPattern: mantissa)) / exactPowerOfTen(-exponent)
+        let signBit: UInt64 = negative ? 1 << 63 : 0
+        return (.value(Double(bitPattern: magnitude.bitPattern | signBit)), index)
+    }
+
+    /// Reads `digits[.digits]` from `index`, accumulating every digit into the mantissa: with more
+    /// than 19 digits (leading zeros included) it wraps, and callers then use `strtod`.
+    ///
+    /// - Returns: The mantissa, the number of digits, and the decimal exponent (minus the number
+    ///   of fraction digits).
+    @inline(__always)
+    private static func digits(_ bytes: UnsafePointer<UInt8>, _ index: inout Int, _ limit: Int) -> (
+        mantissa: UInt64, digitCount: Int, exponent: Int
+    ) {
         var mantissa: UInt64 = 0
         let digitsStart = index
         while index < limit, bytes[index] &- 0x30 < 10 {
@@ -90,15 +116,7 @@ enum DecimalParser {
             digitCount += index - fractionStart
             exponent = fractionStart - index
         }
-        let endsPlainly = index == limit || bytes[index] | 0x20 != 0x65  // no exponent follows
-        guard digitCount > 0, digitCount <= 15, exponent >= -22, endsPlainly else {
-            return scanGeneral(bytes, start, limit)
-        }
-        // At most 15 digits, so the mantissa is below 2^53 and exact, as is 10^k for k ≤ 22: one
-        // correctly rounded division gives the correctly rounded value.
-        let magnitude = Double(Int64(bitPattern: mantissa)) / exactPowerOfTen(-exponent)
-        let signBit: UInt64 = negative ? 1 << 63 : 0
-        return (.value(Double(bitPattern: magnitude.bitPattern | signBit)), index)
+        return (mantissa, digitCount, exponent)
     }
 
     /// The general case of ``scanNumber(_:_:_:)``: blanks, exponents, special values, long
@@ -113,26 +131,7 @@ enum DecimalParser {
             negative = bytes[index] == 0x2D
             index += 1
         }
-        // Accumulate every digit; more than 19 (leading zeros included) may overflow, and such
-        // numbers go to strtod.
-        var mantissa: UInt64 = 0
-        var digitCount = 0
-        var exponent = 0
-        while index < limit, bytes[index] &- 0x30 < 10 {
-            mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- 0x30)
-            digitCount += 1
-            index += 1
-        }
-        if index < limit, bytes[index] == 0x2E {  // .
-            index += 1
-            let fractionStart = index
-            while index < limit, bytes[index] &- 0x30 < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- 0x30)
-                index += 1
-            }
-            digitCount += index - fractionStart
-            exponent = fractionStart - index
-        }
+        var (mantissa, digitCount, exponent) = digits(bytes, &index, limit)
         guard digitCount > 0 else { return special(bytes, first, limit) }
         if index < limit, bytes[index] | 0x20 == 0x65 {  // e E
             index += 1

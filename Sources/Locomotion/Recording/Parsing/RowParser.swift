@@ -35,6 +35,8 @@ struct RowParser {
     let cellEnds: UnsafeMutablePointer<Int>
     var timeFormat: TimeFormat?
     var lastTime = -Double.infinity
+    /// The time of the last row rejected because it was earlier than ``lastTime``, for the message.
+    var rejectedTime = Double.nan
 
     /// Allocates the per-column tables; every column starts as `.text` with scale 1.
     init(columnCount: Int) {
@@ -105,7 +107,10 @@ struct RowParser {
         if cellEnds[columnCount - 1] != lineEnd {
             return .problem(.wrongCellCount, cell: nil, cellCount: Self.cellCount(bytes, start, lineEnd, delimiter))
         }
-        guard time >= lastTime else { return .problem(.timeGoesBackwards, cell: nil, cellCount: columnCount) }
+        guard time >= lastTime else {
+            rejectedTime = time
+            return .problem(.timeGoesBackwards, cell: nil, cellCount: columnCount)
+        }
         lastTime = time
         return .row(time: time)
     }
