@@ -309,3 +309,75 @@ struct RecordingQuotingTests {
         #expect(recording.extraColumns[0].values == ["\"hi\""])
     }
 }
+
+@Suite("RecordingStream: parallel parsing")
+struct RecordingParallelParsingTests {
+    /// 30,000 rows at 50 Hz with labels and an extra column; `damage` rewrites some lines.
+    static func text(damage: (Int, inout String) -> Void = { _, _ in }) -> String {
+        var generator = SplitMix64(seed: 30)
+        var lines = ["t_s,acc_x_g,acc_y_g,acc_z_g,label,note"]
+        for row in 0..<30_000 {
+            let axes = (0..<3).map { _ in String(format: "%.6f", Double.random(in: -2...2, using: &generator)) }
+            var line = "\(Double(row) / 50),\(axes.joined(separator: ",")),\(row / 700 % 3),n\(row % 7)"
+            damage(row, &line)
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Reads with the default chunk size (parallel when it can) and with chunks too small to
+    /// split (always sequential); both must agree exactly.
+    static func readBothWays(_ text: String, lenient: Bool) throws -> (
+        parallel: String, sequential: String, reports: [RecordingReadReport]
+    ) {
+        let options = RecordingReadOptions(labelMap: ["0": "sit", "1": "walk"], lenient: lenient)
+        let parallelStream = try RecordingStream(text: text, source: "p.csv", options: options)
+        let parallel = try parallelStream.readAll()
+        if ProcessInfo.processInfo.activeProcessorCount > 1 {
+            #expect(parallelStream.parallelChunkCount > 0)  // the parallel path really ran
+        }
+        let sequentialStream = try RecordingStream(text: text, source: "p.csv", options: options)
+        var sequential = try #require(try sequentialStream.nextChunk(maxRows: 1_000))
+        while let chunk = try sequentialStream.nextChunk(maxRows: 1_000) { sequential.append(contentsOf: chunk) }
+        return (
+            RecordingWriter.csv(parallel), RecordingWriter.csv(sequential),
+            [parallelStream.report, sequentialStream.report]
+        )
+    }
+
+    @Test(arguments: [
+        ("clean", -1, ""), ("bad cell", 20_000, "x"), ("backwards", 15_000, "0.5"), ("blank", 12_000, ""),
+        ("quoted", 9_000, "\"q\""), ("short row", 16_385, "3"),
+    ])
+    func parallelAndSequentialReadsAgree(name: String, row: Int, replacement: String) throws {
+        let text = Self.text { index, line in
+            guard index == row else { return }
+            switch name {
+            case "bad cell":
+                line = line.replacingOccurrences(of: ",n", with: ",n").split(separator: ",").enumerated()
+                    .map { $0.offset == 2 ? replacement : String($0.element) }.joined(separator: ",")
+            case "backwards": line = replacement + line.drop { $0 != "," }
+            case "blank": line = ""
+            case "quoted": line = line.replacingOccurrences(of: ",n", with: ",\"n,") + "\""
+            default: line = replacement
+            }
+        }
+        let lenient = try Self.readBothWays(text, lenient: true)
+        #expect(lenient.parallel == lenient.sequential, "\(name)")
+        #expect(lenient.reports[0] == lenient.reports[1], "\(name)")
+        // Strict mode: the same error, naming the same line, however the file was split.
+        let options = RecordingReadOptions(labelMap: ["0": "sit", "1": "walk"])
+        var errors: [LocomotionError?] = []
+        for maxRows in [8_192, 1_000] {
+            do {
+                let stream = try RecordingStream(text: text, source: "p.csv", options: options)
+                while try stream.nextChunk(maxRows: maxRows) != nil {}
+                errors.append(nil)
+            } catch {
+                errors.append(error)
+            }
+        }
+        #expect(errors[0] == errors[1], "\(name)")
+        #expect((errors[0] == nil) == (name == "clean" || name == "quoted" || name == "blank"), "\(name)")
+    }
+}

@@ -57,6 +57,11 @@ public final class RecordingStream {
     /// the previous chunk.
     private var lastGroup: String?
     private var pendingRow: (time: Double, values: [Double], label: String?, extras: [String])?
+    /// Chunks parsed on several cores (for tests and diagnostics).
+    private(set) var parallelChunkCount = 0
+    /// Line boundaries for parallel parsing, reused from chunk to chunk.
+    private var lineBounds: [Int] = []
+    private var lineEndBounds: [Int] = []
     /// A quoted line re-encoded with cells separated by 0x1F, so the same row parser reads it.
     private var quotedLine = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
 
@@ -150,11 +155,21 @@ public final class RecordingStream {
             chunkValues = .allocate(capacity: capacity * max(numericColumns.count, 1))
             chunkCapacity = capacity
         }
+        if layout.groupIndex == nil, pendingRow == nil, parser.timeFormat != nil,
+            let chunk = try parallelChunk(
+                capacity: capacity, keepsText: labelCell != nil || !layout.extraIndices.isEmpty)
+        {
+            return chunk
+        }
         // The hot loop works on locals: no reference counting or exclusivity checks per row.
         var parser = self.parser
         defer { self.parser.timeFormat = parser.timeFormat; self.parser.lastTime = parser.lastTime }
         let (time, values, stride) = (chunkTime, chunkValues, chunkCapacity)
-        let keepsText = labelCell != nil || !layout.extraIndices.isEmpty
+        // Read once: the loop then touches no stored property of the layout or the options.
+        let (groupIndex, extraIndices, labelMap, lenient) = (
+            layout.groupIndex, layout.extraIndices, options.labelMap, options.lenient
+        )
+        let keepsText = labelCell != nil || !extraIndices.isEmpty
         var labels: [String] = []
         var extras = [[String]](repeating: [], count: layout.extraIndices.count)
         var rows = 0
@@ -193,7 +208,7 @@ public final class RecordingStream {
             var outcome = parser.parse(
                 bytes, lineStart, lineEnd, delimiter: delimiter, values: values, stride: stride, row: rows)
             var startsGroup = false
-            if let groupCell = layout.groupIndex {
+            if let groupCell = groupIndex {
                 switch outcome {
                 case .row, .problem(.timeGoesBackwards, _, _):
                     let rowGroup = text(groupCell)
@@ -217,9 +232,9 @@ public final class RecordingStream {
             case .row(let t):
                 let label = labelCell.map { cell in
                     let written = text(cell)
-                    return options.labelMap[written] ?? written
+                    return labelMap[written] ?? written
                 }
-                let rowExtras = keepsText ? layout.extraIndices.map(text) : []
+                let rowExtras = keepsText ? extraIndices.map(text) : []
                 if startsGroup {
                     // The first row of the next group: keep it for the next chunk.
                     pendingRow = (t, (0..<numericColumns.count).map { values[$0 * stride + rows] }, label, rowExtras)
@@ -232,7 +247,7 @@ public final class RecordingStream {
             case .blank:
                 report.blankLines += 1
             case .problem(let kind, let cell, let cellCount):
-                guard options.lenient else {
+                guard lenient else {
                     throw error(
                         kind, cell: cell, cellCount: cellCount, line: (bytes, lineStart, lineEnd, delimiter),
                         parser: parser)
@@ -243,6 +258,147 @@ public final class RecordingStream {
         report.rowsRead += rows
         guard rows > 0 else { return nil }
         return makeRecording(rows: rows, labels: labels, extras: extras)
+    }
+
+    // MARK: Parallel parsing
+
+    /// Lines per worker below which parsing in parallel does not pay.
+    static let linesPerWorker = 2_048
+
+    /// One worker's share of a chunk and what came of it.
+    private struct WorkerShare: @unchecked Sendable {
+        var lines: Range<Int>
+        var parser: RowParser
+        var isClean = false
+        var firstTime = Double.nan
+        var lastTime = Double.nan
+        var labels: [String] = []
+        var extras: [[String]] = []
+    }
+
+    /// Pointers the workers share; each writes only its own rows and its own share.
+    private struct ParallelBatch: @unchecked Sendable {
+        let bytes: UnsafePointer<UInt8>
+        let lineStarts: UnsafePointer<Int>
+        let lineEnds: UnsafePointer<Int>
+        let time: UnsafeMutablePointer<Double>
+        let values: UnsafeMutablePointer<Double>
+        let stride: Int
+        let shares: UnsafeMutablePointer<WorkerShare>
+    }
+
+    /// Parses the next lines on several cores when they are plain rows: every line a good row, in
+    /// time order, no quotes. Each worker parses a contiguous run of lines into its own rows with
+    /// its own parser state; the chunk is kept only if every run is clean and the runs join in
+    /// time order. Otherwise nothing is consumed and `nil` sends the caller down the sequential
+    /// path, which reports problems with their line numbers, so results never depend on the
+    /// number of cores.
+    private func parallelChunk(capacity: Int, keepsText: Bool) throws(LocomotionError) -> Recording? {
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, 8)
+        guard workers > 1, capacity >= 2 * Self.linesPerWorker else { return nil }
+        if !reachedEndOfFile, end - start < buffer.count / 4 { try refill() }
+        // Find the complete lines in the buffer, up to the chunk's capacity.
+        if lineBounds.count < capacity {
+            lineBounds = [Int](repeating: 0, count: capacity)
+            lineEndBounds = [Int](repeating: 0, count: capacity)
+        }
+        var count = 0
+        var position = start
+        let base = UnsafePointer(buffer.baseAddress!)
+        while count < capacity, position < end, let newline = memchr(base + position, 0x0A, end - position) {
+            let lineEnd = UnsafePointer(newline.assumingMemoryBound(to: UInt8.self)) - base
+            lineBounds[count] = position
+            lineEndBounds[count] = lineEnd
+            count += 1
+            position = lineEnd + 1
+        }
+        let shareCount = min(workers, count / Self.linesPerWorker)
+        guard shareCount > 1 else { return nil }
+
+        let shares = UnsafeMutablePointer<WorkerShare>.allocate(capacity: shareCount)
+        defer {
+            for index in 0..<shareCount { shares[index].parser.deallocateCells() }
+            shares.deinitialize(count: shareCount)
+            shares.deallocate()
+        }
+        for index in 0..<shareCount {
+            var worker = parser.copyWithOwnCells()
+            worker.lastTime = -.infinity
+            (shares + index).initialize(
+                to: WorkerShare(
+                    lines: (count * index / shareCount)..<(count * (index + 1) / shareCount), parser: worker))
+        }
+        let labelCell = self.labelCell
+        let (extraIndices, labelMap) = (layout.extraIndices, options.labelMap)
+        lineBounds.withUnsafeBufferPointer { starts in
+            lineEndBounds.withUnsafeBufferPointer { ends in
+                let batch = ParallelBatch(
+                    bytes: base, lineStarts: starts.baseAddress!, lineEnds: ends.baseAddress!, time: chunkTime,
+                    values: chunkValues, stride: chunkCapacity, shares: shares)
+                DispatchQueue.concurrentPerform(iterations: shareCount) { index in
+                    Self.parse(
+                        batch, share: index, labelCell: labelCell, extraIndices: keepsText ? extraIndices : [],
+                        labelMap: labelMap)
+                }
+            }
+        }
+        // Keep the chunk only if every share is clean and the shares join in time order.
+        var previousTime = parser.lastTime
+        for index in 0..<shareCount {
+            guard shares[index].isClean, shares[index].firstTime >= previousTime else { return nil }
+            previousTime = shares[index].lastTime
+        }
+        let rows = shares[shareCount - 1].lines.upperBound
+        var labels: [String] = []
+        var extras = [[String]](repeating: [], count: keepsText ? extraIndices.count : 0)
+        for index in 0..<shareCount {
+            labels += shares[index].labels
+            for column in extras.indices { extras[column] += shares[index].extras[column] }
+        }
+        if extras.isEmpty { extras = extraIndices.map { _ in [] } }
+        let consumed = lineEndBounds[rows - 1] + 1
+        bytesConsumed += consumed - start
+        start = consumed
+        lineNumber += rows
+        parser.lastTime = previousTime
+        report.rowsRead += rows
+        parallelChunkCount += 1
+        return makeRecording(rows: rows, labels: labels, extras: extras)
+    }
+
+    /// One worker: parses its share's lines into their rows.
+    private static func parse(
+        _ batch: ParallelBatch, share index: Int, labelCell: Int?, extraIndices: [Int], labelMap: [String: String]
+    ) {
+        var share = batch.shares[index]
+        defer { batch.shares[index] = share }
+        share.extras = extraIndices.map { _ in [] }
+        for line in share.lines {
+            let (lineStart, lineEnd) = (batch.lineStarts[line], batch.lineEnds[line])
+            if memchr(batch.bytes + lineStart, 0x22, lineEnd - lineStart) != nil { return }
+            guard
+                case .row(let t) = share.parser.parse(
+                    batch.bytes, lineStart, lineEnd, delimiter: 0x2C, values: batch.values, stride: batch.stride,
+                    row: line)
+            else { return }
+            if line == share.lines.lowerBound { share.firstTime = t }
+            batch.time[line] = t
+            func text(_ cell: Int) -> String {
+                let cellStart = share.parser.cellStarts[cell]
+                return String(
+                    decoding: UnsafeBufferPointer(
+                        start: batch.bytes + cellStart, count: share.parser.cellEnds[cell] - cellStart),
+                    as: UTF8.self
+                ).trimmingCharacters(in: .whitespaces)
+            }
+            if let labelCell {
+                let written = text(labelCell)
+                share.labels.append(labelMap[written] ?? written)
+            }
+            for (column, cell) in extraIndices.enumerated() { share.extras[column].append(text(cell)) }
+        }
+        share.lastTime = share.parser.lastTime
+        share.isClean = true
     }
 
     /// Reads every remaining row into one recording.

@@ -31,8 +31,8 @@ struct RowParser {
     let roles: UnsafeMutablePointer<Role>
     let scales: UnsafeMutablePointer<Double>
     let isSparse: UnsafeMutablePointer<Bool>
-    let cellStarts: UnsafeMutablePointer<Int>
-    let cellEnds: UnsafeMutablePointer<Int>
+    private(set) var cellStarts: UnsafeMutablePointer<Int>
+    private(set) var cellEnds: UnsafeMutablePointer<Int>
     var timeFormat: TimeFormat?
     var lastTime = -Double.infinity
     /// The time of the last row rejected because it was earlier than ``lastTime``, for the message.
@@ -50,6 +50,21 @@ struct RowParser {
         isSparse.initialize(repeating: false, count: capacity)
         cellStarts = .allocate(capacity: capacity)
         cellEnds = .allocate(capacity: capacity)
+    }
+
+    /// A parser sharing this one's column tables but with cell-boundary buffers of its own, so
+    /// it can run on another thread. Free them with ``deallocateCells()``.
+    func copyWithOwnCells() -> RowParser {
+        var copy = self
+        copy.cellStarts = .allocate(capacity: max(columnCount, 1))
+        copy.cellEnds = .allocate(capacity: max(columnCount, 1))
+        return copy
+    }
+
+    /// Frees the cell-boundary buffers of a parser made by ``copyWithOwnCells()``.
+    func deallocateCells() {
+        cellStarts.deallocate()
+        cellEnds.deallocate()
     }
 
     /// Frees the tables; the owner calls it exactly once.
