@@ -37,9 +37,18 @@ bench: deps
 	$(SWIFT) build -c release --product LocomotionBenchmarks
 	$$($(SWIFT) build -c release --show-bin-path)/LocomotionBenchmarks $(ARGS)
 
+# API documentation with the toolchain's docc (no plugin needed): SwiftPM's symbol graphs, then
+# one static site per library module under .build/docs/<Module>.
 docs: deps
-	$(SWIFT) package --allow-writing-to-directory docs/api generate-documentation 2>/dev/null || \
-		echo "DocC plugin unavailable; use 'swift build' symbol graphs with docc directly." >&2
+	$(SWIFT) package dump-symbol-graph --minimum-access-level public
+	mkdir -p .build/docs && for module in LocomotionDSP Locomotion; do \
+		rm -rf .build/symbol-graphs/$$module && mkdir -p .build/symbol-graphs/$$module && \
+		cp $$($(SWIFT) build --show-bin-path)/../symbolgraph/$$module.symbols.json .build/symbol-graphs/$$module/ && \
+		docc convert --additional-symbol-graph-dir .build/symbol-graphs/$$module --fallback-display-name $$module \
+			--fallback-bundle-identifier org.locomotion.$$module --transform-for-static-hosting \
+			--output-path .build/docs/$$module || exit 1; \
+	done
+	@echo "Documentation written to .build/docs/LocomotionDSP and .build/docs/Locomotion"
 
 format:
 	swift-format format --in-place --recursive Package.swift Sources Tests Benchmarks

@@ -31,7 +31,7 @@ public struct RecordingReadOptions: Sendable, Hashable {
     public var labelMap: [String: String]
     /// The header name of a column that splits a long-format table into separate recordings
     /// (for example BasicMotions' `case_id`): each run of rows with the same value is its own
-    /// group, read with ``RecordingReader/readGroups(path:options:)`` or chunk by chunk with
+    /// group, read with ``RecordingReader/readGroups(path:options:progress:)`` or chunk by chunk with
     /// ``RecordingStream/group``; time starts afresh in each group. `nil` (the default) reads
     /// one recording.
     public var groupColumn: String?

@@ -62,7 +62,7 @@ public enum RecordingReader {
 
     /// Parses CSV text held in memory; `source` names it in errors.
     ///
-    /// - Throws: As ``read(path:options:)``, except `.unreadableFile`.
+    /// - Throws: As ``read(path:options:progress:)``, except `.unreadableFile`.
     public static func parse(_ text: String, source: String, options: RecordingReadOptions = .init())
         throws(LocomotionError) -> LoadedRecording
     {

@@ -83,6 +83,7 @@ public struct RecordingSummary: Sendable, Equatable, Codable {
     /// Summarises a loaded recording.
     ///
     /// - Parameters:
+    ///   - loaded: The recording with its layout and read report.
     ///   - gapThreshold: Intervals above this (s) are gaps; `nil` means the default of
     ///     ``Recording/samplingAnalysis(gapThreshold:)``.
     ///   - group: The group's name, when `loaded` is one group of a long-format file.
