@@ -381,3 +381,28 @@ struct RecordingParallelParsingTests {
         #expect((errors[0] == nil) == (name == "clean" || name == "quoted" || name == "blank"), "\(name)")
     }
 }
+
+@Suite("RecordingReader: every alias")
+struct RecordingAliasTests {
+    static let groups: [[RecordingColumn]] = [
+        [.accelerationX, .accelerationY, .accelerationZ],
+        [.linearAccelerationX, .linearAccelerationY, .linearAccelerationZ],
+        [.rotationRateX, .rotationRateY, .rotationRateZ],
+    ]
+
+    @Test(arguments: RecordingColumn.allCases)
+    func everyAliasIsRecognisedInAnyCase(column: RecordingColumn) throws {
+        let group = Self.groups.first { $0.contains(column) } ?? [column]
+        for (index, _) in column.aliases.enumerated() {
+            // The whole axis group with the same alias pattern, upper-cased to check case-insensitivity.
+            var header = group.map { $0.aliases[index].uppercased() }
+            if column != .time { header.insert("t", at: 0) }
+            let row = header.map { _ in "1" }
+            let loaded = try RecordingReader.parse(
+                header.joined(separator: ",") + "\n" + row.joined(separator: ",") + "\n", source: "alias.csv")
+            let mapping = try #require(loaded.layout.mapping(of: column), "\(column.aliases[index])")
+            #expect(mapping.name == column.aliases[index].uppercased())
+            #expect(loaded.recording.extraColumns.isEmpty, "\(column.aliases[index]) left extras")
+        }
+    }
+}
