@@ -1,0 +1,114 @@
+/// The steps of a recording, with the cadence derived from them.
+public struct StepDetection: Sendable, Hashable {
+    /// One window of the cadence timeline.
+    public struct CadenceWindow: Sendable, Hashable, Codable {
+        /// The window's start and end, in s.
+        public var start: Double
+        /// The window's end, in s.
+        public var end: Double
+        /// Steps whose time lies in `start..<end`.
+        public var stepCount: Int
+        /// `(k − 1) / (t_last − t_first)` for the *k* ≥ 2 steps in the window, in steps/s; `nil`
+        /// for fewer than two steps.
+        public var cadence: Double?
+    }
+
+    /// The detected steps, in time order.
+    public var steps: [Step]
+    /// The nominal sample rate the detector ran at, in Hz.
+    public var sampleRate: Double
+    /// The row ranges of the recording's segments between gaps.
+    public var segments: [Range<Int>]
+    /// The recording's first and last timestamps, in s.
+    public var timeSpan: ClosedRange<Double>
+
+    /// Creates a result.
+    public init(steps: [Step], sampleRate: Double, segments: [Range<Int>], timeSpan: ClosedRange<Double>) {
+        self.steps = steps
+        self.sampleRate = sampleRate
+        self.segments = segments
+        self.timeSpan = timeSpan
+    }
+
+    /// The number of steps.
+    public var count: Int { steps.count }
+
+    /// The mean cadence while walking, in steps/s: the number of intervals between consecutive
+    /// steps that are at most `maximumInterval` apart, divided by their total duration; `nil`
+    /// when there is no such interval. Pauses longer than `maximumInterval` are not walking.
+    ///
+    /// - Parameter maximumInterval: In s; 1.25 by default (0.8 steps/s, the slowest stroll).
+    /// - Complexity: O(*steps*).
+    public func meanCadence(maximumInterval: Double = 1.25) -> Double? {
+        var (intervals, duration) = (0, 0.0)
+        for index in steps.indices.dropFirst() {
+            let interval = steps[index].time - steps[index - 1].time
+            if interval <= maximumInterval {
+                intervals += 1
+                duration += interval
+            }
+        }
+        return intervals > 0 && duration > 0 ? Double(intervals) / duration : nil
+    }
+
+    /// The cadence in consecutive windows of `window` seconds every `hop` seconds, from the
+    /// recording's first timestamp to its last.
+    ///
+    /// - Parameters:
+    ///   - window: In s; 2.56 by default (UCI HAR's window).
+    ///   - hop: In s; 1.28 by default.
+    /// - Returns: One entry per window that fits in the recording.
+    /// - Complexity: O(*windows* + *steps*).
+    public func cadenceTimeline(window: Double = 2.56, hop: Double = 1.28) -> [CadenceWindow] {
+        guard window > 0, hop > 0, timeSpan.upperBound - timeSpan.lowerBound >= window else { return [] }
+        var result: [CadenceWindow] = []
+        var first = 0
+        var index = 0
+        while true {
+            let start = timeSpan.lowerBound + Double(index) * hop
+            let end = start + window
+            guard end <= timeSpan.upperBound + 1e-9 else { break }
+            while first < steps.count, steps[first].time < start { first += 1 }
+            var last = first
+            while last < steps.count, steps[last].time < end { last += 1 }
+            let count = last - first
+            let cadence = count >= 2 ? Double(count - 1) / (steps[last - 1].time - steps[first].time) : nil
+            result.append(CadenceWindow(start: start, end: end, stepCount: count, cadence: cadence))
+            index += 1
+        }
+        return result
+    }
+}
+
+extension Recording {
+    /// Detects the steps of the recording's acceleration magnitude (in g), one segment between
+    /// gaps at a time, at the rate ``samplingAnalysis(gapThreshold:)`` estimates.
+    ///
+    /// Exactly the steps a ``StepDetector`` at that rate and gap threshold gives when fed the
+    /// rows in any chunks and finished.
+    ///
+    /// - Parameter configuration: The detector's parameters.
+    /// - Returns: The steps, with the rate and segments used.
+    /// - Throws: `LocomotionError.missingColumn` without acceleration, `.tooShort` for fewer than
+    ///   two distinct timestamps, `.invalidParameter` for a rate outside 10...1000 Hz.
+    /// - Complexity: O(*n*) plus O(context · lags) per candidate peak.
+    public func detectSteps(configuration: StepDetectorConfiguration = .init()) throws(LocomotionError)
+        -> StepDetection
+    {
+        guard let acceleration else {
+            throw .missingColumn(path: source, quantity: "acceleration", accepted: ["acc_x_g", "acc_y_g", "acc_z_g"])
+        }
+        guard let analysis = samplingAnalysis(gapThreshold: configuration.maximumGap) else {
+            throw .tooShort(path: source, rows: count, required: 2, purpose: "step detection")
+        }
+        var settings = configuration
+        settings.maximumGap = analysis.gapThreshold
+        var detector = try StepDetector(sampleRate: analysis.sampleRate, configuration: settings)
+        var steps: [Step] = []
+        try detector.process(times: time, magnitudes: acceleration.magnitude, into: &steps)
+        detector.finish(into: &steps)
+        return StepDetection(
+            steps: steps, sampleRate: analysis.sampleRate, segments: segments(maxGap: analysis.gapThreshold),
+            timeSpan: time[0]...time[count - 1])
+    }
+}
