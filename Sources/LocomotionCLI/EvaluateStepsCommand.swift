@@ -12,6 +12,8 @@ enum EvaluateStepsCommand {
           --reference STEPS.csv  reference step (initial contact) times: the column ic_time_s, time_s
                                  or t_s, else the first column; empty or NaN cells are steps without
                                  a time (counted in the total, not matched)
+          --reference-column NAME
+                                 read the reference times from column NAME instead
           --bouts BOUTS.csv      only judge inside these reference walking bouts (columns start_s,
                                  end_s), widened by the tolerance on both sides
           --tolerance S          the largest |detected - reference| of a match (default 0.25 s);
@@ -61,7 +63,7 @@ enum EvaluateStepsCommand {
             parsed = try Arguments(
                 arguments,
                 options: ReadingOptions.names.union([
-                    "reference", "bouts", "tolerance", "still-labels", "walking-labels", "set",
+                    "reference", "reference-column", "bouts", "tolerance", "still-labels", "walking-labels", "set",
                 ]),
                 flags: ReadingOptions.flags.union(["json", "help", "vehicle"]))
             if parsed.flag("help") {
@@ -108,7 +110,9 @@ enum EvaluateStepsCommand {
         let detection = try recording.detectSteps(configuration: configuration)
         var report = Report(file: recording.source, stepCount: detection.count)
         if let path = parsed.value("reference") {
-            var reference = try ReferenceTable(path: path).column(["ic_time_s", "time_s", "t_s", "time"])
+            let names = parsed.value("reference-column").map { [$0] } ?? ["ic_time_s", "time_s", "t_s", "time"]
+            var reference = try ReferenceTable(path: path).column(
+                names, fallback: parsed.value("reference-column") == nil)
             var detected = detection.steps.map(\.time)
             var boutCount: Int?
             if let boutsPath = parsed.value("bouts") {
