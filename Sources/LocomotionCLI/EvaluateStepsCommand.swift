@@ -148,9 +148,7 @@ enum EvaluateStepsCommand {
 
     static func emit(_ report: Report, json: Bool) {
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            if let data = try? encoder.encode(report), let text = String(data: data, encoding: .utf8) { print(text) }
+            CommandSupport.printJSON(report)
             return
         }
         func percent(_ value: Double?) -> String { value.map { String(format: "%.1f %%", $0 * 100) } ?? "n/a" }

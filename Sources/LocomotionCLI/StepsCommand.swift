@@ -53,16 +53,9 @@ enum StepsCommand {
             printError("locomotion steps: \(error.message)\n\n\(usage)")
             return 2
         }
-        var status: Int32 = 0
-        var reports: [Report] = []
-        for path in parsed.positional {
-            do {
-                let recording = try ReadingOptions.load(path: path, options: reading).recording
-                reports.append(try analyse(recording, window: window, hop: hop, configuration: configuration))
-            } catch {
-                printError("locomotion steps: \(error)")
-                status = 1
-            }
+        let (status, reports) = CommandSupport.analyseFiles(parsed.positional, command: "steps", reading: reading) {
+            (recording) throws(LocomotionError) in
+            try analyse(recording, window: window, hop: hop, configuration: configuration)
         }
         emit(reports, json: parsed.flag("json"))
         return status
@@ -81,11 +74,7 @@ enum StepsCommand {
 
     static func emit(_ reports: [Report], json: Bool) {
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            if let data = try? encoder.encode(reports), let text = String(data: data, encoding: .utf8) {
-                print(text)
-            }
+            CommandSupport.printJSON(reports)
             return
         }
         for report in reports {

@@ -73,10 +73,10 @@ extension StepDetection {
             var start = recording.time[row]
             while start + window <= runEnd + 1e-9 {
                 let inside = steps.filter { $0.time >= start && $0.time < start + window }
-                let cadence =
-                    inside.count >= 2 ? Double(inside.count - 1) / (inside.last!.time - inside.first!.time) : nil
                 result.append(
-                    CadenceWindow(start: start, end: start + window, stepCount: inside.count, cadence: cadence))
+                    CadenceWindow(
+                        start: start, end: start + window, stepCount: inside.count,
+                        cadence: StepDetection.cadence(of: inside)))
                 start += hop
             }
             row = last + 1

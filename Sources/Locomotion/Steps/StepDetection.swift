@@ -51,6 +51,17 @@ public struct StepDetection: Sendable, Hashable {
         return intervals > 0 && duration > 0 ? Double(intervals) / duration : nil
     }
 
+    /// `(k − 1) / (t_last − t_first)` over *k* ≥ 2 steps in time order, in steps/s; `nil` for fewer
+    /// steps or when they share one time.
+    ///
+    /// - Complexity: O(1).
+    public static func cadence(of steps: some RandomAccessCollection<Step>) -> Double? {
+        guard steps.count >= 2, let first = steps.first?.time, let last = steps.last?.time, last > first else {
+            return nil
+        }
+        return Double(steps.count - 1) / (last - first)
+    }
+
     /// The cadence in consecutive windows of `window` seconds every `hop` seconds, from the
     /// recording's first timestamp to its last.
     ///
@@ -71,9 +82,9 @@ public struct StepDetection: Sendable, Hashable {
             while first < steps.count, steps[first].time < start { first += 1 }
             var last = first
             while last < steps.count, steps[last].time < end { last += 1 }
-            let count = last - first
-            let cadence = count >= 2 ? Double(count - 1) / (steps[last - 1].time - steps[first].time) : nil
-            result.append(CadenceWindow(start: start, end: end, stepCount: count, cadence: cadence))
+            result.append(
+                CadenceWindow(
+                    start: start, end: end, stepCount: last - first, cadence: Self.cadence(of: steps[first..<last])))
             index += 1
         }
         return result

@@ -104,8 +104,7 @@ public struct WindowStepAnalyzer: Sendable {
             try detector.process(time: Double(index) / sampleRate, magnitude: magnitudes[index], into: &steps)
         }
         detector.finish(into: &steps)
-        let cadence =
-            steps.count >= 2 ? Double(steps.count - 1) / (steps[steps.count - 1].time - steps[0].time) : nil
+        let cadence = StepDetection.cadence(of: steps)
         return Result(stepCount: steps.count, cadence: cadence, regularity: regularity(magnitudes))
     }
 
