@@ -1,13 +1,15 @@
 import Foundation
 import Locomotion
 
-/// `locomotion steps FILE...`: step count, mean cadence and a cadence timeline per file.
+/// `locomotion steps FILE...`: step count, mean cadence and a cadence timeline (with the
+/// autocorrelation cadence and step regularity) per file.
 enum StepsCommand {
     static let usage = """
         usage: locomotion steps FILE... [--window S] [--hop S] [--json] [reading options]
 
         Detects steps in the acceleration magnitude and prints the step count, the mean cadence
-        while walking and the cadence per window.
+        while walking and, per window, the cadence of the detected steps, the autocorrelation
+        cadence and the step regularity.
           --window S     cadence window length in seconds (default 2.56)
           --hop S        time between window starts in seconds (default 1.28)
           --json         print JSON, including the time of every step
@@ -69,7 +71,8 @@ enum StepsCommand {
         return Report(
             file: recording.source, sampleRateHz: detection.sampleRate, segments: detection.segments.count,
             stepCount: detection.count, meanCadenceStepsPerSecond: detection.meanCadence(),
-            stepTimes: detection.steps.map(\.time), windows: detection.cadenceTimeline(window: window, hop: hop))
+            stepTimes: detection.steps.map(\.time),
+            windows: recording.cadenceTimeline(of: detection, window: window, hop: hop))
     }
 
     static func emit(_ reports: [Report], json: Bool) {
@@ -85,10 +88,15 @@ enum StepsCommand {
             print(
                 String(format: "  %.1f Hz, %d segment(s): ", report.sampleRateHz, report.segments)
                     + "\(report.stepCount) steps, mean cadence while walking \(cadence ?? "n/a")")
-            print("  start (s)    end (s)   steps   cadence (steps/s)")
+            print("  start (s)    end (s)   steps   cadence (steps/s)   autocorrelation (steps/s)   regularity")
+            func column(_ value: Double?, _ width: Int) -> String {
+                value.map { String(format: "%\(width).2f", $0) } ?? String(repeating: " ", count: width)
+            }
             for row in report.windows {
-                let cadence = row.cadence.map { String(format: "%17.2f", $0) } ?? String(repeating: " ", count: 17)
-                print(String(format: "  %9.2f  %9.2f   %5d   ", row.start, row.end, row.stepCount) + cadence)
+                print(
+                    String(format: "  %9.2f  %9.2f   %5d   ", row.start, row.end, row.stepCount)
+                        + column(row.cadence, 17) + "   " + column(row.autocorrelationCadence, 25) + "   "
+                        + column(row.stepRegularity, 10))
             }
         }
     }

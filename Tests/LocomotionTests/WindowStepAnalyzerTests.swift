@@ -33,4 +33,24 @@ struct WindowStepAnalyzerTests {
         let samples = [Double](repeating: 1, count: 11)
         #expect(throws: LocomotionError.self) { _ = try samples.withUnsafeBufferPointer { try analyzer.analyze($0) } }
     }
+
+    @Test func theRecordingTimelineCarriesTheAutocorrelationCadence() throws {
+        let (recording, _) = GaitSimulation.walking(rate: 50, duration: 20, cadence: 1.7, amplitude: 0.2, jitter: 0.01)
+        let detection = try recording.detectSteps()
+        let windows = recording.cadenceTimeline(of: detection)
+        #expect(windows.count == detection.cadenceTimeline().count && windows.count > 10)
+        let interior = windows.dropFirst().dropLast()
+        #expect(interior.allSatisfy { abs(($0.autocorrelationCadence ?? 0) - 1.7) < 0.1 })
+        #expect(interior.allSatisfy { ($0.stepRegularity ?? 0) > 0.7 })
+    }
+
+    @Test func aShortScratchLimitsTheLagsInsteadOfFailing() throws {
+        let (recording, _) = GaitSimulation.walking(rate: 50, duration: 6, cadence: 1.8, amplitude: 0.2, jitter: 0.01)
+        let magnitude = try #require(recording.accelerationMagnitude)
+        var scratch = [Double](repeating: 0, count: 10)
+        let result = magnitude.withUnsafeBufferPointer { samples in
+            scratch.withUnsafeMutableBufferPointer { GaitRegularity.estimate(samples, sampleRate: 50, scratch: $0) }
+        }
+        #expect(result == nil)  // lags up to 9 samples (0.18 s) hold no step period
+    }
 }

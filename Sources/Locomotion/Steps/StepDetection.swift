@@ -11,6 +11,12 @@ public struct StepDetection: Sendable, Hashable {
         /// `(k − 1) / (t_last − t_first)` for the *k* ≥ 2 steps in the window, in steps/s; `nil`
         /// for fewer than two steps.
         public var cadence: Double?
+        /// The autocorrelation cadence of the window's magnitudes (``GaitRegularity/cadence``), in
+        /// steps/s; `nil` when not computed (see ``Recording/cadenceTimeline(of:window:hop:)``) or
+        /// when the window has no periodicity at a step period.
+        public var autocorrelationCadence: Double? = nil
+        /// The step regularity (``GaitRegularity/stepRegularity``), −1…1, or `nil` as above.
+        public var stepRegularity: Double? = nil
     }
 
     /// The detected steps, in time order.
@@ -121,5 +127,40 @@ extension Recording {
         return StepDetection(
             steps: steps, sampleRate: analysis.sampleRate, segments: segments(maxGap: analysis.gapThreshold),
             timeSpan: time[0]...time[count - 1])
+    }
+}
+
+extension Recording {
+    /// The cadence timeline of `detection` (steps detected in this recording), with each window's
+    /// autocorrelation cadence and step regularity computed from the acceleration magnitude of its
+    /// rows (windows that straddle a gap get none).
+    ///
+    /// - Parameters:
+    ///   - detection: The result of ``detectSteps(configuration:)`` on this recording.
+    ///   - window: In s; 2.56 by default.
+    ///   - hop: In s; 1.28 by default.
+    /// - Complexity: O(*windows* · *n*·*L*) for *n* rows per window and *L* lags.
+    public func cadenceTimeline(of detection: StepDetection, window: Double = 2.56, hop: Double = 1.28)
+        -> [StepDetection.CadenceWindow]
+    {
+        var windows = detection.cadenceTimeline(window: window, hop: hop)
+        guard let magnitude = accelerationMagnitude, !windows.isEmpty else { return windows }
+        var scratch = [Double](repeating: 0, count: Int(window * detection.sampleRate) + 2)
+        for index in windows.indices {
+            let first = StepDetection.row(atOrBefore: windows[index].start - 1e-12, in: time).map { $0 + 1 } ?? 0
+            let end = StepDetection.row(atOrBefore: windows[index].end - 1e-12, in: time).map { $0 + 1 } ?? 0
+            guard end - first > 2, detection.segments.contains(where: { $0.contains(first) && $0.contains(end - 1) })
+            else { continue }
+            let regularity = magnitude.withUnsafeBufferPointer { all in
+                scratch.withUnsafeMutableBufferPointer { buffer in
+                    GaitRegularity.estimate(
+                        UnsafeBufferPointer(rebasing: all[first..<end]), sampleRate: detection.sampleRate,
+                        scratch: buffer)
+                }
+            }
+            windows[index].autocorrelationCadence = regularity?.cadence
+            windows[index].stepRegularity = regularity?.stepRegularity
+        }
+        return windows
     }
 }

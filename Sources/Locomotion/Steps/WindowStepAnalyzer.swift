@@ -53,7 +53,7 @@ public struct WindowStepAnalyzer: Sendable {
     private var detector: StepDetector
     private var steps: [Step]
     private var correlations: [Double]
-    private let stepLags: ClosedRange<Int>
+    private let stepPeriods: ClosedRange<Double>
 
     /// Creates an analyzer.
     ///
@@ -78,10 +78,7 @@ public struct WindowStepAnalyzer: Sendable {
         steps = []
         steps.reserveCapacity(Int(shortest) + 2)
         correlations = [Double](repeating: 0, count: maximumWindowLength)
-        stepLags =
-            max(
-                1, Int((configuration.stepPeriods.lowerBound * sampleRate).rounded()))...max(
-                1, Int((configuration.stepPeriods.upperBound * sampleRate).rounded()))
+        stepPeriods = configuration.stepPeriods
     }
 
     /// Analyses one window.
@@ -108,47 +105,71 @@ public struct WindowStepAnalyzer: Sendable {
         return Result(stepCount: steps.count, cadence: cadence, regularity: regularity(magnitudes))
     }
 
-    /// The autocorrelation cadence and regularity (see ``GaitRegularity``).
+    private mutating func regularity(_ samples: UnsafeBufferPointer<Double>) -> GaitRegularity? {
+        let (rate, periods) = (sampleRate, stepPeriods)
+        return correlations.withUnsafeMutableBufferPointer { scratch in
+            GaitRegularity.estimate(samples, sampleRate: rate, stepPeriods: periods, scratch: scratch)
+        }
+    }
+}
+
+extension GaitRegularity {
+    /// Estimates the autocorrelation cadence and regularity of a window.
     ///
     /// Lags up to two thirds of the window are computed (an overlap of at least a third). The
     /// step lag is the highest interior local maximum of the autocorrelation among the step
-    /// periods; when a local maximum near half that lag (±15 %) reaches half its height, the
+    /// periods; when a local maximum near half that lag (±15 %) reaches 0.3 of its height, the
     /// half lag is the step and the found one the stride (a waist sensor's stride peak often beats
-    /// its step peak). The stride regularity is the highest value within ±15 % of twice the step lag.
-    private mutating func regularity(_ samples: UnsafeBufferPointer<Double>) -> GaitRegularity? {
-        let maximumLag = samples.count * 2 / 3
+    /// its step peak). The lag is refined by a parabola through the peak and its neighbours. The
+    /// stride regularity is the highest value within ±15 % of twice the step lag.
+    ///
+    /// - Parameters:
+    ///   - samples: The window, for example acceleration magnitudes in g; finite.
+    ///   - sampleRate: In Hz.
+    ///   - stepPeriods: The step periods to search, in s; 0.25–1.25 by default.
+    ///   - scratch: Working memory; lags beyond `scratch.count − 1` are not searched, so give it
+    ///     at least `2·upper period·rate·1.15 + 2` elements (or the window's length).
+    /// - Returns: `nil` when there is no interior peak at a step period, the window is too short
+    ///   or holds a non-finite sample.
+    /// - Complexity: O(*n*·*L*) for *L* ≤ 2/3·*n* lags; no allocation.
+    public static func estimate(
+        _ samples: UnsafeBufferPointer<Double>, sampleRate: Double, stepPeriods: ClosedRange<Double> = 0.25...1.25,
+        scratch r: UnsafeMutableBufferPointer<Double>
+    ) -> GaitRegularity? {
+        let stepLags =
+            max(
+                1, Int((stepPeriods.lowerBound * sampleRate).rounded()))...max(
+                1, Int((stepPeriods.upperBound * sampleRate).rounded()))
+        let maximumLag = min(samples.count * 2 / 3, r.count - 1)
         let upper = min(maximumLag, Int(Double(2 * stepLags.upperBound) * 1.15) + 1)
         guard upper >= stepLags.lowerBound + 1, samples.count > 2 else { return nil }
-        let lags = 0...upper
-        return correlations.withUnsafeMutableBufferPointer { r -> GaitRegularity? in
-            do { try Autocorrelation.normalized(samples, lags: lags, into: r) } catch { return nil }
-            func isPeak(_ k: Int) -> Bool { k > 0 && k < upper && r[k] >= r[k - 1] && r[k] > r[k + 1] }
-            func bestPeak(in range: ClosedRange<Int>) -> Int? {
-                var best: Int?
-                for k in range where isPeak(k) && (best.map { r[k] > r[$0] } ?? true) { best = k }
-                return best
-            }
-            guard var step = bestPeak(in: stepLags.lowerBound...min(stepLags.upperBound, upper - 1)) else {
-                return nil
-            }
-            let halfLow = Int((Double(step) / 2 * 0.85).rounded(.down))
-            let halfHigh = Int((Double(step) / 2 * 1.15).rounded(.up))
-            if halfLow >= stepLags.lowerBound, let half = bestPeak(in: halfLow...halfHigh), r[half] >= 0.5 * r[step] {
-                step = half
-            }
-            var refined = Double(step)
-            let (a, b, c) = (r[step - 1], r[step], r[step + 1])
-            let curvature = a - 2 * b + c
-            if curvature < 0 { refined += 0.5 * (a - c) / curvature }
-            let strideLow = Int(Double(2 * step) * 0.85)
-            let strideHigh = Int((Double(2 * step) * 1.15).rounded(.up))
-            var stride: Double?
-            if strideHigh <= upper {
-                var best = -Double.infinity
-                for k in strideLow...strideHigh { best = max(best, r[k]) }
-                stride = best
-            }
-            return GaitRegularity(cadence: sampleRate / refined, stepRegularity: b, strideRegularity: stride)
+        do { try Autocorrelation.normalized(samples, lags: 0...upper, into: r) } catch { return nil }
+        func isPeak(_ k: Int) -> Bool { k > 0 && k < upper && r[k] >= r[k - 1] && r[k] > r[k + 1] }
+        func bestPeak(in range: ClosedRange<Int>) -> Int? {
+            var best: Int?
+            for k in range where isPeak(k) && (best.map { r[k] > r[$0] } ?? true) { best = k }
+            return best
         }
+        guard var step = bestPeak(in: stepLags.lowerBound...min(stepLags.upperBound, upper - 1)) else {
+            return nil
+        }
+        let halfLow = Int((Double(step) / 2 * 0.85).rounded(.down))
+        let halfHigh = Int((Double(step) / 2 * 1.15).rounded(.up))
+        if halfLow >= stepLags.lowerBound, let half = bestPeak(in: halfLow...halfHigh), r[half] >= 0.3 * r[step] {
+            step = half
+        }
+        var refined = Double(step)
+        let (a, b, c) = (r[step - 1], r[step], r[step + 1])
+        let curvature = a - 2 * b + c
+        if curvature < 0 { refined += 0.5 * (a - c) / curvature }
+        let strideLow = Int(Double(2 * step) * 0.85)
+        let strideHigh = Int((Double(2 * step) * 1.15).rounded(.up))
+        var stride: Double?
+        if strideHigh <= upper {
+            var best = -Double.infinity
+            for k in strideLow...strideHigh { best = max(best, r[k]) }
+            stride = best
+        }
+        return GaitRegularity(cadence: sampleRate / refined, stepRegularity: b, strideRegularity: stride)
     }
 }
