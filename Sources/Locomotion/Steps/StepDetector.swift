@@ -1,7 +1,8 @@
 import LocomotionDSP
 
-/// Detects steps in a stream of acceleration magnitudes (in g), sample by sample, with a fixed
-/// latency of ``StepDetectorConfiguration/contextHalfWidth`` seconds.
+/// Detects steps in a stream of acceleration magnitudes (in g), sample by sample, with a latency
+/// of ``StepDetectorConfiguration/contextHalfWidth`` seconds (longer for the first steps of a
+/// bout, which wait until the bout rule confirms them).
 ///
 /// ```swift
 /// var detector = try StepDetector(sampleRate: 50)
@@ -312,7 +313,8 @@ public struct StepDetector: Sendable {
         } else if pending.count < pendingLimit {
             pending.append(step)
         } else {
-            // A run of weak candidates that never firms up: keep only the latest ones.
+            // A long run of weak candidates that never firms up: keep only the latest ones (the
+            // buffer is small and bounded, so this shift costs O(pendingLimit) at most).
             pending.removeFirst()
             pending.append(step)
         }

@@ -8,7 +8,8 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     /// The shortest time between two steps, in s: 0.25 s, at most 4 steps/s (seed §5.2).
     public var minimumStepInterval: Double = 0.25
     /// Half the length of the context each candidate peak is judged in, in s: the peak must
-    /// stand out against the ±`contextHalfWidth` around it. Also the detector's latency.
+    /// stand out against the ±`contextHalfWidth` around it. Also the detector's latency, plus
+    /// the time a new bout needs to be confirmed (see ``minimumRunLength``).
     public var contextHalfWidth: Double = 2
     /// A peak's prominence (its height above the higher of the lowest points within
     /// ``prominenceWindow`` on either side) must reach this many of the context's standard
