@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 
 /// `locomotion demo`: the spectrum command on the bundled UCI HAPT walking excerpt, with a
-/// summary of the step frequency.
+/// summary of the step frequency and the detected steps.
 enum DemoCommand {
     static let recordingName = "uci-hapt-walk-exp01"
 
@@ -35,6 +35,11 @@ enum DemoCommand {
                         walking.count, walking[walking.count / 2], walking[walking.count / 2] * 60, walking.first!,
                         walking.last!))
             }
+            let steps = try StepsCommand.analyse(recording)
+            let cadence = steps.meanCadenceStepsPerSecond.map {
+                String(format: ", mean cadence while walking %.2f steps/s (%.0f steps/min)", $0, $0 * 60)
+            }
+            print("Steps detected: \(steps.stepCount)" + (cadence ?? ""))
             return 0
         } catch {
             printError("locomotion demo: \(error)")

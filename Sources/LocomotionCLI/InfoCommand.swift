@@ -135,10 +135,6 @@ enum InfoCommand {
     }
 
     static func printJSON(_ summaries: [RecordingSummary]) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        if let data = try? encoder.encode(summaries), let text = String(data: data, encoding: .utf8) { print(text) }
+        CommandSupport.printJSON(summaries)
     }
 }

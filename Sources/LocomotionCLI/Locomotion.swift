@@ -11,6 +11,9 @@ enum LocomotionTool {
           info FILE...       duration, rows, sample rate and jitter, columns, gaps, GPS fixes, labels
           spectrum FILE...   dominant frequency of the acceleration magnitude per window
           speed FILE...      raw and Kalman-smoothed GPS speed per fix, with rejected spikes
+          steps FILE...      step count, mean cadence and cadence per window (--json: every step time)
+          evaluate-steps RECORDING --reference STEPS.csv | --still-labels CODES | --vehicle
+                             step detection against reference steps, or false steps per minute
           demo               the spectrum of the bundled walking recording (UCI HAPT excerpt)
           help               this text
 
@@ -41,6 +44,10 @@ enum LocomotionTool {
             return SpeedCommand.run(rest)
         case "demo":
             return DemoCommand.run(rest)
+        case "steps":
+            return StepsCommand.run(rest)
+        case "evaluate-steps":
+            return EvaluateStepsCommand.run(rest)
         default:
             printError("locomotion: unknown command '\(command)'\n\n\(usage)")
             return 2

@@ -38,17 +38,9 @@ enum SpectrumCommand {
             printError("locomotion spectrum: \(error.message)\n\n\(usage)")
             return 2
         }
-        var status: Int32 = 0
-        var reports: [Report] = []
-        for path in parsed.positional {
-            do {
-                let loaded = try ReadingOptions.load(path: path, options: settings.reading)
-                reports.append(try analyse(loaded.recording, settings: settings))
-            } catch {
-                printError("locomotion spectrum: \(error)")
-                status = 1
-            }
-        }
+        let (status, reports) = CommandSupport.analyseFiles(
+            parsed.positional, command: "spectrum", reading: settings.reading
+        ) { (recording) throws(LocomotionError) in try analyse(recording, settings: settings) }
         emit(reports, json: settings.json)
         return status
     }
@@ -96,11 +88,7 @@ enum SpectrumCommand {
 
     static func emit(_ reports: [Report], json: Bool) {
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            if let data = try? encoder.encode(reports), let text = String(data: data, encoding: .utf8) {
-                print(text)
-            }
+            CommandSupport.printJSON(reports)
             return
         }
         for report in reports {

@@ -31,5 +31,12 @@ struct ReadmeTourTests {
         #expect((60...150).contains(peaks.indices.count))
 
         #expect(try SpeedSmoother().smooth(recording.locationFixes()).isEmpty)  // the walk has no GPS
+
+        let steps = try recording.detectSteps()
+        #expect((60...130).contains(steps.count))  // 63 s, about 45 s of it walking at 1.8 steps/s
+        var stepAnalyzer = try WindowStepAnalyzer(sampleRate: 50, maximumWindowLength: 128)
+        let walkingWindow = Array(magnitude[1000..<1128])  // 169–171.5 s, mid-corridor
+        let perWindow = try walkingWindow.withUnsafeBufferPointer { try stepAnalyzer.analyze($0) }
+        #expect((3...6).contains(perWindow.stepCount), "\(perWindow)")  // 2.56 s of walking at 1.8 steps/s
     }
 }

@@ -1,0 +1,18 @@
+/// One detected step: the moment of a heel strike as the step detector sees it.
+public struct Step: Sendable, Hashable, Codable {
+    /// When the step happened, in seconds on the recording's clock: the time of the peak of the
+    /// low-passed acceleration magnitude, corrected for the low-pass filter's delay.
+    public var time: Double
+    /// How far the peak rises above the mean of its ±2 s context, in g.
+    public var amplitude: Double
+    /// The gait regularity of the peak's context: the highest normalised autocorrelation at a
+    /// step period, −1…1 (see ``StepDetectorConfiguration/minimumRegularity``).
+    public var regularity: Double
+
+    /// Creates a step.
+    public init(time: Double, amplitude: Double, regularity: Double) {
+        self.time = time
+        self.amplitude = amplitude
+        self.regularity = regularity
+    }
+}

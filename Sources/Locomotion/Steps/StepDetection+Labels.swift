@@ -1,0 +1,96 @@
+/// Steps counted during labelled periods of a recording (for example UCI HAPT's sitting,
+/// standing and lying), to measure false steps.
+public struct LabelledStepRate: Sendable, Hashable, Codable {
+    /// The labels counted.
+    public var labels: [String]
+    /// The time spent in those labels, in s (intervals longer than a gap are not counted).
+    public var duration: Double
+    /// Steps whose time falls in a row with one of those labels.
+    public var steps: Int
+    /// `steps / (duration / 60)`; `nil` when the duration is 0.
+    public var stepsPerMinute: Double? { duration > 0 ? Double(steps) / (duration / 60) : nil }
+
+    /// Creates a rate.
+    public init(labels: [String], duration: Double, steps: Int) {
+        self.labels = labels
+        self.duration = duration
+        self.steps = steps
+    }
+}
+
+extension StepDetection {
+    /// Counts the steps during rows labelled with one of `labels`.
+    ///
+    /// A row's interval `time[i] ..< time[i + 1]` carries row *i*'s label; a step carries the
+    /// label of the latest row at or before it.
+    ///
+    /// - Parameters:
+    ///   - recording: The recording the steps were detected in (with labels).
+    ///   - labels: The labels to count, as they appear in the recording.
+    /// - Returns: A zero duration when the recording has no labels.
+    /// - Complexity: O(*n* + *steps* log *n*).
+    public func rate(in recording: Recording, labels: Set<String>) -> LabelledStepRate {
+        let sorted = labels.sorted()
+        guard let rowLabels = recording.labels, recording.count > 1 else {
+            return LabelledStepRate(labels: sorted, duration: 0, steps: 0)
+        }
+        let gap = recording.samplingAnalysis()?.gapThreshold ?? .infinity
+        var duration = 0.0
+        for row in 0..<(recording.count - 1) where labels.contains(rowLabels[row]) {
+            let interval = recording.time[row + 1] - recording.time[row]
+            if interval <= gap { duration += interval }
+        }
+        let count = steps.filter { step in
+            Self.row(atOrBefore: step.time, in: recording.time).map { labels.contains(rowLabels[$0]) } ?? false
+        }.count
+        return LabelledStepRate(labels: sorted, duration: duration, steps: count)
+    }
+
+    /// The cadence windows lying entirely inside runs of rows labelled with one of `labels`:
+    /// windows of `window` seconds every `hop` seconds from the start of each run.
+    ///
+    /// - Parameters:
+    ///   - recording: The recording the steps were detected in (with labels).
+    ///   - labels: The labels, as they appear in the recording (for UCI HAPT walking, `"1"`).
+    ///   - window: In s; 2.56 by default.
+    ///   - hop: In s; 1.28 by default.
+    /// - Complexity: O(*n* + *windows* · *steps*).
+    public func cadenceWindows(
+        in recording: Recording, labels: Set<String>, window: Double = 2.56, hop: Double = 1.28
+    ) -> [CadenceWindow] {
+        guard let rowLabels = recording.labels, window > 0, hop > 0 else { return [] }
+        var result: [CadenceWindow] = []
+        var row = 0
+        while row < recording.count {
+            guard labels.contains(rowLabels[row]) else {
+                row += 1
+                continue
+            }
+            var last = row
+            while last + 1 < recording.count, labels.contains(rowLabels[last + 1]) { last += 1 }
+            // The run covers time[row] ..< time[last + 1] (or to time[last] at the end).
+            let runEnd = last + 1 < recording.count ? recording.time[last + 1] : recording.time[last]
+            var start = recording.time[row]
+            while start + window <= runEnd + 1e-9 {
+                let inside = steps.filter { $0.time >= start && $0.time < start + window }
+                result.append(
+                    CadenceWindow(
+                        start: start, end: start + window, stepCount: inside.count,
+                        cadence: StepDetection.cadence(of: inside)))
+                start += hop
+            }
+            row = last + 1
+        }
+        return result
+    }
+
+    /// The index of the latest time at or before `time`, or `nil` before the first.
+    static func row(atOrBefore time: Double, in times: [Double]) -> Int? {
+        var (low, high) = (0, times.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if times[middle] <= time { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? low - 1 : nil
+    }
+}

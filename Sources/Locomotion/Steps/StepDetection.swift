@@ -1,0 +1,166 @@
+/// The steps of a recording, with the cadence derived from them.
+public struct StepDetection: Sendable, Hashable {
+    /// One window of the cadence timeline.
+    public struct CadenceWindow: Sendable, Hashable, Codable {
+        /// The window's start and end, in s.
+        public var start: Double
+        /// The window's end, in s.
+        public var end: Double
+        /// Steps whose time lies in `start..<end`.
+        public var stepCount: Int
+        /// `(k − 1) / (t_last − t_first)` for the *k* ≥ 2 steps in the window, in steps/s; `nil`
+        /// for fewer than two steps.
+        public var cadence: Double?
+        /// The autocorrelation cadence of the window's magnitudes (``GaitRegularity/cadence``), in
+        /// steps/s; `nil` when not computed (see ``Recording/cadenceTimeline(of:window:hop:)``) or
+        /// when the window has no periodicity at a step period.
+        public var autocorrelationCadence: Double? = nil
+        /// The step regularity (``GaitRegularity/stepRegularity``), −1…1, or `nil` as above.
+        public var stepRegularity: Double? = nil
+    }
+
+    /// The detected steps, in time order.
+    public var steps: [Step]
+    /// The nominal sample rate the detector ran at, in Hz.
+    public var sampleRate: Double
+    /// The row ranges of the recording's segments between gaps.
+    public var segments: [Range<Int>]
+    /// The recording's first and last timestamps, in s.
+    public var timeSpan: ClosedRange<Double>
+
+    /// Creates a result.
+    public init(steps: [Step], sampleRate: Double, segments: [Range<Int>], timeSpan: ClosedRange<Double>) {
+        self.steps = steps
+        self.sampleRate = sampleRate
+        self.segments = segments
+        self.timeSpan = timeSpan
+    }
+
+    /// The number of steps.
+    public var count: Int { steps.count }
+
+    /// The mean cadence while walking, in steps/s: the number of intervals between consecutive
+    /// steps that are at most `maximumInterval` apart, divided by their total duration; `nil`
+    /// when there is no such interval. Pauses longer than `maximumInterval` are not walking.
+    ///
+    /// - Parameter maximumInterval: In s; 1.25 by default (0.8 steps/s, the slowest stroll).
+    /// - Complexity: O(*steps*).
+    public func meanCadence(maximumInterval: Double = 1.25) -> Double? {
+        var (intervals, duration) = (0, 0.0)
+        for index in steps.indices.dropFirst() {
+            let interval = steps[index].time - steps[index - 1].time
+            if interval <= maximumInterval {
+                intervals += 1
+                duration += interval
+            }
+        }
+        return intervals > 0 && duration > 0 ? Double(intervals) / duration : nil
+    }
+
+    /// `(k − 1) / (t_last − t_first)` over *k* ≥ 2 steps in time order, in steps/s; `nil` for fewer
+    /// steps or when they share one time.
+    ///
+    /// - Complexity: O(1).
+    public static func cadence(of steps: some RandomAccessCollection<Step>) -> Double? {
+        guard steps.count >= 2, let first = steps.first?.time, let last = steps.last?.time, last > first else {
+            return nil
+        }
+        return Double(steps.count - 1) / (last - first)
+    }
+
+    /// The cadence in consecutive windows of `window` seconds every `hop` seconds, from the
+    /// recording's first timestamp to its last.
+    ///
+    /// - Parameters:
+    ///   - window: In s; 2.56 by default (UCI HAR's window).
+    ///   - hop: In s; 1.28 by default.
+    /// - Returns: One entry per window that fits in the recording.
+    /// - Complexity: O(*windows* + *steps*).
+    public func cadenceTimeline(window: Double = 2.56, hop: Double = 1.28) -> [CadenceWindow] {
+        guard window > 0, hop > 0, timeSpan.upperBound - timeSpan.lowerBound >= window else { return [] }
+        var result: [CadenceWindow] = []
+        var first = 0
+        var index = 0
+        while true {
+            let start = timeSpan.lowerBound + Double(index) * hop
+            let end = start + window
+            guard end <= timeSpan.upperBound + 1e-9 else { break }
+            while first < steps.count, steps[first].time < start { first += 1 }
+            var last = first
+            while last < steps.count, steps[last].time < end { last += 1 }
+            result.append(
+                CadenceWindow(
+                    start: start, end: end, stepCount: last - first, cadence: Self.cadence(of: steps[first..<last])))
+            index += 1
+        }
+        return result
+    }
+}
+
+extension Recording {
+    /// Detects the steps of the recording's acceleration magnitude (in g), one segment between
+    /// gaps at a time, at the rate ``samplingAnalysis(gapThreshold:)`` estimates.
+    ///
+    /// Exactly the steps a ``StepDetector`` at that rate and gap threshold gives when fed the
+    /// rows in any chunks and finished.
+    ///
+    /// - Parameter configuration: The detector's parameters.
+    /// - Returns: The steps, with the rate and segments used.
+    /// - Throws: `LocomotionError.missingColumn` without acceleration, `.tooShort` for fewer than
+    ///   two distinct timestamps, `.invalidParameter` for a rate outside 10...1000 Hz.
+    /// - Complexity: O(*n*) plus O(context · lags) per candidate peak.
+    public func detectSteps(configuration: StepDetectorConfiguration = .init()) throws(LocomotionError)
+        -> StepDetection
+    {
+        guard let acceleration else {
+            throw .missingColumn(path: source, quantity: "acceleration", accepted: ["acc_x_g", "acc_y_g", "acc_z_g"])
+        }
+        guard let analysis = samplingAnalysis(gapThreshold: configuration.maximumGap) else {
+            throw .tooShort(path: source, rows: count, required: 2, purpose: "step detection")
+        }
+        var settings = configuration
+        settings.maximumGap = analysis.gapThreshold
+        var detector = try StepDetector(sampleRate: analysis.sampleRate, configuration: settings)
+        var steps: [Step] = []
+        try detector.process(times: time, magnitudes: acceleration.magnitude, into: &steps)
+        detector.finish(into: &steps)
+        return StepDetection(
+            steps: steps, sampleRate: analysis.sampleRate, segments: segments(maxGap: analysis.gapThreshold),
+            timeSpan: time[0]...time[count - 1])
+    }
+}
+
+extension Recording {
+    /// The cadence timeline of `detection` (steps detected in this recording), with each window's
+    /// autocorrelation cadence and step regularity computed from the acceleration magnitude of its
+    /// rows (windows that straddle a gap get none).
+    ///
+    /// - Parameters:
+    ///   - detection: The result of ``detectSteps(configuration:)`` on this recording.
+    ///   - window: In s; 2.56 by default.
+    ///   - hop: In s; 1.28 by default.
+    /// - Complexity: O(*windows* · *n*·*L*) for *n* rows per window and *L* lags.
+    public func cadenceTimeline(of detection: StepDetection, window: Double = 2.56, hop: Double = 1.28)
+        -> [StepDetection.CadenceWindow]
+    {
+        var windows = detection.cadenceTimeline(window: window, hop: hop)
+        guard let magnitude = accelerationMagnitude, !windows.isEmpty else { return windows }
+        var scratch = [Double](repeating: 0, count: Int(window * detection.sampleRate) + 2)
+        for index in windows.indices {
+            let first = StepDetection.row(atOrBefore: windows[index].start - 1e-12, in: time).map { $0 + 1 } ?? 0
+            let end = StepDetection.row(atOrBefore: windows[index].end - 1e-12, in: time).map { $0 + 1 } ?? 0
+            guard end - first > 2, detection.segments.contains(where: { $0.contains(first) && $0.contains(end - 1) })
+            else { continue }
+            let regularity = magnitude.withUnsafeBufferPointer { all in
+                scratch.withUnsafeMutableBufferPointer { buffer in
+                    GaitRegularity.estimate(
+                        UnsafeBufferPointer(rebasing: all[first..<end]), sampleRate: detection.sampleRate,
+                        scratch: buffer)
+                }
+            }
+            windows[index].autocorrelationCadence = regularity?.cadence
+            windows[index].stepRegularity = regularity?.stepRegularity
+        }
+        return windows
+    }
+}

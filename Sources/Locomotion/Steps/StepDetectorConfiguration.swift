@@ -1,0 +1,57 @@
+/// The parameters of ``StepDetector``; the defaults are the tuned values documented, with the
+/// reasons for each, in docs/Algorithms.md ("Step detection").
+public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
+    /// The low-pass cutoff applied to the acceleration magnitude, in Hz (2nd-order Butterworth).
+    /// 3 Hz keeps the step fundamental (≤ 2.5 Hz when walking) and removes engine and road
+    /// vibration. Lowered to 0.4 × the sample rate for slow rates.
+    public var lowPassCutoff: Double = 3
+    /// The shortest time between two steps, in s: 0.25 s, at most 4 steps/s (seed §5.2).
+    public var minimumStepInterval: Double = 0.25
+    /// Half the length of the context each candidate peak is judged in, in s: the peak must
+    /// stand out against the ±`contextHalfWidth` around it. Also the detector's latency, plus
+    /// the time a new bout needs to be confirmed (see ``minimumRunLength``).
+    public var contextHalfWidth: Double = 2
+    /// A peak's prominence (its height above the higher of the lowest points within
+    /// ``prominenceWindow`` on either side) must reach this many of the context's standard
+    /// deviations: an amplitude rule relative to the recent signal, so it adapts to where the
+    /// phone is carried (a waist phone's steps are 0.2 g, a lower-back sensor's in a slow walk
+    /// 0.05 g).
+    public var relativeProminence: Double = 1
+    /// How far either side of a peak its prominence looks for the lowest point, in s.
+    public var prominenceWindow: Double = 0.6
+    /// The stillness gate: no step while the context's standard deviation of the low-passed
+    /// magnitude is below this, in g.
+    public var minimumSpread: Double = 0.04
+    /// The periodicity gate: no step unless the context's normalised autocorrelation reaches this
+    /// at some lag within ``stepPeriods``.
+    public var minimumRegularity: Double = 0.5
+    /// The step periods the periodicity gate looks at, in s: 0.25–1.25 s (0.8–4 steps/s).
+    public var stepPeriods: ClosedRange<Double> = 0.25...1.25
+    /// The vibration gate: no step when the context's standard deviation of the magnitude above
+    /// the low-pass cutoff exceeds this multiple of the low-passed magnitude's (a vehicle shakes
+    /// at high frequencies; gait moves the body below 3 Hz). `.infinity` disables it.
+    public var maximumRoughness: Double = 1.8
+    /// The bout rule: a step only counts as part of a run of at least this many candidate steps,
+    /// each at most ``maximumStepInterval`` after the previous, with consecutive intervals within
+    /// a factor ``maximumIntervalRatio`` of each other. 1 disables it. Isolated bumps, a
+    /// vehicle's bounce and fidgeting rarely make four regular steps.
+    public var minimumRunLength: Int = 4
+    /// The relaxed prominence (in context standard deviations) of a *weak* candidate: one that
+    /// fails the prominence or periodicity gate but passes these relaxed ones. Weak candidates
+    /// count as steps only inside a run that holds ``minimumRunLength`` full candidates, so the
+    /// first and last steps of a bout and the irregular steps of a turn are kept without letting
+    /// isolated bumps through.
+    public var weakProminence: Double = 0.4
+    /// The relaxed periodicity (normalised autocorrelation) of a weak candidate.
+    public var weakRegularity: Double = 0.2
+    /// The longest interval inside a run, in s (0.8 steps/s, the slowest stroll).
+    public var maximumStepInterval: Double = 1.25
+    /// The largest ratio between consecutive intervals inside a run.
+    public var maximumIntervalRatio: Double = 2
+    /// Intervals longer than this (s) are gaps that end a segment; `nil` means 5 nominal sample
+    /// intervals, at least 0.1 s (as ``Recording/samplingAnalysis(gapThreshold:)``).
+    public var maximumGap: Double? = nil
+
+    /// The defaults.
+    public init() {}
+}

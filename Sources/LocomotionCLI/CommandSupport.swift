@@ -1,0 +1,34 @@
+import Foundation
+import Locomotion
+
+/// What the commands that read recordings share: the per-file loop and JSON output.
+enum CommandSupport {
+    /// Prints `value` as pretty JSON with sorted keys; NaN and infinities as strings.
+    static func printJSON(_ value: some Encodable) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        if let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) { print(text) }
+    }
+
+    /// Loads each file and analyses it; a file that fails is reported on standard error as
+    /// `locomotion COMMAND: error` and makes the status 1, and the others are still analysed.
+    static func analyseFiles<Report>(
+        _ paths: [String], command: String, reading: RecordingReadOptions,
+        _ analyse: (Recording) throws(LocomotionError) -> Report
+    ) -> (status: Int32, reports: [Report]) {
+        var status: Int32 = 0
+        var reports: [Report] = []
+        for path in paths {
+            do {
+                let recording = try ReadingOptions.load(path: path, options: reading).recording
+                reports.append(try analyse(recording))
+            } catch {
+                printError("locomotion \(command): \(error)")
+                status = 1
+            }
+        }
+        return (status, reports)
+    }
+}

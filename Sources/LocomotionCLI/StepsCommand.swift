@@ -1,0 +1,103 @@
+import Foundation
+import Locomotion
+
+/// `locomotion steps FILE...`: step count, mean cadence and a cadence timeline (with the
+/// autocorrelation cadence and step regularity) per file.
+enum StepsCommand {
+    static let usage = """
+        usage: locomotion steps FILE... [--window S] [--hop S] [--json] [reading options]
+
+        Detects steps in the acceleration magnitude and prints the step count, the mean cadence
+        while walking and, per window, the cadence of the detected steps, the autocorrelation
+        cadence and the step regularity.
+          --window S     cadence window length in seconds (default 2.56)
+          --hop S        time between window starts in seconds (default 1.28)
+          --json         print JSON, including the time of every step
+        \(DetectorOptions.usage)
+
+        \(DetectorOptions.usage)
+
+        reading options:
+        \(ReadingOptions.usage)
+        """
+
+    /// What the command prints for one file (also its JSON schema).
+    struct Report: Encodable {
+        var file: String
+        var sampleRateHz: Double
+        var segments: Int
+        var stepCount: Int
+        var meanCadenceStepsPerSecond: Double?
+        var stepTimes: [Double]
+        var windows: [StepDetection.CadenceWindow]
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let parsed: Arguments
+        let window: Double
+        let hop: Double
+        let reading: RecordingReadOptions
+        let configuration: StepDetectorConfiguration
+        do throws(UsageError) {
+            parsed = try Arguments(
+                arguments, options: ReadingOptions.names.union(["window", "hop", "set"]),
+                flags: ReadingOptions.flags.union(["json", "help"]))
+            if parsed.flag("help") {
+                print(usage)
+                return 0
+            }
+            guard !parsed.positional.isEmpty else { throw UsageError(message: "steps needs at least one FILE") }
+            window = try parsed.seconds("window", default: 2.56)
+            hop = try parsed.seconds("hop", default: 1.28)
+            reading = try ReadingOptions.parse(parsed)
+            configuration = try DetectorOptions.parse(parsed)
+        } catch {
+            printError("locomotion steps: \(error.message)\n\n\(usage)")
+            return 2
+        }
+        let (status, reports) = CommandSupport.analyseFiles(parsed.positional, command: "steps", reading: reading) {
+            (recording) throws(LocomotionError) in
+            try analyse(recording, window: window, hop: hop, configuration: configuration)
+        }
+        emit(reports, json: parsed.flag("json"))
+        return status
+    }
+
+    static func analyse(
+        _ recording: Recording, window: Double = 2.56, hop: Double = 1.28,
+        configuration: StepDetectorConfiguration = .init()
+    ) throws(LocomotionError) -> Report {
+        let detection = try recording.detectSteps(configuration: configuration)
+        return Report(
+            file: recording.source, sampleRateHz: detection.sampleRate, segments: detection.segments.count,
+            stepCount: detection.count, meanCadenceStepsPerSecond: detection.meanCadence(),
+            stepTimes: detection.steps.map(\.time),
+            windows: recording.cadenceTimeline(of: detection, window: window, hop: hop))
+    }
+
+    static func emit(_ reports: [Report], json: Bool) {
+        if json {
+            CommandSupport.printJSON(reports)
+            return
+        }
+        for report in reports {
+            print(report.file)
+            let cadence = report.meanCadenceStepsPerSecond.map {
+                String(format: "%.2f steps/s (%.0f steps/min)", $0, $0 * 60)
+            }
+            print(
+                String(format: "  %.1f Hz, %d segment(s): ", report.sampleRateHz, report.segments)
+                    + "\(report.stepCount) steps, mean cadence while walking \(cadence ?? "n/a")")
+            print("  start (s)    end (s)   steps   cadence (steps/s)   autocorrelation (steps/s)   regularity")
+            func column(_ value: Double?, _ width: Int) -> String {
+                value.map { String(format: "%\(width).2f", $0) } ?? String(repeating: " ", count: width)
+            }
+            for row in report.windows {
+                print(
+                    String(format: "  %9.2f  %9.2f   %5d   ", row.start, row.end, row.stepCount)
+                        + column(row.cadence, 17) + "   " + column(row.autocorrelationCadence, 25) + "   "
+                        + column(row.stepRegularity, 10))
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+@testable import Locomotion
+
+/// Synthetic walking, stillness and vehicle vibration with known step times, for the step tests.
+enum GaitSimulation {
+    /// A walking recording: at each step a heel-strike pulse (a Gaussian bump, 60 ms wide) on top
+    /// of the step-frequency sway, alternating stronger and weaker steps (left and right), along
+    /// the direction of gravity `up` (a unit vector in the device frame), plus white noise.
+    ///
+    /// - Returns: The recording (acceleration in g) and the step times (s), the pulse centres.
+    static func walking(
+        rate: Double, duration: Double, cadence: Double, amplitude: Double, up: SIMD3<Double> = SIMD3(0, -1, 0),
+        jitter: Double = 0.03, noise: Double = 0.01, start: Double = 0, seed: UInt64 = 1
+    ) -> (recording: Recording, steps: [Double]) {
+        var generator = SplitMix64(seed: seed)
+        var steps: [Double] = []
+        var t = start + 1 / cadence
+        while t < start + duration - 0.5 / cadence {
+            steps.append(t)
+            t += (1 + Double.random(in: -jitter...jitter, using: &generator)) / cadence
+        }
+        let count = Int(duration * rate)
+        let time = (0..<count).map { start + Double($0) / rate }
+        var (x, y, z) = ([Double](), [Double](), [Double]())
+        var next = 0
+        for now in time {
+            while next + 1 < steps.count, steps[next + 1] < now { next += 1 }
+            var vertical = 0.0
+            for index in max(0, next - 2)..<min(steps.count, next + 3) {
+                let d = now - steps[index]
+                let weight = index % 2 == 0 ? 1.0 : 0.8
+                vertical +=
+                    weight * amplitude * exp(-d * d / (2 * 0.06 * 0.06))
+                    - 0.5 * weight * amplitude * exp(-(d - 0.2) * (d - 0.2) / (2 * 0.1 * 0.1))
+            }
+            let lateral = 0.2 * amplitude * sin(.pi * cadence * (now - start))
+            let total =
+                -up * (1 + vertical) + SIMD3(lateral, 0, 0)
+                + SIMD3(
+                    Double.random(in: -noise...noise, using: &generator),
+                    Double.random(in: -noise...noise, using: &generator),
+                    Double.random(in: -noise...noise, using: &generator))
+            x.append(total.x)
+            y.append(total.y)
+            z.append(total.z)
+        }
+        return (Recording(source: "walking", time: time, acceleration: ThreeAxisSeries(x: x, y: y, z: z)), steps)
+    }
+
+    /// A phone at rest (gravity along −z) with sensor noise of `noise` g.
+    static func still(rate: Double, duration: Double, noise: Double = 0.003, seed: UInt64 = 2) -> Recording {
+        var generator = SplitMix64(seed: seed)
+        let count = Int(duration * rate)
+        let time = (0..<count).map { Double($0) / rate }
+        let jitter = { (g: inout SplitMix64) in Double.random(in: -noise...noise, using: &g) }
+        var (x, y, z) = ([Double](), [Double](), [Double]())
+        for _ in 0..<count {
+            x.append(jitter(&generator))
+            y.append(jitter(&generator))
+            z.append(-1 + jitter(&generator))
+        }
+        return Recording(source: "still", time: time, acceleration: ThreeAxisSeries(x: x, y: y, z: z))
+    }
+
+    /// A phone in a car mount: engine vibration (25–35 Hz, folded by the sample rate), road
+    /// roughness (random, broadband), and body bounce (a slowly wandering 1–2 Hz oscillation
+    /// with random amplitude), all small, on 1 g.
+    static func vehicle(rate: Double, duration: Double, seed: UInt64 = 3) -> Recording {
+        var generator = SplitMix64(seed: seed)
+        let count = Int(duration * rate)
+        let time = (0..<count).map { Double($0) / rate }
+        var (x, y, z) = ([Double](), [Double](), [Double]())
+        var phase = 0.0
+        var bounce = 0.0
+        var road = 0.0
+        for now in time {
+            let frequency = 1.5 + 0.5 * sin(2 * .pi * now / 17)
+            phase += 2 * .pi * frequency / rate
+            bounce = 0.995 * bounce + 0.005 * Double.random(in: 0...0.04, using: &generator)
+            road = 0.7 * road + 0.3 * Double.random(in: -0.05...0.05, using: &generator)
+            let engine = 0.02 * sin(2 * .pi * 30 * now)
+            let vertical = bounce * sin(phase) + road + engine
+            x.append(0.3 * road + Double.random(in: -0.01...0.01, using: &generator))
+            y.append(0.2 * engine)
+            z.append(1 + vertical)
+        }
+        return Recording(source: "vehicle", time: time, acceleration: ThreeAxisSeries(x: x, y: y, z: z))
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+@testable import Locomotion
+
+@Suite("Step detection")
+struct StepDetectorTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var rate: Double
+        var cadence: Double
+        var amplitude: Double
+        var up: SIMD3<Double>
+        var description: String { "\(rate) Hz, \(cadence) steps/s, \(amplitude) g, up \(up)" }
+    }
+
+    static let cases: [Case] = [
+        Case(rate: 10, cadence: 1.6, amplitude: 0.3, up: SIMD3(0, -1, 0)),  // portrait, hand
+        Case(rate: 20, cadence: 1.8, amplitude: 0.25, up: SIMD3(0, 0, 1)),  // face up
+        Case(rate: 50, cadence: 1.8, amplitude: 0.2, up: SIMD3(0, -1, 0)),  // waist
+        Case(rate: 50, cadence: 1.2, amplitude: 0.25, up: SIMD3(0.6, -0.8, 0)),  // slow walk, tilted
+        Case(rate: 100, cadence: 1.5, amplitude: 0.2, up: SIMD3(-1, 0, 0)),  // lower back
+        Case(rate: 100, cadence: 2.2, amplitude: 0.6, up: SIMD3(0, 0.6, -0.8)),  // trouser pocket, brisk
+        Case(rate: 200, cadence: 3.0, amplitude: 1.0, up: SIMD3(0, -1, 0)),  // running
+        Case(rate: 204.8, cadence: 1.9, amplitude: 0.3, up: SIMD3(0, 0, -1)),
+    ]
+
+    @Test(arguments: cases)
+    func syntheticWalkingGivesItsStepTimes(c: Case) throws {
+        let (recording, truth) = GaitSimulation.walking(
+            rate: c.rate, duration: 30, cadence: c.cadence, amplitude: c.amplitude, up: c.up)
+        let detection = try recording.detectSteps()
+        let matching = StepMatching(detected: detection.steps.map(\.time), reference: truth, tolerance: 0.1)
+        #expect(try #require(matching.f1) >= 0.97, "\(matching)")
+        #expect(abs(try #require(matching.countError)) <= 0.05)
+        let cadence = try #require(detection.meanCadence())
+        #expect(abs(cadence - c.cadence) < 0.05 * c.cadence)
+    }
+
+    @Test(arguments: [10.0, 50.0, 100.0, 200.0])
+    func stillnessGivesNoSteps(rate: Double) throws {
+        #expect(try GaitSimulation.still(rate: rate, duration: 120).detectSteps().count == 0)
+    }
+
+    @Test(arguments: [50.0, 100.0])
+    func vehicleVibrationGivesNoSteps(rate: Double) throws {
+        let detection = try GaitSimulation.vehicle(rate: rate, duration: 300).detectSteps()
+        #expect(Double(detection.count) / 5 < 1, "\(detection.count) false steps in 5 minutes")
+    }
+
+    @Test(arguments: [1 as UInt64, 2, 3])
+    func streamingInRandomChunksEqualsBatchBitForBit(seed: UInt64) throws {
+        let (walk, _) = GaitSimulation.walking(rate: 50, duration: 40, cadence: 1.7, amplitude: 0.2, seed: seed)
+        var recording = GaitSimulation.still(rate: 50, duration: 10)
+        recording.time = recording.time.map { $0 + 40 }
+        var whole = walk
+        whole.append(contentsOf: recording)
+        let batch = try whole.detectSteps()
+        #expect(batch.count > 50)
+        var settings = StepDetectorConfiguration()
+        settings.maximumGap = try #require(whole.samplingAnalysis()).gapThreshold
+        var detector = try StepDetector(sampleRate: batch.sampleRate, configuration: settings)
+        var streamed: [Step] = []
+        var generator = SplitMix64(seed: seed)
+        let magnitude = try #require(whole.accelerationMagnitude)
+        var row = 0
+        while row < whole.count {
+            let size = Int.random(in: 1...300, using: &generator)
+            let end = min(whole.count, row + size)
+            try detector.process(
+                times: Array(whole.time[row..<end]), magnitudes: Array(magnitude[row..<end]), into: &streamed)
+            row = end
+        }
+        detector.finish(into: &streamed)
+        #expect(streamed == batch.steps)
+    }
+
+    @Test func noStepIsCountedAcrossAGap() throws {
+        // Two walks with a 30 s gap; each segment stands alone, and no step falls in the gap.
+        let (first, firstTruth) = GaitSimulation.walking(rate: 50, duration: 20, cadence: 1.8, amplitude: 0.2)
+        let (second, secondTruth) = GaitSimulation.walking(
+            rate: 50, duration: 20, cadence: 1.8, amplitude: 0.2, start: 50, seed: 9)
+        var recording = first
+        recording.append(contentsOf: second)
+        let detection = try recording.detectSteps()
+        #expect(detection.segments.count == 2)
+        #expect(!detection.steps.contains { $0.time > 20 && $0.time < 50 })
+        let matching = StepMatching(
+            detected: detection.steps.map(\.time), reference: firstTruth + secondTruth, tolerance: 0.1)
+        #expect(try #require(matching.f1) >= 0.97)
+    }
+
+    @Test func aStreamBreaksSegmentsAtGapsItself() throws {
+        let (walk, _) = GaitSimulation.walking(rate: 50, duration: 20, cadence: 1.8, amplitude: 0.2)
+        let magnitude = try #require(walk.accelerationMagnitude)
+        var detector = try StepDetector(sampleRate: 50)
+        var steps: [Step] = []
+        try detector.process(times: walk.time, magnitudes: magnitude, into: &steps)
+        let beforeGap = steps.count
+        // The next sample comes 10 s later: the pending steps of the first walk are released.
+        try detector.process(time: 30, magnitude: 1, into: &steps)
+        #expect(steps.count > beforeGap)
+        #expect(steps.allSatisfy { $0.time < 20 })
+    }
+
+    @Test func badInputIsATypedError() throws {
+        var detector = try StepDetector(sampleRate: 50)
+        var steps: [Step] = []
+        #expect(throws: LocomotionError.self) { try detector.process(time: 0, magnitude: .nan, into: &steps) }
+        try detector.process(time: 1, magnitude: 1, into: &steps)
+        #expect(throws: LocomotionError.self) { try detector.process(time: 0.5, magnitude: 1, into: &steps) }
+        #expect(throws: LocomotionError.self) { _ = try StepDetector(sampleRate: 5) }
+        var settings = StepDetectorConfiguration()
+        settings.minimumRunLength = 0
+        #expect(throws: LocomotionError.self) { _ = try StepDetector(sampleRate: 50, configuration: settings) }
+        let empty = Recording(source: "none", time: [0, 1])
+        #expect(throws: LocomotionError.self) { _ = try empty.detectSteps() }
+    }
+
+    @Test func theCadenceTimelineCountsStepsPerWindow() {
+        let steps = stride(from: 0.25, to: 10, by: 0.5).map { Step(time: $0, amplitude: 0.2, regularity: 0.9) }
+        let detection = StepDetection(steps: steps, sampleRate: 50, segments: [0..<500], timeSpan: 0...10)
+        let windows = detection.cadenceTimeline(window: 2.5, hop: 2.5)
+        #expect(windows.count == 4)
+        #expect(windows.allSatisfy { $0.stepCount == 5 && abs($0.cadence! - 2) < 1e-12 })
+        #expect(abs(detection.meanCadence()! - 2) < 1e-12)
+    }
+}
