@@ -26,8 +26,6 @@ enum EvaluateStepsCommand {
           --json                 print JSON
         \(DetectorOptions.usage)
 
-        \(DetectorOptions.usage)
-
         reading options:
         \(ReadingOptions.usage)
         """

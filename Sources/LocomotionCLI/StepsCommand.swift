@@ -15,8 +15,6 @@ enum StepsCommand {
           --json         print JSON, including the time of every step
         \(DetectorOptions.usage)
 
-        \(DetectorOptions.usage)
-
         reading options:
         \(ReadingOptions.usage)
         """
