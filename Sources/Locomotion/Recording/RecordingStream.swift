@@ -5,7 +5,7 @@ import Foundation
 /// ```swift
 /// let stream = try RecordingStream(path: "ride.csv")
 /// while let chunk = try stream.nextChunk() {
-///     // chunk is a Recording of up to 8,192 rows, in file order
+///     // chunk is a Recording of up to 32,768 rows, in file order
 /// }
 /// print(stream.report.skippedRowCount)
 /// ```
@@ -59,9 +59,9 @@ public final class RecordingStream {
     private var pendingRow: (time: Double, values: [Double], label: String?, extras: [String])?
     /// Chunks parsed on several cores (for tests and diagnostics).
     private(set) var parallelChunkCount = 0
-    /// Line boundaries for parallel parsing, reused from chunk to chunk.
-    private var lineBounds: [Int] = []
-    private var lineEndBounds: [Int] = []
+    /// Line boundaries for parallel parsing (starts, then ends), reused from chunk to chunk.
+    private var lineBounds = UnsafeMutablePointer<Int>.allocate(capacity: 2)
+    private var lineBoundsCapacity = 1
     /// A quoted line re-encoded with cells separated by 0x1F, so the same row parser reads it.
     private var quotedLine = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
 
@@ -136,6 +136,7 @@ public final class RecordingStream {
         chunkTime.deallocate()
         chunkValues.deallocate()
         quotedLine.deallocate()
+        lineBounds.deallocate()
         if let fileDescriptor { close(fileDescriptor) }
     }
 
@@ -146,7 +147,7 @@ public final class RecordingStream {
     /// - Throws: In strict mode, `LocomotionError.malformedCell`, `.wrongCellCount` or
     ///   `.timeGoesBackwards` for the first bad row; `.unreadableFile` for an I/O error.
     /// - Complexity: O(bytes read).
-    public func nextChunk(maxRows: Int = 8_192) throws(LocomotionError) -> Recording? {
+    public func nextChunk(maxRows: Int = 32_768) throws(LocomotionError) -> Recording? {
         let capacity = max(1, maxRows)
         if capacity > chunkCapacity {
             chunkTime.deallocate()
@@ -262,8 +263,8 @@ public final class RecordingStream {
 
     // MARK: Parallel parsing
 
-    /// Lines per worker below which parsing in parallel does not pay.
-    static let linesPerWorker = 2_048
+    /// Lines per share below which parsing in parallel does not pay.
+    static let linesPerShare = 1_024
 
     /// One worker's share of a chunk and what came of it.
     private struct WorkerShare: @unchecked Sendable {
@@ -294,25 +295,28 @@ public final class RecordingStream {
     /// path, which reports problems with their line numbers, so results never depend on the
     /// number of cores.
     private func parallelChunk(capacity: Int, keepsText: Bool) throws(LocomotionError) -> Recording? {
-        let workers = min(ProcessInfo.processInfo.activeProcessorCount, 8)
-        guard workers > 1, capacity >= 2 * Self.linesPerWorker else { return nil }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard cores > 1, capacity >= 2 * Self.linesPerShare else { return nil }
         if !reachedEndOfFile, end - start < buffer.count / 4 { try refill() }
         // Find the complete lines in the buffer, up to the chunk's capacity.
-        if lineBounds.count < capacity {
-            lineBounds = [Int](repeating: 0, count: capacity)
-            lineEndBounds = [Int](repeating: 0, count: capacity)
+        if lineBoundsCapacity < capacity {
+            lineBounds.deallocate()
+            lineBounds = .allocate(capacity: 2 * capacity)
+            lineBoundsCapacity = capacity
         }
+        let (lineStarts, lineEnds) = (lineBounds, lineBounds + capacity)
         var count = 0
         var position = start
         let base = UnsafePointer(buffer.baseAddress!)
         while count < capacity, position < end, let newline = memchr(base + position, 0x0A, end - position) {
             let lineEnd = UnsafePointer(newline.assumingMemoryBound(to: UInt8.self)) - base
-            lineBounds[count] = position
-            lineEndBounds[count] = lineEnd
+            lineStarts[count] = position
+            lineEnds[count] = lineEnd
             count += 1
             position = lineEnd + 1
         }
-        let shareCount = min(workers, count / Self.linesPerWorker)
+        // A few shares per core, so a core that starts late still finds work.
+        let shareCount = min(4 * cores, count / Self.linesPerShare)
         guard shareCount > 1 else { return nil }
 
         let shares = UnsafeMutablePointer<WorkerShare>.allocate(capacity: shareCount)
@@ -330,17 +334,12 @@ public final class RecordingStream {
         }
         let labelCell = self.labelCell
         let (extraIndices, labelMap) = (layout.extraIndices, options.labelMap)
-        lineBounds.withUnsafeBufferPointer { starts in
-            lineEndBounds.withUnsafeBufferPointer { ends in
-                let batch = ParallelBatch(
-                    bytes: base, lineStarts: starts.baseAddress!, lineEnds: ends.baseAddress!, time: chunkTime,
-                    values: chunkValues, stride: chunkCapacity, shares: shares)
-                DispatchQueue.concurrentPerform(iterations: shareCount) { index in
-                    Self.parse(
-                        batch, share: index, labelCell: labelCell, extraIndices: keepsText ? extraIndices : [],
-                        labelMap: labelMap)
-                }
-            }
+        let batch = ParallelBatch(
+            bytes: base, lineStarts: lineStarts, lineEnds: lineEnds, time: chunkTime, values: chunkValues,
+            stride: chunkCapacity, shares: shares)
+        let extrasToKeep = keepsText ? extraIndices : []
+        DispatchQueue.concurrentPerform(iterations: shareCount) { index in
+            Self.parse(batch, share: index, labelCell: labelCell, extraIndices: extrasToKeep, labelMap: labelMap)
         }
         // Keep the chunk only if every share is clean and the shares join in time order.
         var previousTime = parser.lastTime
@@ -356,7 +355,7 @@ public final class RecordingStream {
             for column in extras.indices { extras[column] += shares[index].extras[column] }
         }
         if extras.isEmpty { extras = extraIndices.map { _ in [] } }
-        let consumed = lineEndBounds[rows - 1] + 1
+        let consumed = lineEnds[rows - 1] + 1
         bytesConsumed += consumed - start
         start = consumed
         lineNumber += rows
