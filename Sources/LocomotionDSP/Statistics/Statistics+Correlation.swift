@@ -17,7 +17,51 @@ extension Statistics {
         try requireValidWindow(x)
         try requireSameCount(y, named: "y", as: x.count)
         try DSPError.requireFinite(y)
-        let (meanX, meanY) = (compensatedMean(x), compensatedMean(y))
+        return correlationKernel(x, mean: compensatedMean(x), y, mean: compensatedMean(y))
+    }
+
+    /// The Pearson correlation of two collections of samples (see the buffer overload).
+    public static func correlation(
+        of x: some Collection<Double>, with y: some Collection<Double>
+    ) throws(DSPError) -> Double? {
+        try withBuffer(x) { (x) throws(DSPError) in
+            try withBuffer(y) { (y) throws(DSPError) in try correlation(of: x, with: y) }
+        }
+    }
+}
+
+extension Statistics {
+    /// The three pairwise Pearson correlations of a three-axis window, `(x, y)`, `(x, z)` and
+    /// `(y, z)`, each as ``correlation(of:with:)-(UnsafeBufferPointer<Double>,_)`` computes it but
+    /// with each axis validated and averaged once.
+    ///
+    /// - Parameters:
+    ///   - x: At least one finite sample.
+    ///   - y: As many finite samples as `x`.
+    ///   - z: As many finite samples as `x`.
+    /// - Returns: Each coefficient in `-1...1`, or `nil` where either axis is constant.
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for axes of
+    ///   different lengths.
+    /// - Complexity: O(*n*), six passes.
+    public static func axisCorrelations(
+        x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>
+    ) throws(DSPError) -> (xy: Double?, xz: Double?, yz: Double?) {
+        try requireValidWindow(x)
+        try requireSameCount(y, named: "y", as: x.count)
+        try requireSameCount(z, named: "z", as: x.count)
+        try DSPError.requireFinite(y)
+        try DSPError.requireFinite(z)
+        let (meanX, meanY, meanZ) = (compensatedMean(x), compensatedMean(y), compensatedMean(z))
+        return (
+            correlationKernel(x, mean: meanX, y, mean: meanY), correlationKernel(x, mean: meanX, z, mean: meanZ),
+            correlationKernel(y, mean: meanY, z, mean: meanZ)
+        )
+    }
+
+    /// The Pearson correlation of two valid windows of equal length about their given means.
+    static func correlationKernel(
+        _ x: UnsafeBufferPointer<Double>, mean meanX: Double, _ y: UnsafeBufferPointer<Double>, mean meanY: Double
+    ) -> Double? {
         var (sumX, sumY, sumXX, sumYY, sumXY) = (0.0, 0.0, 0.0, 0.0, 0.0)
         for index in x.indices {
             let dx = x[index] - meanX
@@ -36,14 +80,5 @@ extension Statistics {
             !isConstant(secondMoment: syy / count, mean: meanY)
         else { return nil }
         return min(max(sxy / (sxx * syy).squareRoot(), -1), 1)
-    }
-
-    /// The Pearson correlation of two collections of samples (see the buffer overload).
-    public static func correlation(
-        of x: some Collection<Double>, with y: some Collection<Double>
-    ) throws(DSPError) -> Double? {
-        try withBuffer(x) { (x) throws(DSPError) in
-            try withBuffer(y) { (y) throws(DSPError) in try correlation(of: x, with: y) }
-        }
     }
 }

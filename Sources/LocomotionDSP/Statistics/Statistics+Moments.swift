@@ -94,6 +94,11 @@ extension Statistics {
     /// - Complexity: O(*n*), two passes.
     public static func moments(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Moments {
         try requireValidWindow(samples)
+        return momentsKernel(samples)
+    }
+
+    /// The moments of a valid (non-empty, finite) window, without validation.
+    static func momentsKernel(_ samples: UnsafeBufferPointer<Double>) -> Moments {
         let mean = compensatedMean(samples)
         var (sum1, sum2, sum3, sum4) = (0.0, 0.0, 0.0, 0.0)
         for sample in samples {

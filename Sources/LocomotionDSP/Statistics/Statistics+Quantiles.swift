@@ -70,12 +70,7 @@ extension Statistics {
     public static func interquartileRange(
         of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
     ) throws(DSPError) -> Double {
-        let buffer = try copy(samples, into: scratch)
-        let lower = percentileInPlace(25, of: buffer)
-        // Selecting the 25th percentile left buffer[..<k₂₅] below everything from k₂₅ on, so the
-        // 75th is selected within the upper part only.
-        let upper = percentileInPlace(75, of: buffer, from: lowerRank(ofPercentile: 25, count: buffer.count))
-        return upper - lower
+        interquartileRangeInPlace(try copy(samples, into: scratch))
     }
 
     /// The interquartile range of any collection of samples; allocates a copy of the samples.
@@ -119,7 +114,7 @@ extension Statistics {
     /// Validates the window and the scratch size and copies the samples into the scratch.
     ///
     /// - Returns: The first `samples.count` elements of `scratch`.
-    private static func copy(
+    static func copy(
         _ samples: UnsafeBufferPointer<Double>, into scratch: UnsafeMutableBufferPointer<Double>
     ) throws(DSPError) -> UnsafeMutableBufferPointer<Double> {
         try requireValidWindow(samples)
@@ -172,8 +167,17 @@ extension Statistics {
         return fraction < 0.5 ? below + difference * fraction : above - difference * (1 - fraction)
     }
 
+    /// The interquartile range of `buffer`, reordering it.
+    static func interquartileRangeInPlace(_ buffer: UnsafeMutableBufferPointer<Double>) -> Double {
+        let lower = percentileInPlace(25, of: buffer)
+        // Selecting the 25th percentile left buffer[..<k₂₅] below everything from k₂₅ on, so the
+        // 75th is selected within the upper part only.
+        let upper = percentileInPlace(75, of: buffer, from: lowerRank(ofPercentile: 25, count: buffer.count))
+        return upper - lower
+    }
+
     /// The median of `buffer`, reordering it.
-    private static func medianInPlace(_ buffer: UnsafeMutableBufferPointer<Double>) -> Double {
+    static func medianInPlace(_ buffer: UnsafeMutableBufferPointer<Double>) -> Double {
         let middle = buffer.count / 2
         Selection.select(middle, in: buffer)
         let upper = buffer[middle]
