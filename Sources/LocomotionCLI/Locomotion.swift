@@ -10,6 +10,7 @@ enum LocomotionTool {
         commands:
           info FILE...       duration, rows, sample rate and jitter, columns, gaps, GPS fixes, labels
           spectrum FILE...   dominant frequency of the acceleration magnitude per window
+          features FILE...   one feature vector per window, as CSV or JSON (--list for the schema)
           demo               the spectrum of the bundled walking recording (UCI HAPT excerpt)
           help               this text
 
@@ -36,6 +37,8 @@ enum LocomotionTool {
             return InfoCommand.run(rest)
         case "spectrum":
             return SpectrumCommand.run(rest)
+        case "features":
+            return FeaturesCommand.run(rest)
         case "demo":
             return DemoCommand.run(rest)
         default:

@@ -1,4 +1,5 @@
 import Foundation
+import Locomotion
 import Testing
 
 @testable import LocomotionCLI
@@ -60,5 +61,60 @@ struct InfoGroupTests {
         #expect(LocomotionTool.run(["info", path]) == 1)  // time restarts: not one recording
         #expect(LocomotionTool.run(["info", path, "--group", "id"]) == 0)
         #expect(LocomotionTool.run(["info", path, "--group", "id", "--json"]) == 0)
+    }
+}
+
+@Suite("locomotion features")
+struct FeaturesCommandTests {
+    static let demo: String? = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/LocomotionCLI/Resources/uci-hapt-walk-exp01.csv").standardized.path
+
+    @Test(arguments: [
+        ["features"], ["features", "f.csv", "--window", "0"], ["features", "f.csv", "--hop", "x"],
+        ["features", "f.csv", "--threads", "0"], ["features", "f.csv", "--gait-band", "2-1"],
+        ["features", "f.csv", "--bogus"],
+    ])
+    func usageErrors(arguments: [String]) {
+        #expect(LocomotionTool.run(arguments) == 2)
+    }
+
+    @Test func listAndHelpSucceed() {
+        #expect(LocomotionTool.run(["features", "--list"]) == 0)
+        #expect(LocomotionTool.run(["features", "--list", "--per-axis"]) == 0)
+        #expect(LocomotionTool.run(["features", "--help"]) == 0)
+        #expect(LocomotionTool.run(["features", "/nonexistent.csv"]) == 1)
+    }
+
+    @Test func theListNamesEveryFeatureWithItsUnit() throws {
+        let schema = try FeatureConfiguration().schema()
+        let text = FeaturesCommand.list(schema)
+        for descriptor in schema.descriptors {
+            #expect(text.contains(descriptor.name) && text.contains(descriptor.summary))
+        }
+    }
+
+    @Test func csvHasOneRowPerWindowWithLabelsAndEmptyCellsForMissingValues() throws {
+        let recording = Recording(
+            source: "walk", time: (0..<300).map { Double($0) / 50 },
+            acceleration: ThreeAxisSeries(
+                x: (0..<300).map { 1 + 0.2 * sin(Double($0) * 0.23) }, y: Array(repeating: 0, count: 300),
+                z: (0..<300).map { 0.1 * cos(Double($0) * 0.5) }),
+            labels: (0..<300).map { $0 < 100 ? "sitting" : "walking" })
+        let table = try recording.features(sampleRate: 50)
+        let text = FeaturesCommand.csv([("walk", table)], schema: table.schema)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 1 + table.count)
+        #expect(lines[0].hasPrefix("start_s,end_s,label,acc_mag_mean,"))
+        #expect(lines[1].split(separator: ",", omittingEmptySubsequences: false)[2] == "sitting")  // 100 of 128 rows
+        #expect(lines[2].split(separator: ",", omittingEmptySubsequences: false)[2] == "walking")  // 92 of 128 rows
+        #expect(lines[1].hasSuffix(",,,,,,"))  // no gyroscope, GPS or pedometer
+        let json = FeaturesCommand.json([("walk", table)], schema: table.schema)
+        #expect(json.contains("\"schemaVersion\" : 1") && json.contains("null"))
+    }
+
+    @Test func runsOnTheBundledRecording() throws {
+        let path = try #require(Self.demo)
+        #expect(LocomotionTool.run(["features", path, "--labels", "hapt"]) == 0)
+        #expect(LocomotionTool.run(["features", path, "--json", "--per-axis", "--threads", "1"]) == 0)
     }
 }

@@ -51,7 +51,7 @@ public struct FeatureTable: Sendable {
 
 /// The samples at the end of a gap-free stretch that do not fill a whole window: the window
 /// that would have started there, cut short by a gap or by the end of the data.
-public struct IncompleteWindow: Sendable, Equatable, Hashable {
+public struct IncompleteWindow: Sendable, Equatable, Hashable, Codable {
     /// Time of its first sample, in seconds.
     public var start: Double
     /// Time of its last sample, in seconds.
