@@ -29,18 +29,21 @@ struct WindowSummaryTests {
         #expect(throws: DSPError.nonFiniteSample(index: 1)) { try Statistics.summary(of: [1, .nan, 2]) }
     }
 
-    @Test("axis correlations equal the pairwise correlation")
+    @Test("the axis summary equals the pairwise correlations and the signal magnitude area")
     func axisCorrelations() throws {
         let x = (0..<64).map { sin(Double($0) * 0.3) }
         let y = (0..<64).map { cos(Double($0) * 0.2) + 0.1 * Double($0 % 3) }
         let z = [Double](repeating: 2, count: 64)
         let result = try x.withUnsafeBufferPointer { x in
             try y.withUnsafeBufferPointer { y in
-                try z.withUnsafeBufferPointer { z in try Statistics.axisCorrelations(x: x, y: y, z: z) }
+                try z.withUnsafeBufferPointer { z in try Statistics.axisSummary(x: x, y: y, z: z) }
             }
         }
-        #expect(result.xy == (try Statistics.correlation(of: x, with: y)))
-        #expect(result.xz == nil && result.yz == nil)
+        #expect(
+            abs(try #require(result.correlationXY) - (try #require(try Statistics.correlation(of: x, with: y)))) < 1e-14
+        )
+        #expect(result.correlationXZ == nil && result.correlationYZ == nil)
+        #expect(abs(result.signalMagnitudeArea - (try Statistics.signalMagnitudeArea(x: x, y: y, z: z))) < 1e-14)
     }
 
     @Test("a tone has low entropy and flatness and its centroid at the tone; flat power has entropy and flatness 1")

@@ -43,8 +43,7 @@ public struct FeatureExtractor: Sendable {
     private let bandBins: [Range<Int>?]
     private let needsSummary: Bool
     private let needsSpectrum: Bool
-    private let needsCorrelations: Bool
-    private let needsSignalMagnitudeArea: Bool
+    private let needsAxisSummary: Bool
     private let needsGyroscope: Bool
 
     /// Prepares an extractor for windows of ``FeatureConfiguration/windowDuration`` at `sampleRate`.
@@ -87,7 +86,7 @@ public struct FeatureExtractor: Sendable {
         }
         spectrum = analyzer.makeSpectrum()
         magnitude = [Double](repeating: 0, count: window)
-        scratch = [Double](repeating: 0, count: window)
+        scratch = [Double](repeating: 0, count: 2 * window)
         var column = 0
         var columns: [(BuiltinFeature, Int)] = []
         for feature in configuration.features {
@@ -114,8 +113,9 @@ public struct FeatureExtractor: Sendable {
                 .mean, .variance, .standardDeviation, .rootMeanSquare, .minimum, .maximum, .range, .median,
                 .interquartileRange, .medianAbsoluteDeviation, .skewness, .kurtosis, .meanCrossingRate,
             ])
-        needsCorrelations = !features.isDisjoint(with: [.correlationXY, .correlationXZ, .correlationYZ])
-        needsSignalMagnitudeArea = features.contains(.signalMagnitudeArea)
+        needsAxisSummary = !features.isDisjoint(with: [
+            .correlationXY, .correlationXZ, .correlationYZ, .signalMagnitudeArea,
+        ])
         needsGyroscope = features.contains(.gyroscopeMean) || features.contains(.gyroscopeStandardDeviation)
         gyroscope = [Double](repeating: 0, count: needsGyroscope || !configuration.groups.isEmpty ? window : 0)
     }
@@ -185,13 +185,16 @@ public struct FeatureExtractor: Sendable {
             swap(&spectrum, &self.spectrum)
         }
         try magnitude.withUnsafeMutableBufferPointer { (magnitudeBuffer) throws(LocomotionError) in
-            try Self.computeMagnitude(x, y, z, into: magnitudeBuffer)
+            // The window summary validates the magnitude (naming the same sample index); check
+            // here only when it is not computed.
+            try Self.computeMagnitude(x, y, z, into: magnitudeBuffer, validate: !needsSummary)
         }
         var gyroscopeMoments: Moments?
         if let rotationRate, !gyroscope.isEmpty {
             gyroscopeMoments = try gyroscope.withUnsafeMutableBufferPointer {
                 (buffer) throws(LocomotionError) -> Moments in
-                try Self.computeMagnitude(rotationRate.x, rotationRate.y, rotationRate.z, into: buffer)
+                // Statistics.moments validates it.
+                try Self.computeMagnitude(rotationRate.x, rotationRate.y, rotationRate.z, into: buffer, validate: false)
                 return try Self.dsp { () throws(DSPError) in try Statistics.moments(of: UnsafeBufferPointer(buffer)) }
             }
         }
@@ -256,21 +259,17 @@ public struct FeatureExtractor: Sendable {
         do { return try body() } catch { throw .signalProcessing(error) }
     }
 
-    /// `√(x² + y² + z²)` per sample; throws naming the first sample whose magnitude is not finite.
+    /// `√(x² + y² + z²)` per sample; when asked to validate, throws naming the first sample whose
+    /// magnitude is not finite.
     static func computeMagnitude(
         _ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>, _ z: UnsafeBufferPointer<Double>,
-        into output: UnsafeMutableBufferPointer<Double>
+        into output: UnsafeMutableBufferPointer<Double>, validate: Bool
     ) throws(LocomotionError) {
-        var finite = true
         for index in output.indices {
-            let value = (x[index] * x[index] + y[index] * y[index] + z[index] * z[index]).squareRoot()
-            output[index] = value
-            finite = finite && value.isFinite
+            output[index] = (x[index] * x[index] + y[index] * y[index] + z[index] * z[index]).squareRoot()
         }
-        guard finite else {
-            let index = output.firstIndex { !$0.isFinite } ?? 0
-            throw .signalProcessing(.nonFiniteSample(index: index))
-        }
+        guard validate, let index = output.firstIndex(where: { !$0.isFinite }) else { return }
+        throw .signalProcessing(.nonFiniteSample(index: index))
     }
 
     /// `fs·√(mean((xᵢ₊₁ − xᵢ)²))`, in sample units per second.
@@ -293,14 +292,10 @@ public struct FeatureExtractor: Sendable {
                 try Statistics.summary(of: magnitude, scratch: scratch)
             }
         }
-        if needsCorrelations {
-            let correlations = try Self.dsp { () throws(DSPError) in try Statistics.axisCorrelations(x: x, y: y, z: z) }
-            values.correlations = (correlations.xy ?? .nan, correlations.xz ?? .nan, correlations.yz ?? .nan)
-        }
-        if needsSignalMagnitudeArea {
-            values.signalMagnitudeArea = try Self.dsp { () throws(DSPError) in
-                try Statistics.signalMagnitudeArea(x: x, y: y, z: z)
-            }
+        if needsAxisSummary {
+            let axes = try Self.dsp { () throws(DSPError) in try Statistics.axisSummary(x: x, y: y, z: z) }
+            values.correlations = (axes.correlationXY ?? .nan, axes.correlationXZ ?? .nan, axes.correlationYZ ?? .nan)
+            values.signalMagnitudeArea = axes.signalMagnitudeArea
         }
         values.jerk = Self.jerkRootMeanSquare(magnitude, sampleRate: sampleRate)
         values.sampleRate = sampleRate

@@ -46,13 +46,15 @@ public struct WindowSummary: Sendable, Hashable {
 
 extension Statistics {
     /// Moments, extrema, RMS, mean-crossing fraction, median, IQR and MAD of one window, with one
-    /// validation pass, one compensated mean, one fused pass over the deviations and three
-    /// quickselects on `scratch`. Nothing is allocated.
+    /// validation pass, one compensated mean, one fused pass over the deviations and four
+    /// branch-free quickselects on `scratch` (the median over the whole window, each quartile
+    /// within its half, the MAD over the whole window). Nothing is allocated.
     ///
     /// - Parameters:
     ///   - samples: At least one finite sample, in any unit.
-    ///   - scratch: Working storage of at least `samples.count` elements; overwritten. It must not
-    ///     overlap `samples`.
+    ///   - scratch: Working storage of at least `samples.count` elements, overwritten; it must not
+    ///     overlap `samples`. With `2 × samples.count` elements the selections partition through
+    ///     the second half, about three times faster than in place.
     /// - Returns: The summary; see ``WindowSummary`` for each value's definition.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
     ///   scratch buffer that is too small.
@@ -61,32 +63,33 @@ extension Statistics {
         of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
     ) throws(DSPError) -> WindowSummary {
         let buffer = try copy(samples, into: scratch)
+        let count = samples.count
+        let auxiliary =
+            scratch.count >= 2 * count ? UnsafeMutableBufferPointer(rebasing: scratch[count..<(2 * count)]) : nil
         let moments = momentsKernel(samples)
         let mean = moments.mean
         var minimum = samples[0]
         var maximum = samples[0]
         var squares = 0.0
         var crossings = 0
-        var side = 0
+        var side = 0  // the side of the mean of the last sample off it; 0 before the first
         for sample in samples {
             minimum = min(minimum, sample)
             maximum = max(maximum, sample)
             squares += sample * sample
             let current = sample > mean ? 1 : (sample < mean ? -1 : 0)
-            if current != 0 {
-                if current == -side { crossings += 1 }
-                side = current
-            }
+            crossings &+= current != 0 && current == -side ? 1 : 0
+            side = current != 0 ? current : side
         }
-        let count = samples.count
-        let iqr = interquartileRangeInPlace(buffer)
-        let median = medianInPlace(buffer)
+        let median = medianInPlace(buffer, auxiliary: auxiliary)
+        let lowerQuartile = percentileAfterMedian(25, of: buffer, auxiliary: auxiliary)
+        let upperQuartile = percentileAfterMedian(75, of: buffer, auxiliary: auxiliary)
         for index in buffer.indices { buffer[index] = abs(buffer[index] - median) }
-        let mad = medianInPlace(buffer)
+        let mad = medianInPlace(buffer, auxiliary: auxiliary)
         return WindowSummary(
             moments: moments, minimum: minimum, maximum: maximum,
-            rootMeanSquare: (squares / Double(count)).squareRoot(), median: median, interquartileRange: iqr,
-            medianAbsoluteDeviation: mad,
+            rootMeanSquare: (squares / Double(count)).squareRoot(), median: median,
+            interquartileRange: upperQuartile - lowerQuartile, medianAbsoluteDeviation: mad,
             meanCrossingFraction: count > 1 ? Double(crossings) / Double(count - 1) : 0)
     }
 
@@ -96,7 +99,7 @@ extension Statistics {
     /// - Complexity: O(*n*) on average.
     public static func summary(of samples: some Collection<Double>) throws(DSPError) -> WindowSummary {
         try withBuffer(samples) { (buffer) throws(DSPError) in
-            var scratch = [Double](repeating: 0, count: buffer.count)
+            var scratch = [Double](repeating: 0, count: 2 * buffer.count)
             return try scratch.withUnsafeMutableBufferPointer { (scratch) throws(DSPError) in
                 try summary(of: buffer, scratch: scratch)
             }
