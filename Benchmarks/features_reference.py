@@ -88,7 +88,7 @@ def peak(power, candidates, frequencies, bin_width, band=None):
         frequency = np.clip(frequency, band[0], band[1])
     prominence = peak_power / (candidate_power.sum(axis=1) / len(candidates))
     missing = peak_power <= 0
-    return np.where(missing, np.nan, frequency), np.where(missing, np.nan, prominence)
+    return np.where(missing, np.nan, frequency), np.where(missing, np.nan, prominence), k
 
 
 def features(x, y, z, rate):
@@ -124,12 +124,14 @@ def features(x, y, z, rate):
     bin_width = rate / n
     nyquist = rate / 2
     above_dc = np.arange(1, bins)
-    dominant, _ = peak(power, above_dc, frequencies, bin_width)
+    dominant, _, _ = peak(power, above_dc, frequencies, bin_width)
     gait_bins = np.nonzero((frequencies >= GAIT_BAND[0]) & (frequencies <= GAIT_BAND[1]))[0]
     gait_bins = gait_bins[gait_bins >= 1]
-    gait, prominence = peak(power, gait_bins, frequencies, bin_width, GAIT_BAND)
+    gait, _, gait_bin = peak(power, gait_bins, frequencies, bin_width, GAIT_BAND)
     p = power[:, 1:]
     total = p.sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        prominence = power[np.arange(windows), gait_bin] / (total / p.shape[1])
     with np.errstate(divide="ignore", invalid="ignore"):
         log_p = np.log(p)
         p_log_p = np.where(p > 0, p * log_p, 0.0).sum(axis=1)

@@ -112,6 +112,21 @@ struct FeaturesCommandTests {
         #expect(json.contains("\"schemaVersion\" : 1") && json.contains("null"))
     }
 
+    @Test func walkingWindowsOfTheBundledExcerptShowAProminentGaitPeak() throws {
+        var options = RecordingReadOptions()
+        options.labelMap = DatasetLabels.uciHAPT
+        let recording = try RecordingReader.read(path: try #require(Self.demo), options: options).recording
+        let table = try recording.features()
+        let gait = try #require(table.schema.index(of: "acc_mag_gait_frequency"))
+        let prominence = try #require(table.schema.index(of: "acc_mag_gait_prominence"))
+        let walking = table.windows.indices.filter { table.windows[$0].majorityLabel == "walking" }
+        #expect(walking.count >= 30)
+        let inBand = walking.filter { (1.4...2.5).contains(table.row($0)[table.row($0).startIndex + gait]) }
+        #expect(Double(inBand.count) >= 0.95 * Double(walking.count))
+        let prominent = walking.filter { table.row($0)[table.row($0).startIndex + prominence] > 10 }
+        #expect(Double(prominent.count) >= 0.9 * Double(walking.count))
+    }
+
     @Test func runsOnTheBundledRecording() throws {
         let path = try #require(Self.demo)
         #expect(LocomotionTool.run(["features", path, "--labels", "hapt"]) == 0)

@@ -100,7 +100,9 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
         case .gaitFrequency:
             return one("acc_mag_gait_frequency", "Hz", "strongest spectral peak within \(gait); NaN when constant")
         case .gaitProminence:
-            return one("acc_mag_gait_prominence", "1", "gait peak power over the mean power of the \(gait) bins")
+            return one(
+                "acc_mag_gait_prominence", "1",
+                "power of the gait peak bin over the mean power of all bins above DC; NaN when constant")
         case .spectralEntropy:
             return one("acc_mag_spectral_entropy", "1", "Shannon entropy of the power above DC divided by ln(bins)")
         case .spectralCentroid:

@@ -309,6 +309,10 @@ public struct FeatureExtractor: Sendable {
         values.gait = spectrum.dominantPeak(in: configuration.gaitBand, interpolation: .gaussian)
         values.shape = spectrum.shape(bins: 1..<spectrum.binCount)
         values.totalPower = spectrum.power(inBins: 1..<spectrum.binCount)
+        if let gait = values.gait, values.totalPower > 0 {
+            // The gait peak against the whole spectrum, not only the few bins of the gait band.
+            values.gaitProminence = spectrum.power[gait.bin] / (values.totalPower / Double(spectrum.binCount - 1))
+        }
     }
 
     private func writeAxisFeatures(
@@ -354,6 +358,7 @@ private struct WindowValues {
     var gait: DominantFrequency?
     var shape: SpectralShape?
     var totalPower = 0.0
+    var gaitProminence = Double.nan
     var gyroscope: Moments?
     var context = WindowContext()
 
@@ -384,7 +389,7 @@ private struct WindowValues {
         case .jerkRootMeanSquare: return jerk
         case .dominantFrequency: return dominant?.frequency ?? .nan
         case .gaitFrequency: return gait?.frequency ?? .nan
-        case .gaitProminence: return gait?.prominence ?? .nan
+        case .gaitProminence: return gaitProminence
         case .spectralEntropy: return shape?.normalizedEntropy ?? .nan
         case .spectralCentroid: return shape?.centroid ?? .nan
         case .spectralFlatness: return shape?.flatness ?? .nan
