@@ -48,6 +48,9 @@ public struct StreamingFeatureExtractor: Sendable {
     private var ring: [Double]
     private var times: [Double]
     private var received = 0
+    /// `received % windowLength`, kept up to date instead of divided out per sample.
+    private var slot = 0
+    private var previousTime = -Double.infinity
     private var nextStart = 0
     private var speedFilter: SpeedKalmanFilter
     private var seenFix = false
@@ -118,23 +121,35 @@ public struct StreamingFeatureExtractor: Sendable {
     ) throws(LocomotionError) -> Bool {
         let length = extractor.windowLength
         if received > 0 {
-            let previous = times[(received - 1) % length]
-            if time < previous {
-                throw .timeGoesBackwards(path: "stream", line: received + 1, previous: previous, current: time)
+            if time < previousTime {
+                throw .timeGoesBackwards(path: "stream", line: received + 1, previous: previousTime, current: time)
             }
-            if time - previous > maxGap { endStretch() }
+            if time - previousTime > maxGap { endStretch() }
         }
-        let slot = received % length
-        times[slot] = time
-        times[slot + length] = time
-        write(x, channel: 0, slot: slot)
-        write(y, channel: 1, slot: slot)
-        write(z, channel: 2, slot: slot)
-        if hasGyroscope {
-            write(rotationRate?.x ?? .nan, channel: 3, slot: slot)
-            write(rotationRate?.y ?? .nan, channel: 4, slot: slot)
-            write(rotationRate?.z ?? .nan, channel: 5, slot: slot)
+        let slot = self.slot
+        let channels = hasGyroscope ? 6 : 3
+        let values = (x, y, z, rotationRate?.x ?? .nan, rotationRate?.y ?? .nan, rotationRate?.z ?? .nan)
+        times.withUnsafeMutableBufferPointer { times in
+            times[slot] = time
+            times[slot + length] = time
         }
+        ring.withUnsafeMutableBufferPointer { ring in
+            // Channel c of slot s lives at c·2n + s and c·2n + s + n.
+            func put(_ value: Double, _ channel: Int) {
+                ring[2 * length * channel + slot] = value
+                ring[2 * length * channel + slot + length] = value
+            }
+            put(values.0, 0)
+            put(values.1, 1)
+            put(values.2, 2)
+            if channels == 6 {
+                put(values.3, 3)
+                put(values.4, 4)
+                put(values.5, 5)
+            }
+        }
+        previousTime = time
+        self.slot = slot + 1 == length ? 0 : slot + 1
         received += 1
         guard received == nextStart + length else { return false }
         nextStart += extractor.hopLength
@@ -153,15 +168,6 @@ public struct StreamingFeatureExtractor: Sendable {
         return incompleteWindows.count > before ? incompleteWindows.last : nil
     }
 
-    private mutating func write(_ value: Double, channel: Int, slot: Int) {
-        let length = extractor.windowLength
-        let offset = 2 * length * channel + slot
-        ring.withUnsafeMutableBufferPointer { buffer in
-            buffer[offset] = value
-            buffer[offset + length] = value
-        }
-    }
-
     /// Reports the samples after the last whole window and starts a new stretch.
     private mutating func endStretch() {
         let length = extractor.windowLength
@@ -172,12 +178,13 @@ public struct StreamingFeatureExtractor: Sendable {
                     sampleCount: received - nextStart))
         }
         received = 0
+        slot = 0
         nextStart = 0
     }
 
     private mutating func computeWindow() throws(LocomotionError) {
         let length = extractor.windowLength
-        let first = received % length  // the oldest of the newest `length` samples
+        let first = slot  // received % length: where the oldest of the newest `length` samples sits
         let start = times[first]
         let end = times[first + length - 1]
         var context = WindowContext()
