@@ -267,21 +267,14 @@ struct FeatureBenchmarks: BenchmarkSuite {
         guard FileManager.default.createFile(atPath: input, contents: bytes) else {
             return .failure(Skipped(message: "could not write \(input)"))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", scriptPath, input, output, "--windows", "\(windows)", "--samples", "\(samples)", "--rate",
-            "\(rate)",
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return .failure(Skipped(message: "python3 could not be started")) }
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            return .failure(
-                Skipped(message: process.terminationStatus == 3 ? "numpy is not installed" : "python3 failed: \(text)"))
+        let run = runCommand(
+            [
+                "python3", scriptPath, input, output, "--windows", "\(windows)", "--samples", "\(samples)", "--rate",
+                "\(rate)",
+            ], capturing: .standardOutput)
+        guard let (status, text) = run else { return .failure(Skipped(message: "python3 could not be started")) }
+        guard status == 0 else {
+            return .failure(Skipped(message: status == 3 ? "numpy is not installed" : "python3 failed: \(text)"))
         }
         struct Output: Decodable {
             var seconds: Double
@@ -293,6 +286,24 @@ struct FeatureBenchmarks: BenchmarkSuite {
         else { return .failure(Skipped(message: "unexpected output from the numpy reference: \(text)")) }
         let values = reference.withUnsafeBytes { Array($0.bindMemory(to: Double.self)) }
         return .success((parsed.seconds, values))
+    }
+
+    /// Which output of a command to read.
+    enum Stream { case standardOutput, standardError }
+
+    /// Runs `arguments` through `/usr/bin/env` and returns its exit status and the text of one
+    /// of its outputs (the other is discarded), or `nil` when it could not be started.
+    static func runCommand(_ arguments: [String], capturing stream: Stream) -> (Int32, String)? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = stream == .standardOutput ? pipe : FileHandle.nullDevice
+        process.standardError = stream == .standardError ? pipe : FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
     }
 
     /// Nanoseconds per window of the streaming extractor at 128 samples, 50 Hz, hop 64.
@@ -367,18 +378,11 @@ struct FeatureBenchmarks: BenchmarkSuite {
         (windows: Int, small: Int, large: Int, perWindow: Double), Skipped
     > {
         func allocations(_ count: Int) -> Result<Int, Skipped> {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["valgrind", "--tool=memcheck", CommandLine.arguments[0], streamOnlyFlag, "\(count)"]
-            let pipe = Pipe()
-            process.standardError = pipe
-            process.standardOutput = FileHandle.nullDevice
-            do { try process.run() } catch { return .failure(Skipped(message: "valgrind could not be started")) }
-            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                return .failure(Skipped(message: "valgrind is not installed or failed"))
-            }
+            let run = runCommand(
+                ["valgrind", "--tool=memcheck", CommandLine.arguments[0], streamOnlyFlag, "\(count)"],
+                capturing: .standardError)
+            guard let (status, text) = run else { return .failure(Skipped(message: "valgrind could not be started")) }
+            guard status == 0 else { return .failure(Skipped(message: "valgrind is not installed or failed")) }
             // "total heap usage: 1,234 allocs, 1,200 frees, 56,789 bytes allocated"
             guard let line = text.split(separator: "\n").first(where: { $0.contains("total heap usage:") }),
                 let range = line.range(of: "usage: "), let end = line.range(of: " allocs"),

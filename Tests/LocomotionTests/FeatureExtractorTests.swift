@@ -254,3 +254,27 @@ struct FeatureExtractorTests {
         #expect(low > 0 && middle > 0 && low + middle <= 1 + 1e-12)
     }
 }
+
+@Suite("Feature subsets")
+struct FeatureSubsetTests {
+    @Test("a feature computed alone has the value it has in the full set")
+    func aloneEqualsInFull() throws {
+        let time = (0..<256).map { Double($0) / 50 }
+        let recording = Recording(
+            source: "s", time: time,
+            acceleration: ThreeAxisSeries(
+                x: time.map { 0.9 + 0.2 * sin(11 * $0) }, y: time.map { 0.1 * cos(7 * $0) },
+                z: time.map { 0.3 + 0.05 * sin(3 * $0) }))
+        let full = try recording.features(sampleRate: 50, threadCount: 1)
+        for feature in BuiltinFeature.allCases {
+            let alone = try recording.features(
+                FeatureConfiguration(features: [feature]), sampleRate: 50, threadCount: 1)
+            for column in 0..<alone.schema.count {
+                let name = alone.schema.names[column]
+                let expected = try #require(full[0][name])
+                let actual = alone[0].values[column]
+                #expect(actual == expected || (actual.isNaN && expected.isNaN), "\(name)")
+            }
+        }
+    }
+}

@@ -1,3 +1,5 @@
+import LocomotionDSP
+
 /// The features the extractor computes itself, in their default column order.
 ///
 /// Time-domain and spectral features describe the acceleration magnitude `√(x² + y² + z²)` (g),
@@ -50,6 +52,27 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
             return true
         default:
             return false
+        }
+    }
+
+    /// The per-axis statistic with this feature's definition, for the magnitude's time-domain
+    /// statistics that have one.
+    var statistic: AxisFeature? {
+        switch self {
+        case .mean: return .mean
+        case .standardDeviation: return .standardDeviation
+        case .rootMeanSquare: return .rootMeanSquare
+        case .minimum: return .minimum
+        case .maximum: return .maximum
+        case .range: return .range
+        case .median: return .median
+        case .interquartileRange: return .interquartileRange
+        case .medianAbsoluteDeviation: return .medianAbsoluteDeviation
+        case .skewness: return .skewness
+        case .kurtosis: return .kurtosis
+        case .meanCrossingRate: return .meanCrossingRate
+        case .jerkRootMeanSquare: return .jerkRootMeanSquare
+        default: return nil
         }
     }
 
@@ -182,6 +205,25 @@ public enum AxisFeature: String, Sendable, Hashable, CaseIterable, Codable {
         case .kurtosis: return ("kurtosis", "1")
         case .meanCrossingRate: return ("mean_crossing_rate", "1/s")
         case .jerkRootMeanSquare: return ("jerk_rms", "g/s")
+        }
+    }
+
+    /// The statistic's value for a series with this summary and jerk RMS, sampled at `sampleRate` Hz.
+    func value(from summary: WindowSummary, jerk: Double, sampleRate: Double) -> Double {
+        switch self {
+        case .mean: return summary.moments.mean
+        case .standardDeviation: return summary.moments.standardDeviation
+        case .rootMeanSquare: return summary.rootMeanSquare
+        case .minimum: return summary.minimum
+        case .maximum: return summary.maximum
+        case .range: return summary.range
+        case .median: return summary.median
+        case .interquartileRange: return summary.interquartileRange
+        case .medianAbsoluteDeviation: return summary.medianAbsoluteDeviation
+        case .skewness: return summary.moments.skewness ?? .nan
+        case .kurtosis: return summary.moments.kurtosis ?? .nan
+        case .meanCrossingRate: return summary.meanCrossingFraction * sampleRate
+        case .jerkRootMeanSquare: return jerk
         }
     }
 

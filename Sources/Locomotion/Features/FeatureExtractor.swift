@@ -323,23 +323,10 @@ public struct FeatureExtractor: Sendable {
         guard !features.isEmpty else { return }
         for (axis, samples) in [x, y, z].enumerated() {
             let summary = try Self.dsp { () throws(DSPError) in try Statistics.summary(of: samples, scratch: scratch) }
+            let jerk =
+                features.contains(.jerkRootMeanSquare) ? Self.jerkRootMeanSquare(samples, sampleRate: sampleRate) : .nan
             for (index, feature) in features.enumerated() {
-                let value: Double
-                switch feature {
-                case .mean: value = summary.moments.mean
-                case .standardDeviation: value = summary.moments.standardDeviation
-                case .rootMeanSquare: value = summary.rootMeanSquare
-                case .minimum: value = summary.minimum
-                case .maximum: value = summary.maximum
-                case .range: value = summary.range
-                case .median: value = summary.median
-                case .interquartileRange: value = summary.interquartileRange
-                case .medianAbsoluteDeviation: value = summary.medianAbsoluteDeviation
-                case .skewness: value = summary.moments.skewness ?? .nan
-                case .kurtosis: value = summary.moments.kurtosis ?? .nan
-                case .meanCrossingRate: value = summary.meanCrossingFraction * sampleRate
-                case .jerkRootMeanSquare: value = Self.jerkRootMeanSquare(samples, sampleRate: sampleRate)
-                }
+                let value = feature.value(from: summary, jerk: jerk, sampleRate: sampleRate)
                 row[axisColumn + 3 * index + axis] = value
             }
         }
@@ -368,32 +355,25 @@ private struct WindowValues {
     }
 
     func value(of feature: BuiltinFeature, maximumFixAge: Double) -> Double {
+        if feature == .jerkRootMeanSquare { return jerk }  // needs no summary
+        if let statistic = feature.statistic {
+            return summary.map { statistic.value(from: $0, jerk: jerk, sampleRate: sampleRate) } ?? .nan
+        }
         switch feature {
-        case .mean: return summary?.moments.mean ?? .nan
         case .variance: return summary?.moments.variance ?? .nan
-        case .standardDeviation: return summary?.moments.standardDeviation ?? .nan
-        case .rootMeanSquare: return summary?.rootMeanSquare ?? .nan
-        case .minimum: return summary?.minimum ?? .nan
-        case .maximum: return summary?.maximum ?? .nan
-        case .range: return summary?.range ?? .nan
-        case .median: return summary?.median ?? .nan
-        case .interquartileRange: return summary?.interquartileRange ?? .nan
-        case .medianAbsoluteDeviation: return summary?.medianAbsoluteDeviation ?? .nan
-        case .skewness: return summary?.moments.skewness ?? .nan
-        case .kurtosis: return summary?.moments.kurtosis ?? .nan
-        case .meanCrossingRate: return summary.map { $0.meanCrossingFraction * sampleRate } ?? .nan
         case .signalMagnitudeArea: return signalMagnitudeArea
         case .correlationXY: return correlations.0
         case .correlationXZ: return correlations.1
         case .correlationYZ: return correlations.2
-        case .jerkRootMeanSquare: return jerk
         case .dominantFrequency: return dominant?.frequency ?? .nan
         case .gaitFrequency: return gait?.frequency ?? .nan
         case .gaitProminence: return gaitProminence
         case .spectralEntropy: return shape?.normalizedEntropy ?? .nan
         case .spectralCentroid: return shape?.centroid ?? .nan
         case .spectralFlatness: return shape?.flatness ?? .nan
-        case .bandPowerFractions: return .nan
+        case .bandPowerFractions, .mean, .standardDeviation, .rootMeanSquare, .minimum, .maximum, .range, .median,
+            .interquartileRange, .medianAbsoluteDeviation, .skewness, .kurtosis, .meanCrossingRate, .jerkRootMeanSquare:
+            return .nan  // band shares are written per band; the statistics are handled above
         case .gyroscopeMean: return gyroscope?.mean ?? .nan
         case .gyroscopeStandardDeviation: return gyroscope?.standardDeviation ?? .nan
         case .gpsSpeed: return context.gps.flatMap(\.speed) ?? .nan

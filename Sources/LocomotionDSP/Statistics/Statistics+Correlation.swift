@@ -69,11 +69,7 @@ extension Statistics {
     public static func axisSummary(
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>
     ) throws(DSPError) -> AxisSummary {
-        try requireValidWindow(x)
-        try requireSameCount(y, named: "y", as: x.count)
-        try requireSameCount(z, named: "z", as: x.count)
-        try DSPError.requireFinite(y)
-        try DSPError.requireFinite(z)
+        try requireValidAxes(x, y, z)
         // Plain means suffice here: the sums of the deviations below correct each mean's rounding.
         var (totalX, totalY, totalZ) = (0.0, 0.0, 0.0)
         for index in x.indices {
