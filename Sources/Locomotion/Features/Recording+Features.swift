@@ -19,7 +19,8 @@ extension Recording {
     ///   - configuration: Features and windowing.
     ///   - sampleRate: In Hz; `nil` estimates it from the timestamps.
     ///   - maxGap: The longest interval (s) inside a stretch; `nil` for the default of
-    ///     ``samplingAnalysis(gapThreshold:)``.
+    ///     ``samplingAnalysis(gapThreshold:)`` when the rate is estimated, or five sample intervals
+    ///     (at least 0.1 s) when `sampleRate` is given, as ``StreamingFeatureExtractor`` does.
     ///   - threadCount: Threads to use; `nil` for every active core, 1 for the calling thread only.
     /// - Returns: The table; empty (with every row reported incomplete) when no window fits.
     /// - Throws: `LocomotionError.missingColumn` without acceleration, `.invalidParameter` as
@@ -36,13 +37,17 @@ extension Recording {
                 accepted: RecordingColumn.accelerationX.aliases + RecordingColumn.accelerationY.aliases
                     + RecordingColumn.accelerationZ.aliases)
         }
-        guard let rate = sampleRate ?? estimatedSampleRate else {
+        // One sampling analysis at most: it sorts every interval. With a given rate, the gap
+        // threshold defaults as in StreamingFeatureExtractor: five intervals, at least 0.1 s.
+        let analysis = sampleRate == nil ? samplingAnalysis() : nil
+        guard let rate = sampleRate ?? analysis?.sampleRate else {
             throw .invalidParameter(
                 name: "sampleRate", value: "unknown",
                 requirement: "give it, or provide at least two increasing timestamps")
         }
         let extractor = try FeatureExtractor(configuration: configuration, sampleRate: rate)
-        let (windows, incomplete) = windowRows(length: extractor.windowLength, hop: extractor.hopLength, maxGap: maxGap)
+        let gap = maxGap ?? analysis?.gapThreshold ?? max(Self.defaultGapFactor / rate, Self.minimumDefaultGap)
+        let (windows, incomplete) = windowRows(length: extractor.windowLength, hop: extractor.hopLength, maxGap: gap)
         let contexts = windowContexts(windows, configuration: configuration)
         let width = extractor.schema.count
         var values = [Double](repeating: .nan, count: windows.count * width)
