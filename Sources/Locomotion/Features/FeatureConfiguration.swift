@@ -35,6 +35,8 @@ public struct FeatureConfiguration: Sendable {
     public static let sampleRateRange: ClosedRange<Double> = 10...200
 
     /// Creates a configuration; every argument has the default described on its property.
+    ///
+    /// - Complexity: O(1).
     public init(
         windowDuration: Double = 2.56, hop: Double = 1.28, features: [BuiltinFeature] = BuiltinFeature.allCases,
         axisFeatures: [AxisFeature] = [], gaitBand: ClosedRange<Double> = GaitBand.default,
@@ -69,6 +71,7 @@ public struct FeatureConfiguration: Sendable {
     ///
     /// - Throws: `LocomotionError.invalidParameter` for a rate outside ``sampleRateRange``, a
     ///   non-positive duration or hop, or a window shorter than 4 samples.
+    /// - Complexity: O(1).
     public func lengths(sampleRate: Double) throws(LocomotionError) -> (window: Int, hop: Int) {
         guard sampleRate.isFinite, Self.sampleRateRange.contains(sampleRate) else {
             throw .invalidParameter(

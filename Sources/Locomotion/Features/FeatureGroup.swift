@@ -50,6 +50,8 @@ public struct FeatureFunction: FeatureGroup {
     }
 
     /// Writes `body(window)`.
+    ///
+    /// - Complexity: That of `body`.
     public func compute(_ window: FeatureWindow, into values: UnsafeMutableBufferPointer<Double>) {
         values[0] = body(window)
     }

@@ -33,11 +33,15 @@ public struct FeatureTable: Sendable {
     public var count: Int { windows.count }
 
     /// The values of window `index`, in schema order.
+    ///
+    /// - Complexity: O(1); the slice shares the table's storage.
     public func row(_ index: Int) -> ArraySlice<Double> {
         values[(index * schema.count)..<((index + 1) * schema.count)]
     }
 
     /// Window `index` as a ``FeatureVector`` (copies its row).
+    ///
+    /// - Complexity: O(*f*) for *f* features; allocates.
     public subscript(index: Int) -> FeatureVector {
         FeatureVector(
             schema: schema, values: Array(row(index)), start: windows[index].start, end: windows[index].end)

@@ -35,6 +35,8 @@ public struct FeatureVector: Sendable, Equatable {
     public static func isMissing(_ value: Double) -> Bool { value.isNaN }
 
     /// Equality that treats two missing values as equal (NaN ≠ NaN otherwise).
+    ///
+    /// - Complexity: O(*f*) for *f* features.
     public static func == (lhs: FeatureVector, rhs: FeatureVector) -> Bool {
         lhs.schema == rhs.schema && lhs.start == rhs.start && lhs.end == rhs.end
             && lhs.values.count == rhs.values.count

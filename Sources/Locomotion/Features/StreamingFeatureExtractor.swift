@@ -67,6 +67,7 @@ public struct StreamingFeatureExtractor: Sendable {
     ///     gyroscope features are missing.
     /// - Throws: As ``FeatureExtractor/init(configuration:sampleRate:)``, or
     ///   `LocomotionError.invalidParameter` for a non-positive `maxGap`.
+    /// - Complexity: O(*n*) in the window length, plus FFT planning.
     public init(
         configuration: FeatureConfiguration = .init(), sampleRate: Double, maxGap: Double? = nil,
         hasGyroscope: Bool = false
@@ -95,12 +96,16 @@ public struct StreamingFeatureExtractor: Sendable {
     }
 
     /// Feeds a GPS fix to the speed filter; windows ending at or after it see its effect.
+    ///
+    /// - Complexity: O(1).
     public mutating func append(fix: LocationFix) {
         _ = speedFilter.update(with: fix)
         seenFix = true
     }
 
-    /// Records a pedometer cadence (steps/s) reported at `time` (s).
+    /// Records a pedometer cadence (steps/s) reported at `time` (s); non-finite values are ignored.
+    ///
+    /// - Complexity: O(1).
     public mutating func append(cadence: Double, at time: Double) {
         if cadence.isFinite { latestCadence = (time, cadence) }
     }
@@ -114,7 +119,8 @@ public struct StreamingFeatureExtractor: Sendable {
     ///   - rotationRate: Rad/s, when the extractor was made with `hasGyroscope` (ignored otherwise).
     /// - Returns: Whether a new window's features are in ``values``.
     /// - Throws: `LocomotionError.timeGoesBackwards` for a decreasing time, `.signalProcessing`
-    ///   for a NaN or infinite sample in the completed window (the window is skipped).
+    ///   for a NaN or infinite sample in the completed window (the window is skipped and
+    ///   ``values`` is unspecified until the next window).
     /// - Complexity: O(1), or O(*n* log *n*) when a window completes; no allocation.
     public mutating func append(
         time: Double, x: Double, y: Double, z: Double, rotationRate: (x: Double, y: Double, z: Double)? = nil
@@ -161,6 +167,7 @@ public struct StreamingFeatureExtractor: Sendable {
     ///
     /// - Returns: The incomplete window just reported, or `nil` when the last window reached the
     ///   final sample.
+    /// - Complexity: O(1); reporting a window may grow ``incompleteWindows``.
     @discardableResult
     public mutating func finish() -> IncompleteWindow? {
         let before = incompleteWindows.count
