@@ -278,3 +278,29 @@ struct FeatureSubsetTests {
         }
     }
 }
+
+@Suite("Streaming feature extraction across gaps")
+struct StreamingGapTests {
+    @Test("a gap ends the stretch in the stream as in the batch: same windows, same incomplete windows")
+    func gapsMatchBatch() throws {
+        let rate = 50.0
+        let first = (0..<300).map { Double($0) / rate }
+        let second = (0..<200).map { 100 + Double($0) / rate }
+        let time = first + second
+        let x = time.map { 0.9 + 0.2 * sin(9 * $0) }
+        let y = time.map { 0.1 * cos(5 * $0) }
+        let z = time.map { 0.3 + 0.05 * sin(2 * $0) }
+        let recording = Recording(source: "gap", time: time, acceleration: ThreeAxisSeries(x: x, y: y, z: z))
+        let batch = try recording.features(sampleRate: rate, threadCount: 1)
+        var stream = try StreamingFeatureExtractor(sampleRate: rate)
+        var vectors: [FeatureVector] = []
+        for row in time.indices where try stream.append(time: time[row], x: x[row], y: y[row], z: z[row]) {
+            vectors.append(try #require(stream.vector))
+        }
+        stream.finish()
+        #expect(vectors == batch.vectors)
+        #expect(stream.incompleteWindows == batch.incompleteWindows)
+        #expect(stream.incompleteWindows.map(\.sampleCount) == [108, 72])
+        #expect(throws: LocomotionError.self) { try stream.append(time: 0, x: 0, y: 0, z: 1) }
+    }
+}

@@ -51,6 +51,8 @@ public struct StreamingFeatureExtractor: Sendable {
     /// `received % windowLength`, kept up to date instead of divided out per sample.
     private var slot = 0
     private var previousTime = -Double.infinity
+    /// Samples appended since `init`, for error messages.
+    private var sampleCount = 0
     private var nextStart = 0
     private var speedFilter: SpeedKalmanFilter
     private var seenFix = false
@@ -126,12 +128,10 @@ public struct StreamingFeatureExtractor: Sendable {
         time: Double, x: Double, y: Double, z: Double, rotationRate: (x: Double, y: Double, z: Double)? = nil
     ) throws(LocomotionError) -> Bool {
         let length = extractor.windowLength
-        if received > 0 {
-            if time < previousTime {
-                throw .timeGoesBackwards(path: "stream", line: received + 1, previous: previousTime, current: time)
-            }
-            if time - previousTime > maxGap { endStretch() }
+        if time < previousTime {  // also across gaps and after finish()
+            throw .timeGoesBackwards(path: "stream", line: sampleCount + 1, previous: previousTime, current: time)
         }
+        if received > 0, time - previousTime > maxGap { endStretch() }
         let slot = self.slot
         let channels = hasGyroscope ? 6 : 3
         let values = (x, y, z, rotationRate?.x ?? .nan, rotationRate?.y ?? .nan, rotationRate?.z ?? .nan)
@@ -155,6 +155,7 @@ public struct StreamingFeatureExtractor: Sendable {
             }
         }
         previousTime = time
+        sampleCount += 1
         self.slot = slot + 1 == length ? 0 : slot + 1
         received += 1
         guard received == nextStart + length else { return false }
