@@ -89,7 +89,7 @@ enum FeaturesCommand {
         var configuration = FeatureConfiguration(
             windowDuration: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28))
         if let band = try parsed.band("gait-band", default: GaitBand.default) { configuration.gaitBand = band }
-        if parsed.flag("per-axis") { configuration.axisFeatures = AxisFeature.allCases }
+        if parsed.flag("per-axis") { configuration.axisFeatures = BuiltinFeature.perAxisStatistics }
         var threads: Int?
         if let text = parsed.value("threads") {
             guard let count = Int(text), count >= 1 else {

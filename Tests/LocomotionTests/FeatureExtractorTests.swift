@@ -140,13 +140,16 @@ struct FeatureExtractorTests {
         #expect(first == recording.acceleration!.x[0])
         #expect(abs(try #require(table[0]["acc_x_max"]) - recording.acceleration!.x[0..<128].max()!) == 0)
 
+        #expect(throws: LocomotionError.self) {
+            try FeatureConfiguration(axisFeatures: [.gaitFrequency]).schema()  // not a statistic of one series
+        }
         configuration.groups.append(FeatureFunction(name: "acc_mag_mean", unit: "g", summary: "again") { _ in 0 })
         #expect(throws: LocomotionError.self) { try configuration.schema() }
     }
 
     @Test("every built-in feature has a unique name, a unit and a description")
     func descriptors() throws {
-        let schema = try FeatureConfiguration(axisFeatures: AxisFeature.allCases).schema()
+        let schema = try FeatureConfiguration(axisFeatures: BuiltinFeature.perAxisStatistics).schema()
         #expect(Set(schema.names).count == schema.count)
         for descriptor in schema.descriptors {
             #expect(!descriptor.unit.isEmpty && !descriptor.summary.isEmpty)
@@ -157,7 +160,7 @@ struct FeatureExtractorTests {
     @Test("batch extraction on every core equals one thread, in the same order")
     func parallelMatchesSerial() throws {
         let recording = noisyRecording(count: 50 * 60)
-        let configuration = FeatureConfiguration(axisFeatures: AxisFeature.allCases)
+        let configuration = FeatureConfiguration(axisFeatures: BuiltinFeature.perAxisStatistics)
         let serial = try recording.features(configuration, threadCount: 1)
         for threads in [2, 3, 8] {
             let parallel = try recording.features(configuration, threadCount: threads)

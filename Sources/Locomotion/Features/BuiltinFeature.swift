@@ -55,25 +55,42 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
-    /// The per-axis statistic with this feature's definition, for the magnitude's time-domain
-    /// statistics that have one.
-    var statistic: AxisFeature? {
+    /// The features that are statistics of one series, which ``FeatureConfiguration/axisFeatures``
+    /// can also compute per acceleration axis (`acc_x_mean`, ...).
+    public static let perAxisStatistics: [BuiltinFeature] = [
+        .mean, .standardDeviation, .rootMeanSquare, .minimum, .maximum, .range, .median, .interquartileRange,
+        .medianAbsoluteDeviation, .skewness, .kurtosis, .meanCrossingRate, .jerkRootMeanSquare,
+    ]
+
+    /// This statistic's value for a series with `summary` and jerk RMS `jerk`, sampled at
+    /// `sampleRate` Hz; `nil` for a feature that is not one of ``perAxisStatistics``.
+    func statisticValue(from summary: WindowSummary, jerk: Double, sampleRate: Double) -> Double? {
         switch self {
-        case .mean: return .mean
-        case .standardDeviation: return .standardDeviation
-        case .rootMeanSquare: return .rootMeanSquare
-        case .minimum: return .minimum
-        case .maximum: return .maximum
-        case .range: return .range
-        case .median: return .median
-        case .interquartileRange: return .interquartileRange
-        case .medianAbsoluteDeviation: return .medianAbsoluteDeviation
-        case .skewness: return .skewness
-        case .kurtosis: return .kurtosis
-        case .meanCrossingRate: return .meanCrossingRate
-        case .jerkRootMeanSquare: return .jerkRootMeanSquare
+        case .mean: return summary.moments.mean
+        case .standardDeviation: return summary.moments.standardDeviation
+        case .rootMeanSquare: return summary.rootMeanSquare
+        case .minimum: return summary.minimum
+        case .maximum: return summary.maximum
+        case .range: return summary.range
+        case .median: return summary.median
+        case .interquartileRange: return summary.interquartileRange
+        case .medianAbsoluteDeviation: return summary.medianAbsoluteDeviation
+        case .skewness: return summary.moments.skewness ?? .nan
+        case .kurtosis: return summary.moments.kurtosis ?? .nan
+        case .meanCrossingRate: return summary.meanCrossingFraction * sampleRate
+        case .jerkRootMeanSquare: return jerk
         default: return nil
         }
+    }
+
+    /// The column of this statistic computed on one acceleration axis (`x`, `y` or `z`): the
+    /// magnitude's name with `mag` replaced by the axis, the same unit.
+    func axisDescriptor(axis: String, _ configuration: FeatureConfiguration) -> FeatureDescriptor {
+        let magnitude = descriptors(configuration)[0]
+        return FeatureDescriptor(
+            name: magnitude.name.replacingOccurrences(of: "acc_mag_", with: "acc_\(axis)_"), unit: magnitude.unit,
+            summary: magnitude.summary.replacingOccurrences(of: "the acceleration magnitude", with: "the \(axis) axis")
+                .replacingOccurrences(of: "the magnitude's", with: "the \(axis) axis's"))
     }
 
     /// The feature's columns (one, except ``bandPowerFractions``) under `configuration`.
@@ -104,7 +121,9 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
             return one(
                 "acc_mag_kurtosis", "1", "biased excess kurtosis of the acceleration magnitude; NaN when constant")
         case .meanCrossingRate:
-            return one("acc_mag_mean_crossing_rate", "1/s", "crossings of the window mean per second")
+            return one(
+                "acc_mag_mean_crossing_rate", "1/s",
+                "crossings of its window mean per second by the acceleration magnitude")
         case .signalMagnitudeArea:
             return one("acc_sma", "g", "signal magnitude area: mean of |x| + |y| + |z|")
         case .correlationXY:
@@ -168,68 +187,5 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
     static func label(_ value: Double, separator: String = ".") -> String {
         let text = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
         return text.replacingOccurrences(of: ".", with: separator)
-    }
-}
-
-/// Statistics computed per acceleration axis when ``FeatureConfiguration/axisFeatures`` asks for
-/// them: one column per axis (`acc_x_…`, `acc_y_…`, `acc_z_…`), with the same definitions as
-/// the magnitude's.
-public enum AxisFeature: String, Sendable, Hashable, CaseIterable, Codable {
-    case mean
-    case standardDeviation
-    case rootMeanSquare
-    case minimum
-    case maximum
-    case range
-    case median
-    case interquartileRange
-    case medianAbsoluteDeviation
-    case skewness
-    case kurtosis
-    case meanCrossingRate
-    case jerkRootMeanSquare
-
-    /// The name suffix and unit.
-    var nameAndUnit: (String, String) {
-        switch self {
-        case .mean: return ("mean", "g")
-        case .standardDeviation: return ("std", "g")
-        case .rootMeanSquare: return ("rms", "g")
-        case .minimum: return ("min", "g")
-        case .maximum: return ("max", "g")
-        case .range: return ("range", "g")
-        case .median: return ("median", "g")
-        case .interquartileRange: return ("iqr", "g")
-        case .medianAbsoluteDeviation: return ("mad", "g")
-        case .skewness: return ("skewness", "1")
-        case .kurtosis: return ("kurtosis", "1")
-        case .meanCrossingRate: return ("mean_crossing_rate", "1/s")
-        case .jerkRootMeanSquare: return ("jerk_rms", "g/s")
-        }
-    }
-
-    /// The statistic's value for a series with this summary and jerk RMS, sampled at `sampleRate` Hz.
-    func value(from summary: WindowSummary, jerk: Double, sampleRate: Double) -> Double {
-        switch self {
-        case .mean: return summary.moments.mean
-        case .standardDeviation: return summary.moments.standardDeviation
-        case .rootMeanSquare: return summary.rootMeanSquare
-        case .minimum: return summary.minimum
-        case .maximum: return summary.maximum
-        case .range: return summary.range
-        case .median: return summary.median
-        case .interquartileRange: return summary.interquartileRange
-        case .medianAbsoluteDeviation: return summary.medianAbsoluteDeviation
-        case .skewness: return summary.moments.skewness ?? .nan
-        case .kurtosis: return summary.moments.kurtosis ?? .nan
-        case .meanCrossingRate: return summary.meanCrossingFraction * sampleRate
-        case .jerkRootMeanSquare: return jerk
-        }
-    }
-
-    func descriptor(axis: String) -> FeatureDescriptor {
-        let (suffix, unit) = nameAndUnit
-        return FeatureDescriptor(
-            name: "acc_\(axis)_\(suffix)", unit: unit, summary: "\(rawValue) of the \(axis) acceleration axis")
     }
 }

@@ -3,7 +3,7 @@
 /// ```swift
 /// var configuration = FeatureConfiguration()            // 2.56 s windows, 50 % overlap, every built-in
 /// configuration.features = [.mean, .variance, .gaitFrequency]
-/// configuration.axisFeatures = [.mean, .standardDeviation]
+/// configuration.axisFeatures = [.mean, .standardDeviation]       // acc_x_mean, acc_y_mean, ...
 /// configuration.groups.append(FeatureFunction(name: "acc_mag_p90", unit: "g", summary: "90th percentile") { window in
 ///     (try? Statistics.percentile(90, of: Array(window.magnitude))) ?? .nan
 /// })
@@ -15,8 +15,9 @@ public struct FeatureConfiguration: Sendable {
     public var hop: Double
     /// The built-in features, in column order; every ``BuiltinFeature`` by default.
     public var features: [BuiltinFeature]
-    /// Per-axis statistics appended after the built-ins (three columns each); none by default.
-    public var axisFeatures: [AxisFeature]
+    /// Statistics of ``BuiltinFeature/perAxisStatistics`` also computed on each acceleration axis,
+    /// appended after the built-ins (three columns each, x, y, z); none by default.
+    public var axisFeatures: [BuiltinFeature]
     /// The band (Hz) searched for the gait peak; ``GaitBand/default`` (0.6–2.5 Hz).
     public var gaitBand: ClosedRange<Double>
     /// The bands (Hz) whose share of the power is reported: 0.3–3 Hz (gait, body sway),
@@ -39,7 +40,7 @@ public struct FeatureConfiguration: Sendable {
     /// - Complexity: O(1).
     public init(
         windowDuration: Double = 2.56, hop: Double = 1.28, features: [BuiltinFeature] = BuiltinFeature.allCases,
-        axisFeatures: [AxisFeature] = [], gaitBand: ClosedRange<Double> = GaitBand.default,
+        axisFeatures: [BuiltinFeature] = [], gaitBand: ClosedRange<Double> = GaitBand.default,
         powerBands: [ClosedRange<Double>] = [0.3...3, 3...10, 10...25], maximumFixAge: Double = 10,
         speedFilter: SpeedKalmanFilter.Configuration = .default, groups: [any FeatureGroup] = []
     ) {
@@ -56,12 +57,18 @@ public struct FeatureConfiguration: Sendable {
 
     /// The schema of the vectors this configuration produces.
     ///
-    /// - Throws: `LocomotionError.invalidParameter` when two features share a name.
+    /// - Throws: `LocomotionError.invalidParameter` when two features share a name or a per-axis
+    ///   feature is not a statistic of one series.
     /// - Complexity: O(*f*) in the number of features.
     public func schema() throws(LocomotionError) -> FeatureSchema {
         var descriptors = features.flatMap { $0.descriptors(self) }
         for feature in axisFeatures {
-            for axis in ["x", "y", "z"] { descriptors.append(feature.descriptor(axis: axis)) }
+            guard BuiltinFeature.perAxisStatistics.contains(feature) else {
+                throw .invalidParameter(
+                    name: "axisFeatures", value: feature.rawValue,
+                    requirement: "per-axis features must be among BuiltinFeature.perAxisStatistics")
+            }
+            for axis in ["x", "y", "z"] { descriptors.append(feature.axisDescriptor(axis: axis, self)) }
         }
         for group in groups { descriptors += group.descriptors }
         return try FeatureSchema(descriptors: descriptors)

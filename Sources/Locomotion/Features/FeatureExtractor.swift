@@ -321,15 +321,19 @@ public struct FeatureExtractor: Sendable {
     ) throws(LocomotionError) {
         let features = configuration.axisFeatures
         guard !features.isEmpty else { return }
-        for (axis, samples) in [x, y, z].enumerated() {
+        // One axis at a time, without building an array of the three per window.
+        func write(_ samples: UnsafeBufferPointer<Double>, axis: Int) throws(LocomotionError) {
             let summary = try Self.dsp { () throws(DSPError) in try Statistics.summary(of: samples, scratch: scratch) }
             let jerk =
                 features.contains(.jerkRootMeanSquare) ? Self.jerkRootMeanSquare(samples, sampleRate: sampleRate) : .nan
             for (index, feature) in features.enumerated() {
-                let value = feature.value(from: summary, jerk: jerk, sampleRate: sampleRate)
-                row[axisColumn + 3 * index + axis] = value
+                row[axisColumn + 3 * index + axis] =
+                    feature.statisticValue(from: summary, jerk: jerk, sampleRate: sampleRate) ?? .nan
             }
         }
+        try write(x, axis: 0)
+        try write(y, axis: 1)
+        try write(z, axis: 2)
     }
 }
 
@@ -356,8 +360,8 @@ private struct WindowValues {
 
     func value(of feature: BuiltinFeature, maximumFixAge: Double) -> Double {
         if feature == .jerkRootMeanSquare { return jerk }  // needs no summary
-        if let statistic = feature.statistic {
-            return summary.map { statistic.value(from: $0, jerk: jerk, sampleRate: sampleRate) } ?? .nan
+        if let summary, let value = feature.statisticValue(from: summary, jerk: jerk, sampleRate: sampleRate) {
+            return value
         }
         switch feature {
         case .variance: return summary?.moments.variance ?? .nan
@@ -371,15 +375,14 @@ private struct WindowValues {
         case .spectralEntropy: return shape?.normalizedEntropy ?? .nan
         case .spectralCentroid: return shape?.centroid ?? .nan
         case .spectralFlatness: return shape?.flatness ?? .nan
-        case .bandPowerFractions, .mean, .standardDeviation, .rootMeanSquare, .minimum, .maximum, .range, .median,
-            .interquartileRange, .medianAbsoluteDeviation, .skewness, .kurtosis, .meanCrossingRate, .jerkRootMeanSquare:
-            return .nan  // band shares are written per band; the statistics are handled above
         case .gyroscopeMean: return gyroscope?.mean ?? .nan
         case .gyroscopeStandardDeviation: return gyroscope?.standardDeviation ?? .nan
         case .gpsSpeed: return context.gps.flatMap(\.speed) ?? .nan
         case .gpsSpeedValid: return context.gps.map { $0.isValid ? 1 : 0 } ?? .nan
         case .gpsFixAge: return context.gps.flatMap(\.age) ?? .nan
         case .pedometerCadence: return context.pedometerCadence ?? .nan
+        default:
+            return .nan  // band shares are written per band; the statistics need the summary
         }
     }
 }
