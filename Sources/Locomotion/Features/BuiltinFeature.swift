@@ -64,6 +64,7 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// This statistic's value for a series with `summary` and jerk RMS `jerk`, sampled at
     /// `sampleRate` Hz; `nil` for a feature that is not one of ``perAxisStatistics``.
+    @inline(__always)
     func statisticValue(from summary: WindowSummary, jerk: Double, sampleRate: Double) -> Double? {
         switch self {
         case .mean: return summary.moments.mean

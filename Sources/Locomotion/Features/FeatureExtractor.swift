@@ -358,6 +358,7 @@ private struct WindowValues {
         return spectrum.power(inBins: bins) / totalPower
     }
 
+    @inline(__always)
     func value(of feature: BuiltinFeature, maximumFixAge: Double) -> Double {
         if feature == .jerkRootMeanSquare { return jerk }  // needs no summary
         if let summary, let value = feature.statisticValue(from: summary, jerk: jerk, sampleRate: sampleRate) {
