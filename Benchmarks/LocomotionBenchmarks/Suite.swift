@@ -15,7 +15,7 @@ protocol BenchmarkSuite {
 
 /// Every suite the executable knows, in the order they run by default.
 enum BenchmarkSuites {
-    static var all: [any BenchmarkSuite] { [FFTBenchmarks(), CSVBenchmarks()] }
+    static var all: [any BenchmarkSuite] { [FFTBenchmarks(), CSVBenchmarks(), FeatureBenchmarks()] }
 
     /// The suite called `name`, if there is one.
     static func named(_ name: String) -> (any BenchmarkSuite)? {

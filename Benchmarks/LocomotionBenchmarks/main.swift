@@ -15,6 +15,7 @@ struct BenchmarkOptions {
 enum ParsedCommandLine {
     case run(BenchmarkOptions)
     case streamOnly(String)
+    case featureStreamOnly(Int)
     case help
     case invalid(String)
 }
@@ -31,6 +32,12 @@ func parseCommandLine(_ arguments: [String]) -> ParsedCommandLine {
             // Internal: stream one file in a fresh process so its peak memory can be read.
             guard let path = remaining.popFirst() else { return .invalid("\(argument) needs a file") }
             return .streamOnly(path)
+        case FeatureBenchmarks.streamOnlyFlag:
+            // Internal: stream windows in a fresh process so valgrind can count its allocations.
+            guard let count = remaining.popFirst().flatMap({ Int($0) }) else {
+                return .invalid("\(argument) needs a count")
+            }
+            return .featureStreamOnly(count)
         case "-h", "--help":
             return .help
         case _ where argument == "--suite" || argument.hasPrefix("--suite="):
@@ -102,6 +109,13 @@ case .invalid(let message):
 case .streamOnly(let path):
     do {
         print(try CSVBenchmarks.streamAndReportPeakMemory(path: path))
+    } catch {
+        printToStandardError("error: \(error)")
+        exit(1)
+    }
+case .featureStreamOnly(let windows):
+    do {
+        print(try FeatureBenchmarks.streamOnly(windows: windows))
     } catch {
         printToStandardError("error: \(error)")
         exit(1)

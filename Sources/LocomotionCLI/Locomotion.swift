@@ -14,6 +14,7 @@ enum LocomotionTool {
           steps FILE...      step count, mean cadence and cadence per window (--json: every step time)
           evaluate-steps RECORDING --reference STEPS.csv | --still-labels CODES | --vehicle
                              step detection against reference steps, or false steps per minute
+          features FILE...   one feature vector per window, as CSV or JSON (--list for the schema)
           demo               the spectrum of the bundled walking recording (UCI HAPT excerpt)
           help               this text
 
@@ -42,6 +43,8 @@ enum LocomotionTool {
             return SpectrumCommand.run(rest)
         case "speed":
             return SpeedCommand.run(rest)
+        case "features":
+            return FeaturesCommand.run(rest)
         case "demo":
             return DemoCommand.run(rest)
         case "steps":

@@ -48,11 +48,7 @@ extension Statistics {
     public static func signalMagnitudeArea(
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>
     ) throws(DSPError) -> Double {
-        try requireValidWindow(x)
-        try requireSameCount(y, named: "y", as: x.count)
-        try requireSameCount(z, named: "z", as: x.count)
-        try DSPError.requireFinite(y)
-        try DSPError.requireFinite(z)
+        try requireValidAxes(x, y, z)
         var sum = 0.0
         for index in x.indices { sum += abs(x[index]) + abs(y[index]) + abs(z[index]) }
         return sum / Double(x.count)

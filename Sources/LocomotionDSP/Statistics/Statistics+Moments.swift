@@ -94,6 +94,11 @@ extension Statistics {
     /// - Complexity: O(*n*), two passes.
     public static func moments(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Moments {
         try requireValidWindow(samples)
+        return momentsKernel(samples)
+    }
+
+    /// The moments of a valid (non-empty, finite) window, without validation.
+    static func momentsKernel(_ samples: UnsafeBufferPointer<Double>) -> Moments {
         let mean = compensatedMean(samples)
         var (sum1, sum2, sum3, sum4) = (0.0, 0.0, 0.0, 0.0)
         for sample in samples {
@@ -162,26 +167,46 @@ extension Statistics {
 // MARK: - Kernels (no validation)
 
 extension Statistics {
-    /// The mean of a non-empty buffer by Neumaier's compensated summation. Finite samples whose
-    /// sum overflows are averaged as `Σ(xᵢ/n)` instead; NaN propagates.
+    /// The mean of a non-empty buffer by Neumaier's compensated summation, in four interleaved
+    /// lanes (so the additions do not wait on each other) whose sums and compensations are
+    /// combined at the end by the same rule. Finite samples whose sum overflows are averaged as
+    /// `Σ(xᵢ/n)` instead; NaN propagates.
     ///
     /// - Complexity: O(*n*).
     static func compensatedMean(_ samples: UnsafeBufferPointer<Double>) -> Double {
-        var sum = 0.0
-        var compensation = 0.0
-        for sample in samples {
+        @inline(__always)
+        func add(_ sum: inout Double, _ compensation: inout Double, _ sample: Double) {
             let total = sum + sample
-            if abs(sum) >= abs(sample) {
-                compensation += (sum - total) + sample
-            } else {
-                compensation += (sample - total) + sum
-            }
+            // Branch-free choice of which operand lost low-order bits.
+            let larger = abs(sum) >= abs(sample) ? sum : sample
+            let smaller = abs(sum) >= abs(sample) ? sample : sum
+            compensation += (larger - total) + smaller
             sum = total
         }
-        let count = Double(samples.count)
-        let mean = (sum + compensation) / count
+        var sums = (0.0, 0.0, 0.0, 0.0)
+        var compensations = (0.0, 0.0, 0.0, 0.0)
+        let count = samples.count
+        let base = samples.baseAddress!
+        var index = 0
+        while index + 4 <= count {
+            add(&sums.0, &compensations.0, base[index])
+            add(&sums.1, &compensations.1, base[index + 1])
+            add(&sums.2, &compensations.2, base[index + 2])
+            add(&sums.3, &compensations.3, base[index + 3])
+            index += 4
+        }
+        while index < count {
+            add(&sums.0, &compensations.0, base[index])
+            index += 1
+        }
+        var sum = sums.0
+        var compensation = compensations.0 + compensations.1 + compensations.2 + compensations.3
+        add(&sum, &compensation, sums.1)
+        add(&sum, &compensation, sums.2)
+        add(&sum, &compensation, sums.3)
+        let mean = (sum + compensation) / Double(count)
         if mean.isFinite { return mean }
-        return samples.reduce(0) { $0 + $1 / count }
+        return samples.reduce(0) { $0 + $1 / Double(count) }
     }
 
     /// The population variance of a non-empty buffer about `mean`, by the corrected two-pass

@@ -70,12 +70,7 @@ extension Statistics {
     public static func interquartileRange(
         of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
     ) throws(DSPError) -> Double {
-        let buffer = try copy(samples, into: scratch)
-        let lower = percentileInPlace(25, of: buffer)
-        // Selecting the 25th percentile left buffer[..<k₂₅] below everything from k₂₅ on, so the
-        // 75th is selected within the upper part only.
-        let upper = percentileInPlace(75, of: buffer, from: lowerRank(ofPercentile: 25, count: buffer.count))
-        return upper - lower
+        interquartileRangeInPlace(try copy(samples, into: scratch))
     }
 
     /// The interquartile range of any collection of samples; allocates a copy of the samples.
@@ -119,7 +114,7 @@ extension Statistics {
     /// Validates the window and the scratch size and copies the samples into the scratch.
     ///
     /// - Returns: The first `samples.count` elements of `scratch`.
-    private static func copy(
+    static func copy(
         _ samples: UnsafeBufferPointer<Double>, into scratch: UnsafeMutableBufferPointer<Double>
     ) throws(DSPError) -> UnsafeMutableBufferPointer<Double> {
         try requireValidWindow(samples)
@@ -166,22 +161,75 @@ extension Statistics {
         let below = buffer[rank]
         let fraction = position - Double(rank)
         guard fraction > 0, rank + 1 < buffer.count else { return below }
-        let above = Selection.minimum(in: buffer, from: rank + 1)
-        // Exact at both ends and monotone in `fraction`.
+        return interpolate(below, Selection.minimum(in: buffer, from: rank + 1), fraction)
+    }
+
+    /// `below + (above − below)·fraction`, exact at both ends and monotone in `fraction`.
+    static func interpolate(_ below: Double, _ above: Double, _ fraction: Double) -> Double {
         let difference = above - below
         return fraction < 0.5 ? below + difference * fraction : above - difference * (1 - fraction)
     }
 
+    /// The interquartile range of `buffer`, reordering it.
+    static func interquartileRangeInPlace(_ buffer: UnsafeMutableBufferPointer<Double>) -> Double {
+        let lower = percentileInPlace(25, of: buffer)
+        // Selecting the 25th percentile left buffer[..<k₂₅] below everything from k₂₅ on, so the
+        // 75th is selected within the upper part only.
+        let upper = percentileInPlace(75, of: buffer, from: lowerRank(ofPercentile: 25, count: buffer.count))
+        return upper - lower
+    }
+
     /// The median of `buffer`, reordering it.
-    private static func medianInPlace(_ buffer: UnsafeMutableBufferPointer<Double>) -> Double {
+    static func medianInPlace(
+        _ buffer: UnsafeMutableBufferPointer<Double>, auxiliary: UnsafeMutableBufferPointer<Double>? = nil
+    ) -> Double {
         let middle = buffer.count / 2
-        Selection.select(middle, in: buffer)
+        Selection.select(middle, in: buffer, auxiliary: auxiliary)
+        return medianOfSelected(buffer)
+    }
+
+    /// The median of `buffer` once `buffer[count / 2]` holds its order statistic and everything
+    /// before it is no larger.
+    static func medianOfSelected(_ buffer: UnsafeMutableBufferPointer<Double>) -> Double {
+        let middle = buffer.count / 2
         let upper = buffer[middle]
         guard buffer.count % 2 == 0 else { return upper }
         // buffer[..<middle] ≤ upper, so the other middle value is their maximum.
         var lower = buffer[0]
-        for index in 1..<middle { lower = max(lower, buffer[index]) }
+        for index in 1..<middle { lower = buffer[index] > lower ? buffer[index] : lower }  // no NaN here
         let mean = (lower + upper) / 2
         return mean.isFinite ? mean : lower / 2 + upper / 2
+    }
+
+    /// The linearly interpolated percentile of `buffer` once its median has been selected
+    /// (``medianOfSelected(_:)``'s precondition): the order statistics are then selected within
+    /// the half that holds them only. Reorders that half.
+    static func percentileAfterMedian(
+        _ percentage: Double, of buffer: UnsafeMutableBufferPointer<Double>,
+        auxiliary: UnsafeMutableBufferPointer<Double>?
+    ) -> Double {
+        let count = buffer.count
+        let middle = count / 2
+        let position = Double(count - 1) * (percentage / 100)
+        let rank = lowerRank(ofPercentile: percentage, count: count)
+        let fraction = position - Double(rank)
+        let below: Double
+        if rank < middle {
+            let lowerHalf = UnsafeMutableBufferPointer(rebasing: buffer[0..<middle])
+            Selection.select(rank, in: lowerHalf, auxiliary: auxiliary)
+            below = buffer[rank]
+        } else if rank > middle {
+            Selection.select(rank, in: buffer, from: middle + 1, auxiliary: auxiliary)
+            below = buffer[rank]
+        } else {
+            below = buffer[middle]
+        }
+        guard fraction > 0, rank + 1 < count else { return below }
+        // Everything before `middle` is ≤ buffer[middle] ≤ everything after it.
+        let above =
+            rank + 1 < middle
+            ? Selection.minimum(in: UnsafeMutableBufferPointer(rebasing: buffer[0..<middle]), from: rank + 1)
+            : rank + 1 == middle ? buffer[middle] : Selection.minimum(in: buffer, from: rank + 1)
+        return interpolate(below, above, fraction)
     }
 }

@@ -49,6 +49,19 @@ extension Statistics {
         try DSPError.requireFinite(samples)
     }
 
+    /// Throws unless `x` is a valid window and `y` and `z` are finite and as long as it.
+    ///
+    /// - Complexity: O(*n*).
+    static func requireValidAxes(
+        _ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>, _ z: UnsafeBufferPointer<Double>
+    ) throws(DSPError) {
+        try requireValidWindow(x)
+        try requireSameCount(y, named: "y", as: x.count)
+        try requireSameCount(z, named: "z", as: x.count)
+        try DSPError.requireFinite(y)
+        try DSPError.requireFinite(z)
+    }
+
     /// Throws `.invalidParameter` unless `other` has as many samples as the first series.
     static func requireSameCount(_ other: UnsafeBufferPointer<Double>, named name: String, as count: Int)
         throws(DSPError)

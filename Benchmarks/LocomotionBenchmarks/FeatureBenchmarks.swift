@@ -1,0 +1,437 @@
+import Foundation
+import Locomotion
+
+/// Feature extraction speed: the default feature set per window through
+/// ``FeatureExtractor/extract(start:end:x:y:z:rotationRate:context:into:)`` on one thread, for
+/// several window lengths and sample rates, side by side with the numpy reference
+/// (`Benchmarks/features_reference.py`, vectorised over all windows at once) on the same
+/// generated windows when numpy is installed. Before timing, the two outputs are compared value by
+/// value (NaN must match NaN); they must agree within 1e-9 relative.
+///
+/// It also times the streaming extractor (one `append` per sample, a window every hop) and counts
+/// the heap allocations of the steady-state streaming path with valgrind when it is installed:
+/// a process streams *N* windows and another 2*N*; the difference in their allocation counts,
+/// divided by *N*, is the allocations per window.
+struct FeatureBenchmarks: BenchmarkSuite {
+    let name = "features"
+    let summary = "default feature set per window: FeatureExtractor vs a numpy reference; streaming allocations"
+
+    /// The (sample rate in Hz, samples per window) cases; each window lasts `samples / rate` s.
+    var cases: [(rate: Double, samples: Int)] = [(50, 128), (50, 256), (50, 512), (25, 64), (100, 256), (200, 512)]
+    /// Distinct generated windows per case.
+    var windowCount = 2_000
+    /// The required windows per second for 128 samples at 50 Hz, one thread.
+    var requiredWindowsPerSecond = 300_000.0
+    /// The largest allowed Swift / numpy time per window.
+    var numpyRatioLimit = 0.2
+    /// The largest allowed relative difference between Swift and numpy values.
+    var agreementLimit = 1e-9
+
+    /// The flag that makes the executable only stream windows, for the allocation count.
+    static let streamOnlyFlag = "--feature-stream-only"
+
+    struct Row {
+        var rate: Double
+        var samples: Int
+        var swiftNs: Double
+        var numpyNs: Double?
+        var maxRelativeError: Double?
+        var mismatchedMissing: Int
+
+        var json: JSONValue {
+            .object([
+                ("rateHz", .number(rate, decimals: 0)), ("samples", .int(samples)),
+                ("swiftNsPerWindow", .number(swiftNs)),
+                ("windowsPerSecond", .number(1e9 / swiftNs, decimals: 0)),
+                ("numpyNsPerWindow", numpyNs.map { .number($0) } ?? .null),
+                ("swiftOverNumpy", numpyNs.map { .number(swiftNs / $0, decimals: 4) } ?? .null),
+                ("maxRelativeError", maxRelativeError.map { .string(String(format: "%.2e", $0)) } ?? .null),
+            ])
+        }
+    }
+
+    func run(settings: MeasurementSettings) throws -> SuiteReport {
+        var rows: [Row] = []
+        var notes: [String] = []
+        var numpySkipped: String?
+        for (rate, samples) in cases {
+            let data = Self.generate(
+                windows: windowCount, samples: samples, rate: rate, seed: UInt64(samples) &* 31 &+ UInt64(rate))
+            var extractor = try FeatureExtractor(
+                configuration: Self.configuration(rate: rate, samples: samples), sampleRate: rate)
+            let width = extractor.schema.count
+            var values = [Double](repeating: .nan, count: windowCount * width)
+            try Self.extractAll(data, samples: samples, extractor: &extractor, into: &values)
+            let timing = try BatchTimer.interleaved(
+                [Self.timingCase(data, samples: samples, rate: rate, windowCount: windowCount)], settings: settings)[0]
+            var row = Row(
+                rate: rate, samples: samples, swiftNs: timing.median, numpyNs: nil, maxRelativeError: nil,
+                mismatchedMissing: 0)
+            switch Self.numpyReference(data, windows: windowCount, samples: samples, rate: rate, width: width) {
+            case .success(let (seconds, reference)):
+                row.numpyNs = seconds * 1e9 / Double(windowCount)
+                (row.maxRelativeError, row.mismatchedMissing) = Self.compare(values, reference)
+            case .failure(let skipped):
+                numpySkipped = skipped.message
+            }
+            rows.append(row)
+        }
+        let streamingNs = try Self.streamingNsPerWindow(settings: settings)
+        let batch = try Self.batchWindowsPerSecond()
+        let allocations = Self.streamingAllocationsPerWindow()
+
+        var table = TextTable(header: [
+            "rate Hz", "samples", "Swift ns/window", "windows/s", "numpy ns/window", "Swift/numpy", "max rel. diff",
+        ])
+        for row in rows {
+            table.rows.append([
+                format(row.rate, 0), "\(row.samples)", format(row.swiftNs, 0), format(1e9 / row.swiftNs, 0),
+                row.numpyNs.map { format($0, 0) } ?? "skipped", row.numpyNs.map { format(row.swiftNs / $0, 3) } ?? "–",
+                row.maxRelativeError.map {
+                    String(format: "%.1e", $0)
+                        + (row.mismatchedMissing > 0 ? " (\(row.mismatchedMissing) NaN mismatches)" : "")
+                } ?? "–",
+            ])
+        }
+        notes.append(
+            "default feature set (\(try FeatureConfiguration().schema().count) columns), one thread, \(windowCount) generated three-axis windows per case;"
+                + " numpy times one vectorised pass over all of them")
+        notes.append(
+            "Recording.features on a 2 h 50 Hz recording (\(batch.windows) windows of 128, hop 64): "
+                + "\(format(batch.serial, 0)) windows/s on 1 thread, \(format(batch.parallel, 0)) on "
+                + "\(ProcessInfo.processInfo.activeProcessorCount) (every core); identical tables: \(batch.identical)")
+        notes.append(
+            "streaming extractor, 128 samples at 50 Hz, hop 64: \(format(streamingNs, 0)) ns per window including 64 appends"
+        )
+        switch allocations {
+        case .success(let result):
+            notes.append(
+                "streaming allocations (valgrind): \(result.small) allocs for \(result.windows) windows, \(result.large) for \(2 * result.windows):"
+                    + " \(format(result.perWindow, 3)) per window in steady state")
+        case .failure(let skipped):
+            notes.append("allocation count skipped: \(skipped.message)")
+        }
+        if let numpySkipped { notes.append("numpy column skipped: \(numpySkipped)") }
+
+        let reference = rows.first { $0.rate == 50 && $0.samples == 128 }
+        var targets = [
+            TargetResult(
+                key: "featureWindowsPerSecond128",
+                requirement: "ns per 128-sample 50 Hz window <= 1e9 / \(format(requiredWindowsPerSecond, 0))",
+                limit: 1e9 / requiredWindowsPerSecond, worst: reference?.swiftNs, worstAt: "128 samples at 50 Hz")
+        ]
+        let compared = rows.filter { $0.numpyNs != nil }
+        if !compared.isEmpty {
+            let slowest = compared.max { $0.swiftNs / $0.numpyNs! < $1.swiftNs / $1.numpyNs! }!
+            targets.append(
+                TargetResult(
+                    key: "featureSwiftOverNumpy", requirement: "Swift / numpy time per window <= \(numpyRatioLimit)",
+                    limit: numpyRatioLimit,
+                    worst: slowest.swiftNs / slowest.numpyNs!,
+                    worstAt: "\(slowest.samples) samples at \(format(slowest.rate, 0)) Hz"))
+            let worstError = compared.max { ($0.maxRelativeError ?? 0) < ($1.maxRelativeError ?? 0) }!
+            targets.append(
+                TargetResult(
+                    key: "featureNumpyAgreement",
+                    requirement: "max relative difference from numpy / 1e-9 <= 1, NaN exactly where numpy has NaN",
+                    limit: 1,
+                    worst: compared.contains { $0.mismatchedMissing > 0 }
+                        ? .infinity : worstError.maxRelativeError.map { $0 / agreementLimit },
+                    worstAt: "\(worstError.samples) samples at \(format(worstError.rate, 0)) Hz"))
+        }
+        if case .success(let result) = allocations {
+            targets.append(
+                TargetResult(
+                    key: "featureStreamingAllocations",
+                    requirement: "heap allocations per streamed window in steady state <= 0",
+                    limit: 0, worst: result.perWindow, worstAt: "\(result.windows) vs \(2 * result.windows) windows"))
+        }
+        var json: [(String, JSONValue)] = [
+            ("featureBatchWindowsPerSecondOneThread", .number(batch.serial, decimals: 0)),
+            ("featureBatchWindowsPerSecondAllCores", .number(batch.parallel, decimals: 0)),
+            ("features", .array(rows.map(\.json))), ("featureStreamingNsPerWindow", .number(streamingNs)),
+        ]
+        if case .success(let result) = allocations {
+            json.append(("featureStreamingAllocationsPerWindow", .number(result.perWindow, decimals: 4)))
+        }
+        return SuiteReport(title: "Feature extraction", notes: notes, table: table, json: json, targets: targets)
+    }
+
+    private func format(_ value: Double, _ decimals: Int) -> String { String(format: "%.\(decimals)f", value) }
+
+    /// The default configuration with windows of exactly `samples` samples at `rate`.
+    static func configuration(rate: Double, samples: Int) -> FeatureConfiguration {
+        FeatureConfiguration(windowDuration: Double(samples) / rate, hop: Double(samples) / rate / 2)
+    }
+
+    /// `windows` windows of walking-like three-axis acceleration (g), laid out window by window,
+    /// axis by axis: `data[(w·3 + axis)·samples + i]`.
+    static func generate(windows: Int, samples: Int, rate: Double, seed: UInt64) -> [Double] {
+        var random = SplitMix64(seed: seed)
+        var data = [Double](repeating: 0, count: windows * 3 * samples)
+        for window in 0..<windows {
+            let step = Double.random(in: 1.2...2.4, using: &random)
+            let amplitude = Double.random(in: 0.05...0.4, using: &random)
+            let phase = Double.random(in: 0..<(2 * .pi), using: &random)
+            for index in 0..<samples {
+                let angle = 2 * Double.pi * step * Double(index) / rate + phase
+                let base = window * 3 * samples + index
+                data[base] = 0.9 + amplitude * sin(angle) + 0.03 * random.nextGaussian()
+                data[base + samples] = 0.1 + 0.4 * amplitude * cos(angle) + 0.03 * random.nextGaussian()
+                data[base + 2 * samples] = 0.3 + 0.2 * amplitude * sin(2 * angle) + 0.03 * random.nextGaussian()
+            }
+        }
+        return data
+    }
+
+    /// Extracts every window of `data` into `values`, row by row.
+    static func extractAll(
+        _ data: [Double], samples: Int, extractor: inout FeatureExtractor, into values: inout [Double]
+    )
+        throws
+    {
+        let width = extractor.schema.count
+        let windows = data.count / (3 * samples)
+        try data.withUnsafeBufferPointer { data in
+            try values.withUnsafeMutableBufferPointer { values in
+                for window in 0..<windows {
+                    try extract(
+                        data, window: window, samples: samples, extractor: &extractor,
+                        into: UnsafeMutableBufferPointer(rebasing: values[(window * width)..<((window + 1) * width)]))
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    static func extract(
+        _ data: UnsafeBufferPointer<Double>, window: Int, samples: Int, extractor: inout FeatureExtractor,
+        into row: UnsafeMutableBufferPointer<Double>
+    ) throws {
+        let base = window * 3 * samples
+        func axis(_ index: Int) -> UnsafeBufferPointer<Double> {
+            UnsafeBufferPointer(rebasing: data[(base + index * samples)..<(base + (index + 1) * samples)])
+        }
+        try extractor.extract(start: 0, end: 1, x: axis(0), y: axis(1), z: axis(2), into: row)
+    }
+
+    /// A case that extracts `iterations` windows, cycling through the generated ones.
+    static func timingCase(_ data: [Double], samples: Int, rate: Double, windowCount: Int) throws -> BenchmarkCase {
+        var extractor = try FeatureExtractor(
+            configuration: configuration(rate: rate, samples: samples), sampleRate: rate)
+        var row = [Double](repeating: 0, count: extractor.schema.count)
+        return BenchmarkCase(name: "features, \(samples) samples at \(rate) Hz") { iterations in
+            var checksum = 0.0
+            let elapsed = try data.withUnsafeBufferPointer { data in
+                try row.withUnsafeMutableBufferPointer { row in
+                    try MonotonicClock.elapsed {
+                        for iteration in 0..<iterations {
+                            try extract(
+                                data, window: iteration % windowCount, samples: samples, extractor: &extractor,
+                                into: row)
+                            checksum += row[0]
+                        }
+                    }
+                }
+            }
+            blackHole(checksum)
+            return elapsed
+        }
+    }
+
+    /// The largest relative difference over values both sides have, and how many values are
+    /// missing on one side only.
+    static func compare(_ swift: [Double], _ numpy: [Double]) -> (Double, Int) {
+        var worst = 0.0
+        var mismatched = 0
+        for (a, b) in zip(swift, numpy) {
+            if a.isNaN || b.isNaN {
+                if a.isNaN != b.isNaN { mismatched += 1 }
+                continue
+            }
+            let scale = max(abs(a), abs(b))
+            if scale > 0 { worst = max(worst, abs(a - b) / scale) }
+        }
+        return (worst, mismatched)
+    }
+
+    struct Skipped: Error { var message: String }
+
+    /// The script next to this suite's folder.
+    static var scriptPath: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("features_reference.py").path
+    }
+
+    /// Runs the numpy reference on `data`: the median seconds of one pass over every window, and its values.
+    static func numpyReference(_ data: [Double], windows: Int, samples: Int, rate: Double, width: Int) -> Result<
+        (Double, [Double]), Skipped
+    > {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("locomotion-bench")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let input = directory.appendingPathComponent("features-\(samples)-\(Int(rate)).in").path
+        let output = directory.appendingPathComponent("features-\(samples)-\(Int(rate)).out").path
+        let bytes = data.withUnsafeBytes { Data($0) }
+        guard FileManager.default.createFile(atPath: input, contents: bytes) else {
+            return .failure(Skipped(message: "could not write \(input)"))
+        }
+        let run = runCommand(
+            [
+                "python3", scriptPath, input, output, "--windows", "\(windows)", "--samples", "\(samples)", "--rate",
+                "\(rate)",
+            ], capturing: .standardOutput)
+        guard let (status, text) = run else { return .failure(Skipped(message: "python3 could not be started")) }
+        guard status == 0 else {
+            return .failure(Skipped(message: status == 3 ? "numpy is not installed" : "python3 failed: \(text)"))
+        }
+        struct Output: Decodable {
+            var seconds: Double
+            var features: [String]
+        }
+        guard let parsed = try? JSONDecoder().decode(Output.self, from: Data(text.utf8)),
+            let reference = FileManager.default.contents(atPath: output), reference.count == windows * width * 8,
+            parsed.features == (try? FeatureConfiguration().schema().names)
+        else { return .failure(Skipped(message: "unexpected output from the numpy reference: \(text)")) }
+        let values = reference.withUnsafeBytes { Array($0.bindMemory(to: Double.self)) }
+        return .success((parsed.seconds, values))
+    }
+
+    /// Windows per second of batch extraction over a generated two-hour recording, on one thread
+    /// and on every core (the best of three runs each), and whether the two tables are identical.
+    static func batchWindowsPerSecond() throws -> (windows: Int, serial: Double, parallel: Double, identical: Bool) {
+        let count = 50 * 7_200 / 128 * 128  // whole generated windows
+        let data = generate(windows: count / 128, samples: 128, rate: 50, seed: 5)
+        let time = (0..<count).map { Double($0) / 50 }
+        func axis(_ index: Int) -> [Double] {
+            (0..<count).map { data[($0 / 128) * 384 + index * 128 + $0 % 128] }
+        }
+        let recording = Recording(
+            source: "generated", time: time, acceleration: ThreeAxisSeries(x: axis(0), y: axis(1), z: axis(2)))
+        func best(threads: Int?) throws -> (Double, FeatureTable) {
+            var fastest = Double.infinity
+            var table: FeatureTable?
+            for _ in 0..<3 {
+                let start = MonotonicClock.now()
+                table = try recording.features(sampleRate: 50, threadCount: threads)
+                fastest = min(fastest, Double(MonotonicClock.now() - start) / 1e9)
+            }
+            return (fastest, table!)
+        }
+        let (serialSeconds, serial) = try best(threads: 1)
+        let (parallelSeconds, parallel) = try best(threads: nil)
+        let identical =
+            serial.windows == parallel.windows
+            && zip(serial.values, parallel.values).allSatisfy { $0.bitPattern == $1.bitPattern }
+        return (serial.count, Double(serial.count) / serialSeconds, Double(serial.count) / parallelSeconds, identical)
+    }
+
+    /// Which output of a command to read.
+    enum Stream { case standardOutput, standardError }
+
+    /// Runs `arguments` through `/usr/bin/env` and returns its exit status and the text of one
+    /// of its outputs (the other is discarded), or `nil` when it could not be started.
+    static func runCommand(_ arguments: [String], capturing stream: Stream) -> (Int32, String)? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = stream == .standardOutput ? pipe : FileHandle.nullDevice
+        process.standardError = stream == .standardError ? pipe : FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    /// Nanoseconds per window of the streaming extractor at 128 samples, 50 Hz, hop 64.
+    static func streamingNsPerWindow(settings: MeasurementSettings) throws -> Double {
+        // Precomputed samples, so the loop times the extractor and not the signal generation.
+        let windows = 64
+        let data = generate(windows: windows, samples: 128, rate: 50, seed: 11)
+        let count = windows * 128
+        var samples = [(x: Double, y: Double, z: Double)]()
+        samples.reserveCapacity(count)
+        for window in 0..<windows {
+            let base = window * 3 * 128
+            for index in 0..<128 {
+                samples.append((data[base + index], data[base + 128 + index], data[base + 256 + index]))
+            }
+        }
+        var stream = try StreamingFeatureExtractor(sampleRate: 50)
+        var sample = 0
+        let timing = try BatchTimer.interleaved(
+            [
+                BenchmarkCase(name: "streaming") { iterations in
+                    var checksum = 0.0
+                    // A local copy: the captured variable would be checked for exclusive access on
+                    // every call.
+                    var local = stream
+                    var position = sample
+                    let elapsed = try samples.withUnsafeBufferPointer { samples in
+                        try MonotonicClock.elapsed {
+                            for _ in 0..<iterations {
+                                for _ in 0..<64 {
+                                    let value = samples[position % count]
+                                    if try local.append(time: Double(position) / 50, x: value.x, y: value.y, z: value.z)
+                                    {
+                                        checksum += local.values[0]
+                                    }
+                                    position += 1
+                                }
+                            }
+                        }
+                    }
+                    stream = local
+                    sample = position
+                    blackHole(checksum)
+                    return elapsed
+                }
+            ], settings: settings)[0]
+        return timing.median
+    }
+
+    /// Streams `windows` windows (after one window of warm-up) and returns the windows produced:
+    /// the body of the process valgrind watches.
+    static func streamOnly(windows: Int) throws -> Int {
+        var stream = try StreamingFeatureExtractor(sampleRate: 50, hasGyroscope: true)
+        var produced = 0
+        var sample = 0
+        while produced < windows + 1 {
+            let angle = Double(sample) * 0.226
+            if try stream.append(
+                time: Double(sample) / 50, x: 0.9 + 0.3 * sin(angle), y: 0.1 * cos(angle),
+                z: 0.3 + 0.01 * sin(7 * angle),
+                rotationRate: (0.2 * sin(angle), 0.1, 0.05 * cos(angle)))
+            {
+                produced += 1
+            }
+            sample += 1
+        }
+        return produced
+    }
+
+    /// Allocations per streamed window, from valgrind's heap summary of two runs.
+    static func streamingAllocationsPerWindow(windows: Int = 500) -> Result<
+        (windows: Int, small: Int, large: Int, perWindow: Double), Skipped
+    > {
+        func allocations(_ count: Int) -> Result<Int, Skipped> {
+            let run = runCommand(
+                ["valgrind", "--tool=memcheck", CommandLine.arguments[0], streamOnlyFlag, "\(count)"],
+                capturing: .standardError)
+            guard let (status, text) = run else { return .failure(Skipped(message: "valgrind could not be started")) }
+            guard status == 0 else { return .failure(Skipped(message: "valgrind is not installed or failed")) }
+            // "total heap usage: 1,234 allocs, 1,200 frees, 56,789 bytes allocated"
+            guard let line = text.split(separator: "\n").first(where: { $0.contains("total heap usage:") }),
+                let range = line.range(of: "usage: "), let end = line.range(of: " allocs"),
+                let count = Int(line[range.upperBound..<end.lowerBound].replacingOccurrences(of: ",", with: ""))
+            else { return .failure(Skipped(message: "could not read valgrind's heap summary")) }
+            return .success(count)
+        }
+        switch (allocations(windows), allocations(2 * windows)) {
+        case (.success(let small), .success(let large)):
+            return .success((windows, small, large, Double(large - small) / Double(windows)))
+        case (.failure(let skipped), _), (_, .failure(let skipped)):
+            return .failure(skipped)
+        }
+    }
+}

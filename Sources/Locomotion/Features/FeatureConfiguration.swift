@@ -1,0 +1,102 @@
+/// What a feature extractor computes and over which windows.
+///
+/// ```swift
+/// var configuration = FeatureConfiguration()            // 2.56 s windows, 50 % overlap, every built-in
+/// configuration.features = [.mean, .variance, .gaitFrequency]
+/// configuration.axisFeatures = [.mean, .standardDeviation]       // acc_x_mean, acc_y_mean, ...
+/// configuration.groups.append(FeatureFunction(name: "acc_mag_p90", unit: "g", summary: "90th percentile") { window in
+///     (try? Statistics.percentile(90, of: Array(window.magnitude))) ?? .nan
+/// })
+/// ```
+public struct FeatureConfiguration: Sendable {
+    /// The window length in seconds; 2.56 s by default (128 samples at 50 Hz, as UCI HAR).
+    public var windowDuration: Double
+    /// The time between window starts in seconds; 1.28 s (50 % overlap) by default.
+    public var hop: Double
+    /// The built-in features, in column order; every ``BuiltinFeature`` by default.
+    public var features: [BuiltinFeature]
+    /// Statistics of ``BuiltinFeature/perAxisStatistics`` also computed on each acceleration axis,
+    /// appended after the built-ins (three columns each, x, y, z); none by default.
+    public var axisFeatures: [BuiltinFeature]
+    /// The band (Hz) searched for the gait peak; ``GaitBand/default`` (0.6–2.5 Hz).
+    public var gaitBand: ClosedRange<Double>
+    /// The bands (Hz) whose share of the power is reported: 0.3–3 Hz (gait, body sway),
+    /// 3–10 Hz (vehicle suspension and engine), 10–25 Hz (road and engine vibration), after
+    /// seed §11.2. Lower edges are inclusive, upper edges exclusive except at Nyquist.
+    public var powerBands: [ClosedRange<Double>]
+    /// A fix older than this (s) at the window end makes ``BuiltinFeature/gpsSpeedValid`` 0; 10 s by default.
+    public var maximumFixAge: Double
+    /// The Kalman filter that smooths GPS speed.
+    public var speedFilter: SpeedKalmanFilter.Configuration
+    /// User feature groups, computed after the built-ins, in order. This is where feature
+    /// families outside the built-in set plug in.
+    public var groups: [any FeatureGroup]
+
+    /// The lowest and highest sample rates (Hz) the extractor accepts.
+    public static let sampleRateRange: ClosedRange<Double> = 10...200
+
+    /// Creates a configuration; every argument has the default described on its property.
+    ///
+    /// - Complexity: O(1).
+    public init(
+        windowDuration: Double = 2.56, hop: Double = 1.28, features: [BuiltinFeature] = BuiltinFeature.allCases,
+        axisFeatures: [BuiltinFeature] = [], gaitBand: ClosedRange<Double> = GaitBand.default,
+        powerBands: [ClosedRange<Double>] = [0.3...3, 3...10, 10...25], maximumFixAge: Double = 10,
+        speedFilter: SpeedKalmanFilter.Configuration = .default, groups: [any FeatureGroup] = []
+    ) {
+        self.windowDuration = windowDuration
+        self.hop = hop
+        self.features = features
+        self.axisFeatures = axisFeatures
+        self.gaitBand = gaitBand
+        self.powerBands = powerBands
+        self.maximumFixAge = maximumFixAge
+        self.speedFilter = speedFilter
+        self.groups = groups
+    }
+
+    /// The schema of the vectors this configuration produces.
+    ///
+    /// - Throws: `LocomotionError.invalidParameter` when two features share a name or a per-axis
+    ///   feature is not a statistic of one series.
+    /// - Complexity: O(*f*) in the number of features.
+    public func schema() throws(LocomotionError) -> FeatureSchema {
+        var descriptors = features.flatMap { $0.descriptors(self) }
+        for feature in axisFeatures {
+            guard BuiltinFeature.perAxisStatistics.contains(feature) else {
+                throw .invalidParameter(
+                    name: "axisFeatures", value: feature.rawValue,
+                    requirement: "per-axis features must be among BuiltinFeature.perAxisStatistics")
+            }
+            for axis in ["x", "y", "z"] { descriptors.append(feature.axisDescriptor(axis: axis, self)) }
+        }
+        for group in groups { descriptors += group.descriptors }
+        return try FeatureSchema(descriptors: descriptors)
+    }
+
+    /// Samples per window and between window starts at `sampleRate` (Hz).
+    ///
+    /// - Throws: `LocomotionError.invalidParameter` for a rate outside ``sampleRateRange``, a
+    ///   non-positive duration or hop, or a window shorter than 4 samples.
+    /// - Complexity: O(1).
+    public func lengths(sampleRate: Double) throws(LocomotionError) -> (window: Int, hop: Int) {
+        guard sampleRate.isFinite, Self.sampleRateRange.contains(sampleRate) else {
+            throw .invalidParameter(
+                name: "sampleRate", value: "\(sampleRate)", requirement: "feature extraction supports 10–200 Hz")
+        }
+        guard windowDuration.isFinite, windowDuration > 0 else {
+            throw .invalidParameter(
+                name: "windowDuration", value: "\(windowDuration)", requirement: "it must be positive (s)")
+        }
+        guard hop.isFinite, hop > 0 else {
+            throw .invalidParameter(name: "hop", value: "\(hop)", requirement: "it must be positive (s)")
+        }
+        let window = Int((windowDuration * sampleRate).rounded())
+        guard window >= 4 else {
+            throw .invalidParameter(
+                name: "windowDuration", value: "\(windowDuration)",
+                requirement: "a window must hold at least 4 samples at \(sampleRate) Hz")
+        }
+        return (window, max(1, Int((hop * sampleRate).rounded())))
+    }
+}

@@ -1,0 +1,389 @@
+import LocomotionDSP
+
+/// Turns one window of three-axis acceleration (plus optional gyroscope and context) into a row
+/// of features: the per-window engine under batch and streaming extraction.
+///
+/// ```swift
+/// var extractor = try FeatureExtractor(sampleRate: 50)        // 128-sample windows
+/// var row = [Double](repeating: .nan, count: extractor.schema.count)
+/// try row.withUnsafeMutableBufferPointer { row in
+///     try extractor.extract(start: t0, end: t1, x: x, y: y, z: z, into: row)
+/// }
+/// ```
+///
+/// Everything is set up in `init`: the FFT plan and spectrum, the scratch buffers, the bin
+/// ranges of every band and the column of every feature. ``extract(start:end:x:y:z:rotationRate:context:into:)``
+/// then allocates nothing (unless a user ``FeatureGroup`` does): the magnitude goes into a held
+/// buffer, its spectrum is computed once and read by every spectral feature, and the quantiles
+/// use quickselect on a scratch copy.
+///
+/// Thread safety: a value type holding its own buffers; give each thread its own extractor
+/// (copies get their own buffers on first use).
+public struct FeatureExtractor: Sendable {
+    /// What is computed.
+    public let configuration: FeatureConfiguration
+    /// The columns of every row.
+    public let schema: FeatureSchema
+    /// The sample rate of the windows, in Hz.
+    public let sampleRate: Double
+    /// Samples per window.
+    public let windowLength: Int
+    /// Samples between window starts.
+    public let hopLength: Int
+
+    private var groups: [any FeatureGroup]
+    private var analyzer: SpectrumAnalyzer
+    private var spectrum: Spectrum
+    private var magnitude: [Double]
+    private var scratch: [Double]
+    private var gyroscope: [Double]
+    private let builtinColumns: [(feature: BuiltinFeature, column: Int)]
+    private let axisColumn: Int
+    private let groupColumns: [Range<Int>]
+    private let bandBins: [Range<Int>?]
+    private let needsSummary: Bool
+    private let needsSpectrum: Bool
+    private let needsAxisSummary: Bool
+    private let needsGyroscope: Bool
+
+    /// Prepares an extractor for windows of ``FeatureConfiguration/windowDuration`` at `sampleRate`.
+    ///
+    /// - Parameters:
+    ///   - configuration: The features and windowing; the default computes every built-in.
+    ///   - sampleRate: In Hz, within ``FeatureConfiguration/sampleRateRange`` (10–200 Hz).
+    /// - Throws: `LocomotionError.invalidParameter` for a rate, duration or hop out of range, a
+    ///   gait band outside `0...sampleRate/2`, a negative or non-finite power band, a non-positive
+    ///   fix age, or duplicated feature names.
+    /// - Complexity: O(*n*) in the window length plus FFT planning.
+    public init(configuration: FeatureConfiguration = .init(), sampleRate: Double) throws(LocomotionError) {
+        let (window, hop) = try configuration.lengths(sampleRate: sampleRate)
+        let nyquist = sampleRate / 2
+        let gait = configuration.gaitBand
+        guard gait.lowerBound >= 0, gait.upperBound <= nyquist, gait.lowerBound < gait.upperBound else {
+            throw .invalidParameter(
+                name: "gaitBand", value: "\(gait)", requirement: "it must be a non-empty band within 0...\(nyquist) Hz")
+        }
+        for band in configuration.powerBands
+        where !(band.lowerBound >= 0 && band.upperBound.isFinite && band.lowerBound < band.upperBound) {
+            throw .invalidParameter(
+                name: "powerBands", value: "\(band)",
+                requirement: "each band must be finite, non-empty and at or above 0 Hz")
+        }
+        guard configuration.maximumFixAge > 0 else {
+            throw .invalidParameter(
+                name: "maximumFixAge", value: "\(configuration.maximumFixAge)", requirement: "it must be positive (s)")
+        }
+        self.configuration = configuration
+        self.schema = try configuration.schema()
+        self.sampleRate = sampleRate
+        self.windowLength = window
+        self.hopLength = hop
+        self.groups = configuration.groups
+        do {
+            analyzer = try SpectrumAnalyzer(sampleCount: window, sampleRate: sampleRate)
+        } catch {
+            throw .signalProcessing(error)
+        }
+        spectrum = analyzer.makeSpectrum()
+        magnitude = [Double](repeating: 0, count: window)
+        scratch = [Double](repeating: 0, count: 2 * window)
+        var column = 0
+        var columns: [(BuiltinFeature, Int)] = []
+        for feature in configuration.features {
+            columns.append((feature, column))
+            column += feature == .bandPowerFractions ? configuration.powerBands.count : 1
+        }
+        builtinColumns = columns
+        axisColumn = column
+        column += 3 * configuration.axisFeatures.count
+        var ranges: [Range<Int>] = []
+        for group in configuration.groups {
+            ranges.append(column..<(column + group.descriptors.count))
+            column += group.descriptors.count
+        }
+        groupColumns = ranges
+        let shape = spectrum
+        bandBins = configuration.powerBands.map { Self.bins(of: $0, in: shape) }
+        let features = Set(configuration.features)
+        let spectral = features.contains { $0.isSpectral } || !configuration.groups.isEmpty
+        needsSpectrum = spectral
+        needsSummary =
+            spectral
+            || !features.isDisjoint(with: [
+                .mean, .variance, .standardDeviation, .rootMeanSquare, .minimum, .maximum, .range, .median,
+                .interquartileRange, .medianAbsoluteDeviation, .skewness, .kurtosis, .meanCrossingRate,
+            ])
+        needsAxisSummary = !features.isDisjoint(with: [
+            .correlationXY, .correlationXZ, .correlationYZ, .signalMagnitudeArea,
+        ])
+        needsGyroscope = features.contains(.gyroscopeMean) || features.contains(.gyroscopeStandardDeviation)
+        gyroscope = [Double](repeating: 0, count: needsGyroscope || !configuration.groups.isEmpty ? window : 0)
+    }
+
+    /// The bins above DC from `band.lowerBound` (inclusive) to `band.upperBound` (exclusive, or
+    /// inclusive of Nyquist when the band reaches it); `nil` when the band starts at or above
+    /// Nyquist.
+    static func bins(of band: ClosedRange<Double>, in spectrum: Spectrum) -> Range<Int>? {
+        let nyquist = spectrum.sampleRate / 2
+        guard band.lowerBound < nyquist else { return nil }
+        let count = spectrum.binCount
+        var first = 1
+        while first < count, spectrum.frequency(ofBin: first) < band.lowerBound { first += 1 }
+        var end = first
+        while end < count, band.upperBound >= nyquist || spectrum.frequency(ofBin: end) < band.upperBound { end += 1 }
+        return first..<end
+    }
+
+    /// Computes one window's features into `row`.
+    ///
+    /// - Parameters:
+    ///   - start: Time of the first sample, in seconds.
+    ///   - end: Time of the last sample, in seconds.
+    ///   - x: ``windowLength`` accelerations along x, in g; likewise `y` and `z`.
+    ///   - rotationRate: The gyroscope's three axes (rad/s, ``windowLength`` each), or `nil`.
+    ///   - context: GPS and pedometer state at the window's end.
+    ///   - row: Exactly `schema.count` values, overwritten; missing values are NaN.
+    /// - Throws: `LocomotionError.invalidParameter` for buffers of the wrong length,
+    ///   `.signalProcessing(.nonFiniteSample(index:))` for a NaN or infinite sample (`row` is then
+    ///   unspecified).
+    /// - Complexity: O(*n* log *n*) for *n* = ``windowLength``; no allocation.
+    public mutating func extract(
+        start: Double, end: Double, x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
+        z: UnsafeBufferPointer<Double>,
+        rotationRate: (
+            x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>
+        )? =
+            nil,
+        context: WindowContext = .init(), into row: UnsafeMutableBufferPointer<Double>
+    ) throws(LocomotionError) {
+        let count = windowLength
+        guard x.count == count, y.count == count, z.count == count,
+            rotationRate.map({ $0.x.count == count && $0.y.count == count && $0.z.count == count }) ?? true
+        else {
+            throw .invalidParameter(
+                name: "window", value: "\(x.count) samples",
+                requirement: "every axis must hold exactly \(count) samples")
+        }
+        guard row.count == schema.count else {
+            throw .invalidParameter(
+                name: "row.count", value: "\(row.count)",
+                requirement: "it must equal the schema's \(schema.count) features")
+        }
+        // Move the buffers out of self so they can be borrowed while the analyzer mutates.
+        var magnitude: [Double] = []
+        var scratch: [Double] = []
+        var gyroscope: [Double] = []
+        var spectrum = Spectrum(sampleRate: 1, fftLength: 0, power: [0])
+        swap(&magnitude, &self.magnitude)
+        swap(&scratch, &self.scratch)
+        swap(&gyroscope, &self.gyroscope)
+        swap(&spectrum, &self.spectrum)
+        defer {
+            swap(&magnitude, &self.magnitude)
+            swap(&scratch, &self.scratch)
+            swap(&gyroscope, &self.gyroscope)
+            swap(&spectrum, &self.spectrum)
+        }
+        try magnitude.withUnsafeMutableBufferPointer { (magnitudeBuffer) throws(LocomotionError) in
+            // The window summary validates the magnitude (naming the same sample index); check
+            // here only when it is not computed.
+            try Self.computeMagnitude(x, y, z, into: magnitudeBuffer, validate: !needsSummary)
+        }
+        var gyroscopeMoments: Moments?
+        if let rotationRate, !gyroscope.isEmpty {
+            gyroscopeMoments = try gyroscope.withUnsafeMutableBufferPointer {
+                (buffer) throws(LocomotionError) -> Moments in
+                // Statistics.moments validates it.
+                try Self.computeMagnitude(rotationRate.x, rotationRate.y, rotationRate.z, into: buffer, validate: false)
+                return try Self.dsp { () throws(DSPError) in try Statistics.moments(of: UnsafeBufferPointer(buffer)) }
+            }
+        }
+        var values = WindowValues()
+        try magnitude.withUnsafeBufferPointer { (magnitude) throws(LocomotionError) in
+            try scratch.withUnsafeMutableBufferPointer { (scratch) throws(LocomotionError) in
+                try computeBuiltins(
+                    magnitude: magnitude, x: x, y: y, z: z, scratch: scratch, spectrum: &spectrum, values: &values)
+                try writeAxisFeatures(x: x, y: y, z: z, scratch: scratch, row: row)
+            }
+        }
+        values.gyroscope = gyroscopeMoments
+        values.context = context
+        for (feature, column) in builtinColumns {
+            if feature == .bandPowerFractions {
+                for band in bandBins.indices {
+                    row[column + band] = bandBins[band].map { values.fraction(of: $0, in: spectrum) } ?? .nan
+                }
+            } else {
+                row[column] = values.value(of: feature, maximumFixAge: configuration.maximumFixAge)
+            }
+        }
+        guard !groups.isEmpty else { return }
+        try magnitude.withUnsafeBufferPointer { (magnitude) throws(LocomotionError) in
+            try gyroscope.withUnsafeBufferPointer { (gyroscope) throws(LocomotionError) in
+                _ = gyroscope
+                let window = FeatureWindow(
+                    start: start, end: end, sampleRate: sampleRate, x: x, y: y, z: z, magnitude: magnitude,
+                    rotationRate: rotationRate, spectrum: spectrum, context: context)
+                for index in groups.indices {
+                    let columns = groupColumns[index]
+                    groups[index].compute(window, into: UnsafeMutableBufferPointer(rebasing: row[columns]))
+                }
+            }
+        }
+    }
+
+    /// Computes one window's features into a new array (allocates; see the buffer overload).
+    ///
+    /// - Throws: As the buffer overload.
+    /// - Complexity: O(*n* log *n*).
+    public mutating func extract(
+        start: Double, end: Double, x: [Double], y: [Double], z: [Double], context: WindowContext = .init()
+    ) throws(LocomotionError) -> FeatureVector {
+        var row = [Double](repeating: .nan, count: schema.count)
+        try x.withUnsafeBufferPointer { (x) throws(LocomotionError) in
+            try y.withUnsafeBufferPointer { (y) throws(LocomotionError) in
+                try z.withUnsafeBufferPointer { (z) throws(LocomotionError) in
+                    try row.withUnsafeMutableBufferPointer { (row) throws(LocomotionError) in
+                        try extract(start: start, end: end, x: x, y: y, z: z, context: context, into: row)
+                    }
+                }
+            }
+        }
+        return FeatureVector(schema: schema, values: row, start: start, end: end)
+    }
+
+    // MARK: - Kernels
+
+    /// Runs DSP work, wrapping its error.
+    static func dsp<R>(_ body: () throws(DSPError) -> R) throws(LocomotionError) -> R {
+        do { return try body() } catch { throw .signalProcessing(error) }
+    }
+
+    /// `√(x² + y² + z²)` per sample; when asked to validate, throws naming the first sample whose
+    /// magnitude is not finite.
+    static func computeMagnitude(
+        _ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>, _ z: UnsafeBufferPointer<Double>,
+        into output: UnsafeMutableBufferPointer<Double>, validate: Bool
+    ) throws(LocomotionError) {
+        for index in output.indices {
+            output[index] = (x[index] * x[index] + y[index] * y[index] + z[index] * z[index]).squareRoot()
+        }
+        guard validate, let index = output.firstIndex(where: { !$0.isFinite }) else { return }
+        throw .signalProcessing(.nonFiniteSample(index: index))
+    }
+
+    /// `fs·√(mean((xᵢ₊₁ − xᵢ)²))`, in sample units per second.
+    static func jerkRootMeanSquare(_ samples: UnsafeBufferPointer<Double>, sampleRate: Double) -> Double {
+        var sum = 0.0
+        for index in 1..<samples.count {
+            let difference = (samples[index] - samples[index - 1]) * sampleRate
+            sum += difference * difference
+        }
+        return (sum / Double(samples.count - 1)).squareRoot()
+    }
+
+    private mutating func computeBuiltins(
+        magnitude: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
+        z: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>, spectrum: inout Spectrum,
+        values: inout WindowValues
+    ) throws(LocomotionError) {
+        if needsSummary {
+            values.summary = try Self.dsp { () throws(DSPError) in
+                try Statistics.summary(of: magnitude, scratch: scratch)
+            }
+        }
+        if needsAxisSummary {
+            let axes = try Self.dsp { () throws(DSPError) in try Statistics.axisSummary(x: x, y: y, z: z) }
+            values.correlations = (axes.correlationXY ?? .nan, axes.correlationXZ ?? .nan, axes.correlationYZ ?? .nan)
+            values.signalMagnitudeArea = axes.signalMagnitudeArea
+        }
+        values.jerk = Self.jerkRootMeanSquare(magnitude, sampleRate: sampleRate)
+        values.sampleRate = sampleRate
+        guard needsSpectrum else { return }
+        try Self.dsp { () throws(DSPError) in try analyzer.analyze(magnitude, into: &spectrum) }
+        // A constant magnitude (to rounding level) has no spectral shape: its detrended spectrum
+        // holds only rounding noise, so every spectral feature stays missing.
+        guard values.summary?.moments.skewness != nil else { return }
+        values.isSpectrumDefined = true
+        values.dominant = spectrum.dominantPeak(in: nil, interpolation: .gaussian)
+        values.gait = spectrum.dominantPeak(in: configuration.gaitBand, interpolation: .gaussian)
+        values.shape = spectrum.shape(bins: 1..<spectrum.binCount)
+        values.totalPower = spectrum.power(inBins: 1..<spectrum.binCount)
+        if let gait = values.gait, values.totalPower > 0 {
+            // The gait peak against the whole spectrum, not only the few bins of the gait band.
+            values.gaitProminence = spectrum.power[gait.bin] / (values.totalPower / Double(spectrum.binCount - 1))
+        }
+    }
+
+    private func writeAxisFeatures(
+        x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>,
+        scratch: UnsafeMutableBufferPointer<Double>, row: UnsafeMutableBufferPointer<Double>
+    ) throws(LocomotionError) {
+        let features = configuration.axisFeatures
+        guard !features.isEmpty else { return }
+        // One axis at a time, without building an array of the three per window.
+        func write(_ samples: UnsafeBufferPointer<Double>, axis: Int) throws(LocomotionError) {
+            let summary = try Self.dsp { () throws(DSPError) in try Statistics.summary(of: samples, scratch: scratch) }
+            let jerk =
+                features.contains(.jerkRootMeanSquare) ? Self.jerkRootMeanSquare(samples, sampleRate: sampleRate) : .nan
+            for (index, feature) in features.enumerated() {
+                row[axisColumn + 3 * index + axis] =
+                    feature.statisticValue(from: summary, jerk: jerk, sampleRate: sampleRate) ?? .nan
+            }
+        }
+        try write(x, axis: 0)
+        try write(y, axis: 1)
+        try write(z, axis: 2)
+    }
+}
+
+/// The intermediate results of one window, from which every built-in column is read.
+private struct WindowValues {
+    var summary: WindowSummary?
+    var correlations = (Double.nan, Double.nan, Double.nan)
+    var signalMagnitudeArea = Double.nan
+    var jerk = Double.nan
+    var sampleRate = Double.nan
+    var isSpectrumDefined = false
+    var dominant: DominantFrequency?
+    var gait: DominantFrequency?
+    var shape: SpectralShape?
+    var totalPower = 0.0
+    var gaitProminence = Double.nan
+    var gyroscope: Moments?
+    var context = WindowContext()
+
+    func fraction(of bins: Range<Int>, in spectrum: Spectrum) -> Double {
+        guard isSpectrumDefined, totalPower > 0 else { return .nan }
+        return spectrum.power(inBins: bins) / totalPower
+    }
+
+    @inline(__always)
+    func value(of feature: BuiltinFeature, maximumFixAge: Double) -> Double {
+        if feature == .jerkRootMeanSquare { return jerk }  // needs no summary
+        if let summary, let value = feature.statisticValue(from: summary, jerk: jerk, sampleRate: sampleRate) {
+            return value
+        }
+        switch feature {
+        case .variance: return summary?.moments.variance ?? .nan
+        case .signalMagnitudeArea: return signalMagnitudeArea
+        case .correlationXY: return correlations.0
+        case .correlationXZ: return correlations.1
+        case .correlationYZ: return correlations.2
+        case .dominantFrequency: return dominant?.frequency ?? .nan
+        case .gaitFrequency: return gait?.frequency ?? .nan
+        case .gaitProminence: return gaitProminence
+        case .spectralEntropy: return shape?.normalizedEntropy ?? .nan
+        case .spectralCentroid: return shape?.centroid ?? .nan
+        case .spectralFlatness: return shape?.flatness ?? .nan
+        case .gyroscopeMean: return gyroscope?.mean ?? .nan
+        case .gyroscopeStandardDeviation: return gyroscope?.standardDeviation ?? .nan
+        case .gpsSpeed: return context.gps.flatMap(\.speed) ?? .nan
+        case .gpsSpeedValid: return context.gps.map { $0.isValid ? 1 : 0 } ?? .nan
+        case .gpsFixAge: return context.gps.flatMap(\.age) ?? .nan
+        case .pedometerCadence: return context.pedometerCadence ?? .nan
+        default:
+            return .nan  // band shares are written per band; the statistics need the summary
+        }
+    }
+}

@@ -1,0 +1,202 @@
+import Dispatch
+import Foundation
+import LocomotionDSP
+
+extension Recording {
+    /// Extracts a feature vector from every whole window of the recording, on every core.
+    ///
+    /// Windows start every ``FeatureExtractor/hopLength`` samples within each stretch of rows
+    /// between gaps (``segments(maxGap:)``); no window crosses a gap. The part of a stretch too
+    /// short for a window is listed in ``FeatureTable/incompleteWindows``. The recording is taken
+    /// to be uniformly sampled at `sampleRate` within each stretch.
+    ///
+    /// Windows are split into contiguous blocks, one extractor per thread, each writing its own
+    /// rows; as every window's values depend only on the window (GPS and pedometer state is
+    /// computed beforehand in one sequential pass), the table is bit-identical to a
+    /// single-threaded run, in the same order.
+    ///
+    /// - Parameters:
+    ///   - configuration: Features and windowing.
+    ///   - sampleRate: In Hz; `nil` estimates it from the timestamps.
+    ///   - maxGap: The longest interval (s) inside a stretch; `nil` for the default of
+    ///     ``samplingAnalysis(gapThreshold:)`` when the rate is estimated, or five sample intervals
+    ///     (at least 0.1 s) when `sampleRate` is given, as ``StreamingFeatureExtractor`` does.
+    ///   - threadCount: Threads to use; `nil` for every active core, 1 for the calling thread only.
+    /// - Returns: The table; empty (with every row reported incomplete) when no window fits.
+    /// - Throws: `LocomotionError.missingColumn` without acceleration, `.invalidParameter` as
+    ///   ``FeatureExtractor/init(configuration:sampleRate:)`` or for an unknown rate,
+    ///   `.signalProcessing(.nonFiniteSample)` for a NaN or infinite sample.
+    /// - Complexity: O(*w*·*n* log *n*) for *w* windows of *n* samples, divided among the threads.
+    public func features(
+        _ configuration: FeatureConfiguration = .init(), sampleRate: Double? = nil, maxGap: Double? = nil,
+        threadCount: Int? = nil
+    ) throws(LocomotionError) -> FeatureTable {
+        guard let acceleration else {
+            throw .missingColumn(
+                path: source, quantity: "acceleration",
+                accepted: RecordingColumn.accelerationX.aliases + RecordingColumn.accelerationY.aliases
+                    + RecordingColumn.accelerationZ.aliases)
+        }
+        // One sampling analysis at most: it sorts every interval. With a given rate, the gap
+        // threshold defaults as in StreamingFeatureExtractor: five intervals, at least 0.1 s.
+        let analysis = sampleRate == nil ? samplingAnalysis() : nil
+        guard let rate = sampleRate ?? analysis?.sampleRate else {
+            throw .invalidParameter(
+                name: "sampleRate", value: "unknown",
+                requirement: "give it, or provide at least two increasing timestamps")
+        }
+        let extractor = try FeatureExtractor(configuration: configuration, sampleRate: rate)
+        let gap = maxGap ?? analysis?.gapThreshold ?? max(Self.defaultGapFactor / rate, Self.minimumDefaultGap)
+        let (windows, incomplete) = windowRows(length: extractor.windowLength, hop: extractor.hopLength, maxGap: gap)
+        let contexts = windowContexts(windows, configuration: configuration)
+        let width = extractor.schema.count
+        var values = [Double](repeating: .nan, count: windows.count * width)
+        let threads = max(1, min(threadCount ?? ProcessInfo.processInfo.activeProcessorCount, windows.count))
+        var failures = [LocomotionError?](repeating: nil, count: threads)
+        values.withUnsafeMutableBufferPointer { output in
+            failures.withUnsafeMutableBufferPointer { failures in
+                nonisolated(unsafe) let output = output
+                nonisolated(unsafe) let failures = failures
+                let work: @Sendable (Int) -> Void = { thread in
+                    let blocks = windows.indices.split(into: threads)
+                    var local = extractor
+                    do throws(LocomotionError) {
+                        for index in blocks[thread] {
+                            try extractWindow(
+                                windows[index], context: contexts[index], acceleration: acceleration,
+                                extractor: &local,
+                                into: UnsafeMutableBufferPointer(
+                                    rebasing: output[(index * width)..<((index + 1) * width)]))
+                        }
+                    } catch {
+                        failures[thread] = error
+                    }
+                }
+                if threads == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: threads, execute: work) }
+            }
+        }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+        return FeatureTable(
+            schema: extractor.schema,
+            windows: windows.map { rows in
+                FeatureTable.Window(
+                    start: time[rows.lowerBound], end: time[rows.upperBound - 1], rows: rows,
+                    majorityLabel: labels.flatMap { majority(of: $0[rows]) })
+            },
+            values: values, incompleteWindows: incomplete, sampleRate: rate, windowLength: extractor.windowLength,
+            hopLength: extractor.hopLength)
+    }
+
+    /// The row ranges of every whole window and the incomplete window ending each segment.
+    func windowRows(length: Int, hop: Int, maxGap: Double?) -> ([Range<Int>], [IncompleteWindow]) {
+        var windows: [Range<Int>] = []
+        var incomplete: [IncompleteWindow] = []
+        for segment in segments(maxGap: maxGap) {
+            var start = segment.lowerBound
+            while start + length <= segment.upperBound {
+                windows.append(start..<(start + length))
+                start += hop
+            }
+            if start < segment.upperBound {
+                incomplete.append(
+                    IncompleteWindow(
+                        start: time[start], end: time[segment.upperBound - 1], sampleCount: segment.upperBound - start))
+            }
+        }
+        return (windows, incomplete)
+    }
+
+    /// The GPS and pedometer context at the end of each window, in one sequential pass: the
+    /// speed filter sees every fix in a row up to the window's last row.
+    func windowContexts(_ windows: [Range<Int>], configuration: FeatureConfiguration) -> [WindowContext] {
+        var contexts = [WindowContext](repeating: WindowContext(), count: windows.count)
+        if speed != nil {
+            var filter = SpeedKalmanFilter(configuration: configuration.speedFilter)
+            var seenFix = false
+            var next = 0
+            for (index, rows) in windows.enumerated() {
+                while next < rows.upperBound {
+                    if let fix = locationFix(row: next) {
+                        _ = filter.update(with: fix)
+                        seenFix = true
+                    }
+                    next += 1
+                }
+                if seenFix {
+                    contexts[index].gps = WindowContext.GPSState(
+                        filter: filter, at: time[rows.upperBound - 1], maximumAge: configuration.maximumFixAge)
+                }
+            }
+        }
+        if let cadence {
+            for (index, rows) in windows.enumerated() {
+                contexts[index].pedometerCadence = rows.reversed().lazy.map { cadence[$0] }.first { !$0.isNaN }
+            }
+        }
+        return contexts
+    }
+
+    /// The GPS fix in row `row`, or `nil` when the row carries none (NaN or non-finite speed).
+    func locationFix(row: Int) -> LocationFix? {
+        guard let speed, speed[row].isFinite else { return nil }
+        func cell(_ column: [Double]?) -> Double? { column.flatMap { $0[row].isFinite ? $0[row] : nil } }
+        return try? LocationFix(
+            time: time[row], speed: speed[row], speedAccuracy: cell(speedAccuracy),
+            horizontalAccuracy: cell(horizontalAccuracy))
+    }
+
+    private func extractWindow(
+        _ rows: Range<Int>, context: WindowContext, acceleration: ThreeAxisSeries, extractor: inout FeatureExtractor,
+        into row: UnsafeMutableBufferPointer<Double>
+    ) throws(LocomotionError) {
+        func slice(_ column: [Double], _ body: (UnsafeBufferPointer<Double>) throws(LocomotionError) -> Void)
+            throws(LocomotionError)
+        {
+            try column.withUnsafeBufferPointer { (buffer) throws(LocomotionError) in
+                try body(UnsafeBufferPointer(rebasing: buffer[rows]))
+            }
+        }
+        let start = time[rows.lowerBound]
+        let end = time[rows.upperBound - 1]
+        do {
+            try slice(acceleration.x) { (x) throws(LocomotionError) in
+                try slice(acceleration.y) { (y) throws(LocomotionError) in
+                    try slice(acceleration.z) { (z) throws(LocomotionError) in
+                        if let rotationRate {
+                            try slice(rotationRate.x) { (gx) throws(LocomotionError) in
+                                try slice(rotationRate.y) { (gy) throws(LocomotionError) in
+                                    try slice(rotationRate.z) { (gz) throws(LocomotionError) in
+                                        try extractor.extract(
+                                            start: start, end: end, x: x, y: y, z: z, rotationRate: (gx, gy, gz),
+                                            context: context, into: row)
+                                    }
+                                }
+                            }
+                        } else {
+                            try extractor.extract(start: start, end: end, x: x, y: y, z: z, context: context, into: row)
+                        }
+                    }
+                }
+            }
+        } catch .signalProcessing(.nonFiniteSample(let index)) {
+            throw .invalidParameter(
+                name: "\(source) row \(rows.lowerBound + index + 1)", value: "a NaN or infinite motion sample",
+                requirement: "acceleration and rotation rate must be finite inside every window")
+        }
+    }
+}
+
+extension Range<Int> {
+    /// `parts` contiguous, nearly equal sub-ranges in order (the first ones one longer).
+    func split(into parts: Int) -> [Range<Int>] {
+        let (size, remainder) = count.quotientAndRemainder(dividingBy: parts)
+        var result: [Range<Int>] = []
+        var start = lowerBound
+        for part in 0..<parts {
+            let end = start + size + (part < remainder ? 1 : 0)
+            result.append(start..<end)
+            start = end
+        }
+        return result
+    }
+}

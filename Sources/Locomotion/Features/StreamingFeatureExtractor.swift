@@ -1,0 +1,227 @@
+/// Extracts features from a live stream of samples: one vector per hop, from a ring buffer,
+/// with no allocation in steady state.
+///
+/// ```swift
+/// var stream = try StreamingFeatureExtractor(sampleRate: 50)
+/// for sample in samples {                      // time-ordered
+///     if try stream.append(time: sample.t, x: sample.ax, y: sample.ay, z: sample.az) {
+///         classify(stream.values)              // the newest window's features, schema order
+///     }
+/// }
+/// let tail = stream.finish()                   // the incomplete last window, if any
+/// ```
+///
+/// The first window is produced when ``FeatureExtractor/windowLength`` samples have arrived,
+/// then one every ``FeatureExtractor/hopLength`` samples: the same windows, with the same
+/// values, as ``Recording/features(_:sampleRate:maxGap:threadCount:)`` on the same data. A gap
+/// (an interval longer than `maxGap`) ends the current stretch: the samples after its last
+/// whole window are reported in ``incompleteWindows`` and the buffer starts afresh, so no window
+/// crosses a gap. GPS fixes and pedometer cadence, appended as they arrive in time order, give
+/// the context of the windows that end after them.
+///
+/// Allocation: the ring buffers, the extractor's scratch and ``values`` are allocated in `init`.
+/// ``append(time:x:y:z:rotationRate:)`` writes ``values`` in place and allocates nothing, as
+/// long as the caller keeps no copy of ``values`` alive across calls (a copy makes the next
+/// write copy the array). ``vector`` is the explicit, allocating copy. Only reporting an
+/// incomplete window at a gap appends to ``incompleteWindows``.
+///
+/// Thread safety: a value type; use each instance from one thread at a time.
+public struct StreamingFeatureExtractor: Sendable {
+    /// The per-window engine; its ``FeatureExtractor/schema`` describes ``values``.
+    public private(set) var extractor: FeatureExtractor
+    /// The longest interval (s) between samples of one stretch.
+    public let maxGap: Double
+    /// The features of the newest window, in schema order (NaN before the first window).
+    public private(set) var values: [Double]
+    /// Time of the newest window's first sample, in seconds (NaN before the first window).
+    public private(set) var windowStart = Double.nan
+    /// Time of the newest window's last sample, in seconds (NaN before the first window).
+    public private(set) var windowEnd = Double.nan
+    /// The windows produced so far.
+    public private(set) var windowCount = 0
+    /// Stretches cut short by gaps (and, after ``finish()``, by the end of the stream).
+    public private(set) var incompleteWindows: [IncompleteWindow] = []
+
+    private let hasGyroscope: Bool
+    // Mirrored ring buffers: sample i is stored at i % n and i % n + n, so the newest n samples
+    // are always contiguous.
+    private var ring: [Double]
+    private var times: [Double]
+    private var received = 0
+    /// `received % windowLength`, kept up to date instead of divided out per sample.
+    private var slot = 0
+    private var previousTime = -Double.infinity
+    /// Samples appended since `init`, for error messages.
+    private var sampleCount = 0
+    private var nextStart = 0
+    private var speedFilter: SpeedKalmanFilter
+    private var seenFix = false
+    private var latestCadence: (time: Double, value: Double)?
+
+    /// Prepares the buffers.
+    ///
+    /// - Parameters:
+    ///   - configuration: Features and windowing.
+    ///   - sampleRate: The stream's rate in Hz (10–200).
+    ///   - maxGap: The longest interval (s) inside a stretch; `nil` means 5 sample intervals, at
+    ///     least 0.1 s (the recording reader's default).
+    ///   - hasGyroscope: Whether samples will carry a rotation rate; when they do not, the
+    ///     gyroscope features are missing.
+    /// - Throws: As ``FeatureExtractor/init(configuration:sampleRate:)``, or
+    ///   `LocomotionError.invalidParameter` for a non-positive `maxGap`.
+    /// - Complexity: O(*n*) in the window length, plus FFT planning.
+    public init(
+        configuration: FeatureConfiguration = .init(), sampleRate: Double, maxGap: Double? = nil,
+        hasGyroscope: Bool = false
+    ) throws(LocomotionError) {
+        extractor = try FeatureExtractor(configuration: configuration, sampleRate: sampleRate)
+        let gap = maxGap ?? max(Recording.defaultGapFactor / sampleRate, Recording.minimumDefaultGap)
+        guard gap.isFinite, gap > 0 else {
+            throw .invalidParameter(name: "maxGap", value: "\(gap)", requirement: "it must be positive (s)")
+        }
+        self.maxGap = gap
+        self.hasGyroscope = hasGyroscope
+        let length = extractor.windowLength
+        ring = [Double](repeating: 0, count: 2 * length * (hasGyroscope ? 6 : 3))
+        times = [Double](repeating: 0, count: 2 * length)
+        values = [Double](repeating: .nan, count: extractor.schema.count)
+        speedFilter = SpeedKalmanFilter(configuration: configuration.speedFilter)
+        incompleteWindows.reserveCapacity(16)
+    }
+
+    /// The schema of ``values``.
+    public var schema: FeatureSchema { extractor.schema }
+
+    /// The newest window as a ``FeatureVector``: an explicit copy that allocates.
+    public var vector: FeatureVector? {
+        windowCount > 0 ? FeatureVector(schema: schema, values: values, start: windowStart, end: windowEnd) : nil
+    }
+
+    /// Feeds a GPS fix to the speed filter; windows ending at or after it see its effect.
+    ///
+    /// - Complexity: O(1).
+    public mutating func append(fix: LocationFix) {
+        _ = speedFilter.update(with: fix)
+        seenFix = true
+    }
+
+    /// Records a pedometer cadence (steps/s) reported at `time` (s); non-finite values are ignored.
+    ///
+    /// - Complexity: O(1).
+    public mutating func append(cadence: Double, at time: Double) {
+        if cadence.isFinite { latestCadence = (time, cadence) }
+    }
+
+    /// Appends one sample and, when it completes a window, computes that window's features into
+    /// ``values``.
+    ///
+    /// - Parameters:
+    ///   - time: Seconds; must not decrease.
+    ///   - x: Acceleration in g; likewise `y`, `z`.
+    ///   - rotationRate: Rad/s, when the extractor was made with `hasGyroscope` (ignored otherwise).
+    /// - Returns: Whether a new window's features are in ``values``.
+    /// - Throws: `LocomotionError.timeGoesBackwards` for a decreasing time, `.signalProcessing`
+    ///   for a NaN or infinite sample in the completed window (the window is skipped and
+    ///   ``values`` is unspecified until the next window).
+    /// - Complexity: O(1), or O(*n* log *n*) when a window completes; no allocation.
+    public mutating func append(
+        time: Double, x: Double, y: Double, z: Double, rotationRate: (x: Double, y: Double, z: Double)? = nil
+    ) throws(LocomotionError) -> Bool {
+        let length = extractor.windowLength
+        if time < previousTime {  // also across gaps and after finish()
+            throw .timeGoesBackwards(path: "stream", line: sampleCount + 1, previous: previousTime, current: time)
+        }
+        if received > 0, time - previousTime > maxGap { endStretch() }
+        let slot = self.slot
+        let channels = hasGyroscope ? 6 : 3
+        let values = (x, y, z, rotationRate?.x ?? .nan, rotationRate?.y ?? .nan, rotationRate?.z ?? .nan)
+        times.withUnsafeMutableBufferPointer { times in
+            times[slot] = time
+            times[slot + length] = time
+        }
+        ring.withUnsafeMutableBufferPointer { ring in
+            // Channel c of slot s lives at c·2n + s and c·2n + s + n.
+            func put(_ value: Double, _ channel: Int) {
+                ring[2 * length * channel + slot] = value
+                ring[2 * length * channel + slot + length] = value
+            }
+            put(values.0, 0)
+            put(values.1, 1)
+            put(values.2, 2)
+            if channels == 6 {
+                put(values.3, 3)
+                put(values.4, 4)
+                put(values.5, 5)
+            }
+        }
+        previousTime = time
+        sampleCount += 1
+        self.slot = slot + 1 == length ? 0 : slot + 1
+        received += 1
+        guard received == nextStart + length else { return false }
+        nextStart += extractor.hopLength
+        try computeWindow()
+        return true
+    }
+
+    /// Ends the stream: reports the incomplete last window, if any, and resets the buffer.
+    ///
+    /// - Returns: The incomplete window just reported, or `nil` when the last window reached the
+    ///   final sample.
+    /// - Complexity: O(1); reporting a window may grow ``incompleteWindows``.
+    @discardableResult
+    public mutating func finish() -> IncompleteWindow? {
+        let before = incompleteWindows.count
+        endStretch()
+        return incompleteWindows.count > before ? incompleteWindows.last : nil
+    }
+
+    /// Reports the samples after the last whole window and starts a new stretch.
+    private mutating func endStretch() {
+        let length = extractor.windowLength
+        if received > nextStart {
+            incompleteWindows.append(
+                IncompleteWindow(
+                    start: times[nextStart % length], end: times[(received - 1) % length],
+                    sampleCount: received - nextStart))
+        }
+        received = 0
+        slot = 0
+        nextStart = 0
+    }
+
+    private mutating func computeWindow() throws(LocomotionError) {
+        let length = extractor.windowLength
+        let first = slot  // received % length: where the oldest of the newest `length` samples sits
+        let start = times[first]
+        let end = times[first + length - 1]
+        var context = WindowContext()
+        if seenFix {
+            context.gps = WindowContext.GPSState(
+                filter: speedFilter, at: end, maximumAge: extractor.configuration.maximumFixAge)
+        }
+        if let latestCadence, latestCadence.time >= start, latestCadence.time <= end {
+            context.pedometerCadence = latestCadence.value
+        }
+        // Move the row out of self so it can be written while the extractor mutates.
+        var row: [Double] = []
+        swap(&row, &values)
+        defer { swap(&row, &values) }
+        let hasGyroscope = self.hasGyroscope
+        try ring.withUnsafeBufferPointer { (ring) throws(LocomotionError) in
+            func channel(_ index: Int) -> UnsafeBufferPointer<Double> {
+                UnsafeBufferPointer(
+                    rebasing: ring[(2 * length * index + first)..<(2 * length * index + first + length)])
+            }
+            try row.withUnsafeMutableBufferPointer { (row) throws(LocomotionError) in
+                try extractor.extract(
+                    start: start, end: end, x: channel(0), y: channel(1), z: channel(2),
+                    rotationRate: hasGyroscope ? (channel(3), channel(4), channel(5)) : nil, context: context,
+                    into: row)
+            }
+        }
+        windowStart = start
+        windowEnd = end
+        windowCount += 1
+    }
+}

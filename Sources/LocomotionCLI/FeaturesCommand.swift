@@ -1,0 +1,199 @@
+import Foundation
+import Locomotion
+
+/// `locomotion features FILE...`: one feature vector per window, as CSV or JSON.
+enum FeaturesCommand {
+    static let usage = """
+        usage: locomotion features FILE... [--window S] [--hop S] [--gait-band LOW-HIGH] [--per-axis]
+                                   [--threads N] [--json] [--list] [reading options]
+
+        Writes one row per window: start and end time (s), the majority label when the recording has
+        labels, then every feature. Missing values (an absent stream, an undefined feature) are empty
+        cells in CSV and null in JSON. With several files (or groups) a first column names the source.
+        The incomplete last window of each gap-free stretch is reported on standard error.
+          --window S     window length in seconds (default 2.56)
+          --hop S        time between window starts in seconds (default 1.28)
+          --gait-band LOW-HIGH
+                         band searched for the gait peak, in Hz (default 0.6-2.5)
+          --per-axis     add the per-axis statistics (acc_x_mean, ...)
+          --threads N    threads for extraction (default: every core)
+          --json         print JSON instead of CSV
+          --list         print the feature schema (name, unit, description) and exit
+
+        reading options:
+        \(ReadingOptions.usage)
+        """
+
+    struct Settings {
+        var configuration: FeatureConfiguration
+        var threads: Int?
+        var json: Bool
+        var reading: RecordingReadOptions
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let parsed: Arguments
+        let settings: Settings
+        do throws(UsageError) {
+            parsed = try Arguments(
+                arguments, options: ReadingOptions.names.union(["window", "hop", "gait-band", "threads"]),
+                flags: ReadingOptions.flags.union(["json", "help", "list", "per-axis"]))
+            if parsed.flag("help") {
+                print(usage)
+                return 0
+            }
+            settings = try parse(parsed)
+        } catch {
+            printError("locomotion features: \(error.message)\n\n\(usage)")
+            return 2
+        }
+        if parsed.flag("list") {
+            do {
+                print(list(try settings.configuration.schema()), terminator: "")
+                return 0
+            } catch {
+                printError("locomotion features: \(error)")
+                return 2
+            }
+        }
+        guard !parsed.positional.isEmpty else {
+            printError("locomotion features: features needs at least one FILE (or --list)\n\n\(usage)")
+            return 2
+        }
+        var status: Int32 = 0
+        var results: [(source: String, table: FeatureTable)] = []
+        for path in parsed.positional {
+            do {
+                for (source, recording) in try load(path: path, options: settings.reading) {
+                    let table = try recording.features(settings.configuration, threadCount: settings.threads)
+                    for window in table.incompleteWindows {
+                        printError(
+                            String(
+                                format: "%@: incomplete window %.3f–%.3f s (%d of %d samples) not extracted", source,
+                                window.start, window.end, window.sampleCount, table.windowLength))
+                    }
+                    results.append((source, table))
+                }
+            } catch {
+                printError("locomotion features: \(error)")
+                status = 1
+            }
+        }
+        if let schema = results.first?.table.schema {
+            print(settings.json ? json(results, schema: schema) : csv(results, schema: schema), terminator: "")
+        }
+        return status
+    }
+
+    static func parse(_ parsed: Arguments) throws(UsageError) -> Settings {
+        var configuration = FeatureConfiguration(
+            windowDuration: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28))
+        if let band = try parsed.band("gait-band", default: GaitBand.default) { configuration.gaitBand = band }
+        if parsed.flag("per-axis") { configuration.axisFeatures = BuiltinFeature.perAxisStatistics }
+        var threads: Int?
+        if let text = parsed.value("threads") {
+            guard let count = Int(text), count >= 1 else {
+                throw UsageError(message: "--threads takes a positive whole number, not '\(text)'")
+            }
+            threads = count
+        }
+        return Settings(
+            configuration: configuration, threads: threads, json: parsed.flag("json"),
+            reading: try ReadingOptions.parse(parsed))
+    }
+
+    /// The recordings in `path`: one, or one per group with `--group`.
+    static func load(path: String, options: RecordingReadOptions) throws(LocomotionError) -> [(String, Recording)] {
+        if options.groupColumn != nil {
+            return try RecordingReader.readGroups(path: path, options: options).groups.map {
+                ("\(path):\($0.name)", $0.recording)
+            }
+        }
+        return [(path, try ReadingOptions.load(path: path, options: options).recording)]
+    }
+
+    /// The schema as an aligned text table.
+    static func list(_ schema: FeatureSchema) -> String {
+        let nameWidth = schema.descriptors.map(\.name.count).max() ?? 0
+        let unitWidth = max(schema.descriptors.map(\.unit.count).max() ?? 0, 4)
+        func pad(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(width - text.count, 0))
+        }
+        var lines = [
+            "feature schema version \(schema.version), \(schema.count) features (missing values are NaN)", "",
+            pad("name", nameWidth) + "  " + pad("unit", unitWidth) + "  description",
+        ]
+        for descriptor in schema.descriptors {
+            lines.append(
+                pad(descriptor.name, nameWidth) + "  " + pad(descriptor.unit, unitWidth) + "  " + descriptor.summary)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A number as the shortest text that reads back to the same value; empty for NaN.
+    static func cell(_ value: Double) -> String { value.isNaN ? "" : "\(value)" }
+
+    /// A CSV cell, quoted when it holds a comma, quote or line break.
+    static func quoted(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func csv(_ results: [(source: String, table: FeatureTable)], schema: FeatureSchema) -> String {
+        let withSource = results.count > 1
+        let withLabels = results.contains { $0.table.windows.contains { $0.majorityLabel != nil } }
+        var header = withSource ? ["file"] : []
+        header += ["start_s", "end_s"] + (withLabels ? ["label"] : []) + schema.names
+        var text = header.joined(separator: ",") + "\n"
+        for (source, table) in results {
+            for (index, window) in table.windows.enumerated() {
+                var cells = withSource ? [quoted(source)] : []
+                cells += [cell(window.start), cell(window.end)]
+                if withLabels { cells.append(quoted(window.majorityLabel ?? "")) }
+                cells += table.row(index).map(cell)
+                text += cells.joined(separator: ",") + "\n"
+            }
+        }
+        return text
+    }
+
+    /// What `--json` prints.
+    struct Report: Encodable {
+        struct Source: Encodable {
+            struct Window: Encodable {
+                var start: Double
+                var end: Double
+                var label: String?
+                var values: [Double?]
+            }
+            var file: String
+            var sampleRateHz: Double
+            var windowSamples: Int
+            var hopSamples: Int
+            var windows: [Window]
+            var incompleteWindows: [IncompleteWindow]
+        }
+        var schemaVersion: Int
+        var features: [FeatureDescriptor]
+        var files: [Source]
+    }
+
+    static func json(_ results: [(source: String, table: FeatureTable)], schema: FeatureSchema) -> String {
+        let report = Report(
+            schemaVersion: schema.version, features: schema.descriptors,
+            files: results.map { source, table in
+                Report.Source(
+                    file: source, sampleRateHz: table.sampleRate, windowSamples: table.windowLength,
+                    hopSamples: table.hopLength,
+                    windows: table.windows.enumerated().map { index, window in
+                        .init(
+                            start: window.start, end: window.end, label: window.majorityLabel,
+                            values: table.row(index).map { $0.isNaN ? nil : $0 })
+                    }, incompleteWindows: table.incompleteWindows)
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        guard let data = try? encoder.encode(report), let text = String(data: data, encoding: .utf8) else { return "" }
+        return text + "\n"
+    }
+}
