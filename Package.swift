@@ -25,19 +25,21 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .target(name: "CFFTWBaseline", dependencies: ["CFFTW"], path: "Benchmarks/CFFTWBaseline"),
+        // Seeded randomness shared by the tests and the benchmarks; not a product.
+        .target(name: "LocomotionTestSupport", path: "Tests/Support"),
         .executableTarget(
             name: "LocomotionBenchmarks",
-            dependencies: ["LocomotionDSP", "Locomotion", "CFFTWBaseline"],
+            dependencies: ["LocomotionDSP", "Locomotion", "CFFTWBaseline", "LocomotionTestSupport"],
             path: "Benchmarks/LocomotionBenchmarks"
         ),
         .testTarget(
             name: "LocomotionDSPTests",
-            dependencies: ["LocomotionDSP"],
+            dependencies: ["LocomotionDSP", "LocomotionTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "LocomotionTests",
-            dependencies: ["Locomotion"],
+            dependencies: ["Locomotion", "LocomotionTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "LocomotionCLITests", dependencies: ["LocomotionCLI", "Locomotion"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Locomotion
+import LocomotionTestSupport
 
 /// Parsing speed of recording files: ``RecordingStream`` on a generated 50 Hz time + three-axis
 /// file of at least 100 MB, side by side with `pandas.read_csv` (its C parser) on the same file

@@ -1,6 +1,7 @@
 import CFFTWBaseline
 import Foundation
 import LocomotionDSP
+import LocomotionTestSupport
 
 /// Real forward FFT cost through LocomotionDSP, compared with FFTW called from C in the same
 /// binary, plus the cost of `dominantFrequency(samples:sampleRate:)`.
@@ -244,27 +245,5 @@ struct FFTBenchmarks: BenchmarkSuite {
 
     static func format(_ value: Double, decimals: Int) -> String {
         String(format: "%.\(decimals)f", value)
-    }
-}
-
-/// A small, fast, deterministic generator (SplitMix64), so every run sees the same signal.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    /// A standard normal deviate (Box–Muller).
-    mutating func nextGaussian() -> Double {
-        let uniform1 = Double.random(in: Double.ulpOfOne..<1, using: &self)
-        let uniform2 = Double.random(in: 0..<1, using: &self)
-        return (-2 * log(uniform1)).squareRoot() * cos(2 * Double.pi * uniform2)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Locomotion
+import LocomotionTestSupport
 
 /// Feature extraction speed: the default feature set per window through
 /// ``FeatureExtractor/extract(start:end:x:y:z:rotationRate:context:into:)`` on one thread, for

@@ -1,5 +1,6 @@
 import Foundation
 import LocomotionDSP
+import LocomotionTestSupport
 import Testing
 
 /// scipy's way of writing a bound: `null`, a number (minimum) or `[minimum, maximum]` with

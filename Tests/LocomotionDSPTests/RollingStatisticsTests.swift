@@ -1,5 +1,6 @@
 import Foundation
 import LocomotionDSP
+import LocomotionTestSupport
 import Testing
 
 /// The window's mean and population variance recomputed from scratch (compensated, two-pass).

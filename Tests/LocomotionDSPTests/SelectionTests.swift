@@ -1,3 +1,4 @@
+import LocomotionTestSupport
 import Testing
 
 @testable import LocomotionDSP

@@ -2,40 +2,6 @@ import Foundation
 import LocomotionDSP
 import Testing
 
-// MARK: - Seeded randomness
-
-/// SplitMix64 (Steele, Lea & Flood 2014): a tiny, fast, seedable generator, so every "random"
-/// test input is the same on every run and platform.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A uniform double in `[0, 1)` with 53 random bits.
-    mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1p-53 }
-
-    /// A standard normal deviate (Box–Muller).
-    mutating func nextGaussian() -> Double {
-        let u1 = 1 - nextUnit()  // (0, 1], so the logarithm is finite
-        let u2 = nextUnit()
-        return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
-    }
-
-    /// `count` uniform samples in `-1..<1`.
-    mutating func uniformSamples(_ count: Int) -> [Double] { (0..<count).map { _ in 2 * nextUnit() - 1 } }
-
-    /// `count` standard normal samples.
-    mutating func gaussianSamples(_ count: Int) -> [Double] { (0..<count).map { _ in nextGaussian() } }
-}
-
 // MARK: - Signals
 
 /// `amplitude·cos(2πft + phase) + offset`, sampled at `sampleRate` for `count` samples.

@@ -1,5 +1,6 @@
 import Foundation
 import LocomotionDSP
+import LocomotionTestSupport
 import Testing
 
 @testable import Locomotion

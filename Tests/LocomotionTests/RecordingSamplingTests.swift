@@ -1,4 +1,5 @@
 import Foundation
+import LocomotionTestSupport
 import Testing
 
 @testable import Locomotion

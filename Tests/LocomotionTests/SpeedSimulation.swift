@@ -1,4 +1,5 @@
 import Foundation
+import LocomotionTestSupport
 
 @testable import Locomotion
 
