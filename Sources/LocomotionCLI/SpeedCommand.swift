@@ -74,32 +74,22 @@ enum SpeedCommand {
             printError("locomotion speed: \(error.message)\n\n\(usage)")
             return 2
         }
-        var status: Int32 = 0
-        var reports: [Report] = []
-        for path in parsed.positional {
-            do {
-                let recording = try ReadingOptions.load(path: path, options: options).recording
-                guard recording.speed != nil else {
-                    throw LocomotionError.missingColumn(
-                        path: path, quantity: "speed",
-                        accepted: RecordingColumn.speed.aliases + ["(or --column speed=HEADER)"])
-                }
-                let fixes = try recording.locationFixes()
-                let smoother = SpeedSmoother()
-                let results = parsed.flag("forward") ? smoother.filter(fixes) : smoother.smooth(fixes)
-                reports.append(
-                    try report(
-                        path: path, results: results, method: parsed.flag("forward") ? "forward" : "smoothed",
-                        spike: spike))
-            } catch {
-                printError("locomotion speed: \(error)")
-                status = 1
+        let forward = parsed.flag("forward")
+        let (status, reports) = CommandSupport.analyseFiles(parsed.positional, command: "speed", reading: options) {
+            (recording) throws(LocomotionError) in
+            guard recording.speed != nil else {
+                throw LocomotionError.missingColumn(
+                    path: recording.source, quantity: "speed",
+                    accepted: RecordingColumn.speed.aliases + ["(or --column speed=HEADER)"])
             }
+            let fixes = try recording.locationFixes()
+            let smoother = SpeedSmoother()
+            let results = forward ? smoother.filter(fixes) : smoother.smooth(fixes)
+            return try report(
+                path: recording.source, results: results, method: forward ? "forward" : "smoothed", spike: spike)
         }
         if parsed.flag("json") {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            if let data = try? encoder.encode(reports) { print(String(decoding: data, as: UTF8.self)) }
+            CommandSupport.printJSON(reports)
         } else if parsed.flag("csv") {
             printCSV(reports)
         } else {
