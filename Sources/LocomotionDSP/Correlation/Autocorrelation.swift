@@ -12,7 +12,9 @@
 ///
 /// Direct summation costs O(*n*·*L*) for *L* lags and needs no scratch memory, which beats an
 /// FFT for the few dozen to few hundred lags of a gait window (a step lasts 0.25–1.25 s) and is
-/// exact (no circular wrap, no zero padding).
+/// exact (no circular wrap, no zero padding). Lags are summed four at a time (one pass over the
+/// samples feeds four lags' sums and shares their head energy), each sum still accumulated in
+/// sample order, so every coefficient is bit-identical to summing its lag alone.
 public enum Autocorrelation {
     /// Writes `r(k)` for every `k` in `lags` into `output` (`output[0]` is `lags.lowerBound`).
     ///
@@ -40,9 +42,66 @@ public enum Autocorrelation {
         var mean = 0.0
         for sample in samples { mean += sample }
         mean /= Double(samples.count)
-        for (position, lag) in lags.enumerated() {
-            output[position] = coefficient(samples, mean: mean, lag: lag)
+        var lag = lags.lowerBound
+        while lag + 3 <= lags.upperBound {
+            coefficients4(samples, mean: mean, lag: lag, into: output, at: lag - lags.lowerBound)
+            lag += 4
         }
+        while lag <= lags.upperBound {
+            output[lag - lags.lowerBound] = coefficient(samples, mean: mean, lag: lag)
+            lag += 1
+        }
+    }
+
+    /// `r(lag)`, …, `r(lag + 3)` into `output[position...]`, with the same additions in the same
+    /// order as four calls of ``coefficient(_:mean:lag:)`` (so the same bits), in one pass: the
+    /// samples all four lags overlap are read once, their head energy summed once.
+    @inline(__always)
+    static func coefficients4(
+        _ samples: UnsafeBufferPointer<Double>, mean: Double, lag: Int, into output: UnsafeMutableBufferPointer<Double>,
+        at position: Int
+    ) {
+        let count = samples.count
+        let common = max(0, count - lag - 3)
+        var head = 0.0
+        var (c0, c1, c2, c3) = (0.0, 0.0, 0.0, 0.0)
+        var (t0, t1, t2, t3) = (0.0, 0.0, 0.0, 0.0)
+        if let base = samples.baseAddress {
+            for index in 0..<common {
+                let a = base[index] - mean
+                head += a * a
+                let b0 = base[index + lag] - mean
+                let b1 = base[index + lag + 1] - mean
+                let b2 = base[index + lag + 2] - mean
+                let b3 = base[index + lag + 3] - mean
+                c0 += a * b0
+                t0 += b0 * b0
+                c1 += a * b1
+                t1 += b1 * b1
+                c2 += a * b2
+                t2 += b2 * b2
+                c3 += a * b3
+                t3 += b3 * b3
+            }
+        }
+        // Each lag's last few overlapping samples, in order.
+        func finish(_ cross: Double, _ tail: Double, offset: Int) -> Double {
+            var (cross, head, tail) = (cross, head, tail)
+            let shifted = lag + offset
+            for index in common..<max(common, count - shifted) {
+                let a = samples[index] - mean
+                let b = samples[index + shifted] - mean
+                cross += a * b
+                head += a * a
+                tail += b * b
+            }
+            let energy = (head * tail).squareRoot()
+            return energy > 0 ? cross / energy : 0
+        }
+        output[position] = finish(c0, t0, offset: 0)
+        output[position + 1] = finish(c1, t1, offset: 1)
+        output[position + 2] = finish(c2, t2, offset: 2)
+        output[position + 3] = finish(c3, t3, offset: 3)
     }
 
     /// Returns `r(k)` for every `k` in `lags` (see the buffer overload).
