@@ -6,7 +6,9 @@ import Locomotion
 /// several window lengths and sample rates, side by side with the numpy reference
 /// (`Benchmarks/features_reference.py`, vectorised over all windows at once) on the same
 /// generated windows when numpy is installed. Before timing, the two outputs are compared value by
-/// value (NaN must match NaN); they must agree within 1e-9 relative.
+/// value (NaN must match NaN); they must agree within 1e-9 relative. The numpy reference does not
+/// implement the gait features (the step detector has no numpy counterpart), so those columns are
+/// left out of the comparison, while the Swift timing includes them.
 ///
 /// It also times the streaming extractor (one `append` per sample, a window every hop) and counts
 /// the heap allocations of the steady-state streaming path with valgrind when it is installed:
@@ -67,10 +69,13 @@ struct FeatureBenchmarks: BenchmarkSuite {
             var row = Row(
                 rate: rate, samples: samples, swiftNs: timing.median, numpyNs: nil, maxRelativeError: nil,
                 mismatchedMissing: 0)
-            switch Self.numpyReference(data, windows: windowCount, samples: samples, rate: rate, width: width) {
+            switch Self.numpyReference(
+                data, windows: windowCount, samples: samples, rate: rate, schema: extractor.schema)
+            {
             case .success(let (seconds, reference)):
                 row.numpyNs = seconds * 1e9 / Double(windowCount)
-                (row.maxRelativeError, row.mismatchedMissing) = Self.compare(values, reference)
+                (row.maxRelativeError, row.mismatchedMissing) = Self.compare(
+                    values, reference, width: width, columns: Self.numpyColumns(of: extractor.schema))
             case .failure(let skipped):
                 numpySkipped = skipped.message
             }
@@ -239,12 +244,22 @@ struct FeatureBenchmarks: BenchmarkSuite {
         }
     }
 
+    /// The Swift schema's column of each numpy column: every default feature except the gait ones.
+    static func numpyColumns(of schema: FeatureSchema) -> [Int] {
+        let gait = Set(
+            (try? FeatureConfiguration(features: BuiltinFeature.allCases.filter(\.isGait)).schema().names) ?? [])
+        return schema.names.indices.filter { !gait.contains(schema.names[$0]) }
+    }
+
     /// The largest relative difference over values both sides have, and how many values are
-    /// missing on one side only.
-    static func compare(_ swift: [Double], _ numpy: [Double]) -> (Double, Int) {
+    /// missing on one side only; `swift` rows hold the whole schema, `numpy` rows only `columns`.
+    static func compare(_ swift: [Double], _ numpy: [Double], width: Int, columns: [Int]) -> (Double, Int) {
         var worst = 0.0
         var mismatched = 0
-        for (a, b) in zip(swift, numpy) {
+        let pairs = numpy.indices.lazy.map { index in
+            (swift[index / columns.count * width + columns[index % columns.count]], numpy[index])
+        }
+        for (a, b) in pairs {
             if a.isNaN || b.isNaN {
                 if a.isNaN != b.isNaN { mismatched += 1 }
                 continue
@@ -264,9 +279,11 @@ struct FeatureBenchmarks: BenchmarkSuite {
     }
 
     /// Runs the numpy reference on `data`: the median seconds of one pass over every window, and its values.
-    static func numpyReference(_ data: [Double], windows: Int, samples: Int, rate: Double, width: Int) -> Result<
-        (Double, [Double]), Skipped
-    > {
+    static func numpyReference(_ data: [Double], windows: Int, samples: Int, rate: Double, schema: FeatureSchema)
+        -> Result<
+            (Double, [Double]), Skipped
+        >
+    {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("locomotion-bench")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let input = directory.appendingPathComponent("features-\(samples)-\(Int(rate)).in").path
@@ -289,8 +306,9 @@ struct FeatureBenchmarks: BenchmarkSuite {
             var features: [String]
         }
         guard let parsed = try? JSONDecoder().decode(Output.self, from: Data(text.utf8)),
-            let reference = FileManager.default.contents(atPath: output), reference.count == windows * width * 8,
-            parsed.features == (try? FeatureConfiguration().schema().names)
+            let reference = FileManager.default.contents(atPath: output),
+            reference.count == windows * numpyColumns(of: schema).count * 8,
+            parsed.features == numpyColumns(of: schema).map({ schema.names[$0] })
         else { return .failure(Skipped(message: "unexpected output from the numpy reference: \(text)")) }
         let values = reference.withUnsafeBytes { Array($0.bindMemory(to: Double.self)) }
         return .success((parsed.seconds, values))
