@@ -116,7 +116,8 @@ public struct WindowStepAnalyzer: Sendable {
 extension GaitRegularity {
     /// Estimates the autocorrelation cadence and regularity of a window.
     ///
-    /// Lags up to two thirds of the window are computed (an overlap of at least a third). The
+    /// Lags from one below the shortest step period up to two thirds of the window are computed
+    /// (an overlap of at least a third). The
     /// step lag is the highest interior local maximum of the autocorrelation among the step
     /// periods; when a local maximum near half that lag (±15 %) reaches 0.3 of its height, the
     /// half lag is the step and the found one the stride (a waist sensor's stride peak often beats
@@ -143,7 +144,13 @@ extension GaitRegularity {
         let maximumLag = min(samples.count * 2 / 3, r.count - 1)
         let upper = min(maximumLag, Int(Double(2 * stepLags.upperBound) * 1.15) + 1)
         guard upper >= stepLags.lowerBound + 1, samples.count > 2 else { return nil }
-        do { try Autocorrelation.normalized(samples, lags: 0...upper, into: r) } catch { return nil }
+        // Only lags from just below the shortest step period are ever read (a peak test looks one
+        // lag either side); r[k] stays at index k.
+        let first = stepLags.lowerBound - 1
+        do {
+            try Autocorrelation.normalized(
+                samples, lags: first...upper, into: UnsafeMutableBufferPointer(rebasing: r[first...upper]))
+        } catch { return nil }
         func isPeak(_ k: Int) -> Bool { k > 0 && k < upper && r[k] >= r[k - 1] && r[k] > r[k + 1] }
         func bestPeak(in range: ClosedRange<Int>) -> Int? {
             var best: Int?

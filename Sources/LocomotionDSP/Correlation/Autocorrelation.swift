@@ -43,6 +43,10 @@ public enum Autocorrelation {
         for sample in samples { mean += sample }
         mean /= Double(samples.count)
         var lag = lags.lowerBound
+        while lag + 7 <= lags.upperBound {
+            coefficients8(samples, mean: mean, lag: lag, into: output, at: lag - lags.lowerBound)
+            lag += 8
+        }
         while lag + 3 <= lags.upperBound {
             coefficients4(samples, mean: mean, lag: lag, into: output, at: lag - lags.lowerBound)
             lag += 4
@@ -50,6 +54,46 @@ public enum Autocorrelation {
         while lag <= lags.upperBound {
             output[lag - lags.lowerBound] = coefficient(samples, mean: mean, lag: lag)
             lag += 1
+        }
+    }
+
+    /// `r(lag)`, …, `r(lag + 7)` into `output[position...]`, bit-identical to
+    /// ``coefficient(_:mean:lag:)`` per lag: each SIMD lane holds one lag's sums, accumulated in
+    /// sample order, so the eight lags' additions run side by side.
+    @inline(__always)
+    static func coefficients8(
+        _ samples: UnsafeBufferPointer<Double>, mean: Double, lag: Int, into output: UnsafeMutableBufferPointer<Double>,
+        at position: Int
+    ) {
+        let count = samples.count
+        let common = max(0, count - lag - 7)
+        var head = 0.0
+        var cross = SIMD8<Double>()
+        var tail = SIMD8<Double>()
+        let means = SIMD8<Double>(repeating: mean)
+        if let base = samples.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let stride = MemoryLayout<Double>.stride
+            for index in 0..<common {
+                let a = base[index] - mean
+                head += a * a
+                let b = raw.loadUnaligned(fromByteOffset: (index &+ lag) &* stride, as: SIMD8<Double>.self) - means
+                cross += a * b
+                tail += b * b
+            }
+        }
+        for offset in 0..<8 {
+            var (c, h, t) = (cross[offset], head, tail[offset])
+            let shifted = lag + offset
+            for index in common..<max(common, count - shifted) {
+                let a = samples[index] - mean
+                let b = samples[index + shifted] - mean
+                c += a * b
+                h += a * a
+                t += b * b
+            }
+            let energy = (h * t).squareRoot()
+            output[position + offset] = energy > 0 ? c / energy : 0
         }
     }
 
