@@ -36,6 +36,8 @@ struct FeatureBenchmarks: BenchmarkSuite {
         var rate: Double
         var samples: Int
         var swiftNs: Double
+        /// The default set without the gait features (the columns numpy also computes).
+        var withoutGaitNs: Double
         var numpyNs: Double?
         var maxRelativeError: Double?
         var mismatchedMissing: Int
@@ -43,10 +45,11 @@ struct FeatureBenchmarks: BenchmarkSuite {
         var json: JSONValue {
             .object([
                 ("rateHz", .number(rate, decimals: 0)), ("samples", .int(samples)),
-                ("swiftNsPerWindow", .number(swiftNs)),
+                ("swiftNsPerWindow", .number(swiftNs)), ("withoutGaitNsPerWindow", .number(withoutGaitNs)),
                 ("windowsPerSecond", .number(1e9 / swiftNs, decimals: 0)),
                 ("numpyNsPerWindow", numpyNs.map { .number($0) } ?? .null),
                 ("swiftOverNumpy", numpyNs.map { .number(swiftNs / $0, decimals: 4) } ?? .null),
+                ("withoutGaitOverNumpy", numpyNs.map { .number(withoutGaitNs / $0, decimals: 4) } ?? .null),
                 ("maxRelativeError", maxRelativeError.map { .string(String(format: "%.2e", $0)) } ?? .null),
             ])
         }
@@ -64,10 +67,14 @@ struct FeatureBenchmarks: BenchmarkSuite {
             let width = extractor.schema.count
             var values = [Double](repeating: .nan, count: windowCount * width)
             try Self.extractAll(data, samples: samples, extractor: &extractor, into: &values)
-            let timing = try BatchTimer.interleaved(
-                [Self.timingCase(data, samples: samples, rate: rate, windowCount: windowCount)], settings: settings)[0]
+            let timings = try BatchTimer.interleaved(
+                [
+                    Self.timingCase(data, samples: samples, rate: rate, windowCount: windowCount),
+                    Self.timingCase(data, samples: samples, rate: rate, windowCount: windowCount, gait: false),
+                ], settings: settings)
             var row = Row(
-                rate: rate, samples: samples, swiftNs: timing.median, numpyNs: nil, maxRelativeError: nil,
+                rate: rate, samples: samples, swiftNs: timings[0].median, withoutGaitNs: timings[1].median,
+                numpyNs: nil, maxRelativeError: nil,
                 mismatchedMissing: 0)
             switch Self.numpyReference(
                 data, windows: windowCount, samples: samples, rate: rate, schema: extractor.schema)
@@ -86,12 +93,16 @@ struct FeatureBenchmarks: BenchmarkSuite {
         let allocations = Self.streamingAllocationsPerWindow()
 
         var table = TextTable(header: [
-            "rate Hz", "samples", "Swift ns/window", "windows/s", "numpy ns/window", "Swift/numpy", "max rel. diff",
+            "rate Hz", "samples", "Swift ns/window", "windows/s", "no gait ns", "no gait windows/s", "numpy ns/window",
+            "Swift/numpy", "no gait/numpy",
+            "max rel. diff",
         ])
         for row in rows {
             table.rows.append([
                 format(row.rate, 0), "\(row.samples)", format(row.swiftNs, 0), format(1e9 / row.swiftNs, 0),
+                format(row.withoutGaitNs, 0), format(1e9 / row.withoutGaitNs, 0),
                 row.numpyNs.map { format($0, 0) } ?? "skipped", row.numpyNs.map { format(row.swiftNs / $0, 3) } ?? "–",
+                row.numpyNs.map { format(row.withoutGaitNs / $0, 3) } ?? "–",
                 row.maxRelativeError.map {
                     String(format: "%.1e", $0)
                         + (row.mismatchedMissing > 0 ? " (\(row.mismatchedMissing) NaN mismatches)" : "")
@@ -100,7 +111,8 @@ struct FeatureBenchmarks: BenchmarkSuite {
         }
         notes.append(
             "default feature set (\(try FeatureConfiguration().schema().count) columns), one thread, \(windowCount) generated three-axis windows per case;"
-                + " numpy times one vectorised pass over all of them")
+                + " numpy times one vectorised pass over all of them; numpy has no gait features: Swift/numpy times"
+                + " the whole Swift set (the target), no gait/numpy the same columns on both sides")
         notes.append(
             "Recording.features on a 2 h 50 Hz recording (\(batch.windows) windows of 128, hop 64): "
                 + "\(format(batch.serial, 0)) windows/s on 1 thread, \(format(batch.parallel, 0)) on "
@@ -165,8 +177,10 @@ struct FeatureBenchmarks: BenchmarkSuite {
     private func format(_ value: Double, _ decimals: Int) -> String { String(format: "%.\(decimals)f", value) }
 
     /// The default configuration with windows of exactly `samples` samples at `rate`.
-    static func configuration(rate: Double, samples: Int) -> FeatureConfiguration {
-        FeatureConfiguration(windowDuration: Double(samples) / rate, hop: Double(samples) / rate / 2)
+    static func configuration(rate: Double, samples: Int, gait: Bool = true) -> FeatureConfiguration {
+        FeatureConfiguration(
+            windowDuration: Double(samples) / rate, hop: Double(samples) / rate / 2,
+            features: BuiltinFeature.allCases.filter { gait || !$0.isGait })
     }
 
     /// `windows` windows of walking-like three-axis acceleration (g), laid out window by window,
@@ -221,11 +235,14 @@ struct FeatureBenchmarks: BenchmarkSuite {
     }
 
     /// A case that extracts `iterations` windows, cycling through the generated ones.
-    static func timingCase(_ data: [Double], samples: Int, rate: Double, windowCount: Int) throws -> BenchmarkCase {
+    static func timingCase(_ data: [Double], samples: Int, rate: Double, windowCount: Int, gait: Bool = true) throws
+        -> BenchmarkCase
+    {
         var extractor = try FeatureExtractor(
-            configuration: configuration(rate: rate, samples: samples), sampleRate: rate)
+            configuration: configuration(rate: rate, samples: samples, gait: gait), sampleRate: rate)
         var row = [Double](repeating: 0, count: extractor.schema.count)
-        return BenchmarkCase(name: "features, \(samples) samples at \(rate) Hz") { iterations in
+        return BenchmarkCase(name: "features\(gait ? "" : " without gait"), \(samples) samples at \(rate) Hz") {
+            iterations in
             var checksum = 0.0
             let elapsed = try data.withUnsafeBufferPointer { data in
                 try row.withUnsafeMutableBufferPointer { row in
