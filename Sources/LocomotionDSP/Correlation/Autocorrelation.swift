@@ -12,9 +12,9 @@
 ///
 /// Direct summation costs O(*n*·*L*) for *L* lags and needs no scratch memory, which beats an
 /// FFT for the few dozen to few hundred lags of a gait window (a step lasts 0.25–1.25 s) and is
-/// exact (no circular wrap, no zero padding). Lags are summed four at a time (one pass over the
-/// samples feeds four lags' sums and shares their head energy), each sum still accumulated in
-/// sample order, so every coefficient is bit-identical to summing its lag alone.
+/// exact (no circular wrap, no zero padding). Lags are summed eight at a time in SIMD lanes (one
+/// pass over the samples feeds eight lags' sums and shares their head energy), each sum still
+/// accumulated in sample order, so every coefficient is bit-identical to summing its lag alone.
 public enum Autocorrelation {
     /// Writes `r(k)` for every `k` in `lags` into `output` (`output[0]` is `lags.lowerBound`).
     ///
@@ -46,10 +46,6 @@ public enum Autocorrelation {
         while lag + 7 <= lags.upperBound {
             coefficients8(samples, mean: mean, lag: lag, into: output, at: lag - lags.lowerBound)
             lag += 8
-        }
-        while lag + 3 <= lags.upperBound {
-            coefficients4(samples, mean: mean, lag: lag, into: output, at: lag - lags.lowerBound)
-            lag += 4
         }
         while lag <= lags.upperBound {
             output[lag - lags.lowerBound] = coefficient(samples, mean: mean, lag: lag)
@@ -83,69 +79,10 @@ public enum Autocorrelation {
             }
         }
         for offset in 0..<8 {
-            var (c, h, t) = (cross[offset], head, tail[offset])
-            let shifted = lag + offset
-            for index in common..<max(common, count - shifted) {
-                let a = samples[index] - mean
-                let b = samples[index + shifted] - mean
-                c += a * b
-                h += a * a
-                t += b * b
-            }
-            let energy = (h * t).squareRoot()
-            output[position + offset] = energy > 0 ? c / energy : 0
+            output[position + offset] = coefficient(
+                samples, mean: mean, lag: lag + offset, from: common, cross: cross[offset], head: head,
+                tail: tail[offset])
         }
-    }
-
-    /// `r(lag)`, …, `r(lag + 3)` into `output[position...]`, with the same additions in the same
-    /// order as four calls of ``coefficient(_:mean:lag:)`` (so the same bits), in one pass: the
-    /// samples all four lags overlap are read once, their head energy summed once.
-    @inline(__always)
-    static func coefficients4(
-        _ samples: UnsafeBufferPointer<Double>, mean: Double, lag: Int, into output: UnsafeMutableBufferPointer<Double>,
-        at position: Int
-    ) {
-        let count = samples.count
-        let common = max(0, count - lag - 3)
-        var head = 0.0
-        var (c0, c1, c2, c3) = (0.0, 0.0, 0.0, 0.0)
-        var (t0, t1, t2, t3) = (0.0, 0.0, 0.0, 0.0)
-        if let base = samples.baseAddress {
-            for index in 0..<common {
-                let a = base[index] - mean
-                head += a * a
-                let b0 = base[index + lag] - mean
-                let b1 = base[index + lag + 1] - mean
-                let b2 = base[index + lag + 2] - mean
-                let b3 = base[index + lag + 3] - mean
-                c0 += a * b0
-                t0 += b0 * b0
-                c1 += a * b1
-                t1 += b1 * b1
-                c2 += a * b2
-                t2 += b2 * b2
-                c3 += a * b3
-                t3 += b3 * b3
-            }
-        }
-        // Each lag's last few overlapping samples, in order.
-        func finish(_ cross: Double, _ tail: Double, offset: Int) -> Double {
-            var (cross, head, tail) = (cross, head, tail)
-            let shifted = lag + offset
-            for index in common..<max(common, count - shifted) {
-                let a = samples[index] - mean
-                let b = samples[index + shifted] - mean
-                cross += a * b
-                head += a * a
-                tail += b * b
-            }
-            let energy = (head * tail).squareRoot()
-            return energy > 0 ? cross / energy : 0
-        }
-        output[position] = finish(c0, t0, offset: 0)
-        output[position + 1] = finish(c1, t1, offset: 1)
-        output[position + 2] = finish(c2, t2, offset: 2)
-        output[position + 3] = finish(c3, t3, offset: 3)
     }
 
     /// Returns `r(k)` for every `k` in `lags` (see the buffer overload).
@@ -164,8 +101,18 @@ public enum Autocorrelation {
     /// One coefficient, the window's mean already known. Lag 0 of a non-constant window is 1.
     @inline(__always)
     static func coefficient(_ samples: UnsafeBufferPointer<Double>, mean: Double, lag: Int) -> Double {
-        var (cross, head, tail) = (0.0, 0.0, 0.0)
-        for index in 0..<(samples.count - lag) {
+        coefficient(samples, mean: mean, lag: lag, from: 0, cross: 0, head: 0, tail: 0)
+    }
+
+    /// One coefficient whose three sums already hold the samples before index `start`: adds the
+    /// rest of the overlap in sample order.
+    @inline(__always)
+    static func coefficient(
+        _ samples: UnsafeBufferPointer<Double>, mean: Double, lag: Int, from start: Int, cross: Double, head: Double,
+        tail: Double
+    ) -> Double {
+        var (cross, head, tail) = (cross, head, tail)
+        for index in start..<max(start, samples.count - lag) {
             let a = samples[index] - mean
             let b = samples[index + lag] - mean
             cross += a * b
