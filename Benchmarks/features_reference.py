@@ -9,7 +9,10 @@ Usage:
     features_reference.py INPUT OUTPUT --windows W --samples N --rate FS [--repeats R]
 
 INPUT holds W*3*N little-endian float64 values: for each window, the x, y and z accelerations
-(g). OUTPUT receives W rows of the 33 default features (float64, NaN = missing). Standard output
+(g). OUTPUT receives W rows of the 33 default features other than the gait ones (float64, NaN =
+missing): the gait features (gait_step_count, gait_step_cadence, gait_autocorrelation_cadence,
+gait_step_regularity, gait_stride_regularity) come from Locomotion's step detector, which has no
+independent numpy implementation here, so the benchmark leaves them out of the comparison. Standard output
 is one JSON line: {"seconds": median time of one pass over all windows, "features": names}.
 Exit status 3 means numpy is not installed.
 """

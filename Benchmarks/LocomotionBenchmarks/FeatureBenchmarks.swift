@@ -7,7 +7,9 @@ import LocomotionTestSupport
 /// several window lengths and sample rates, side by side with the numpy reference
 /// (`Benchmarks/features_reference.py`, vectorised over all windows at once) on the same
 /// generated windows when numpy is installed. Before timing, the two outputs are compared value by
-/// value (NaN must match NaN); they must agree within 1e-9 relative.
+/// value (NaN must match NaN); they must agree within 1e-9 relative. The numpy reference does not
+/// implement the gait features (the step detector has no numpy counterpart), so those columns are
+/// left out of the comparison, while the Swift timing includes them.
 ///
 /// It also times the streaming extractor (one `append` per sample, a window every hop) and counts
 /// the heap allocations of the steady-state streaming path with valgrind when it is installed:
@@ -35,6 +37,8 @@ struct FeatureBenchmarks: BenchmarkSuite {
         var rate: Double
         var samples: Int
         var swiftNs: Double
+        /// The default set without the gait features (the columns numpy also computes).
+        var withoutGaitNs: Double
         var numpyNs: Double?
         var maxRelativeError: Double?
         var mismatchedMissing: Int
@@ -42,10 +46,11 @@ struct FeatureBenchmarks: BenchmarkSuite {
         var json: JSONValue {
             .object([
                 ("rateHz", .number(rate, decimals: 0)), ("samples", .int(samples)),
-                ("swiftNsPerWindow", .number(swiftNs)),
+                ("swiftNsPerWindow", .number(swiftNs)), ("withoutGaitNsPerWindow", .number(withoutGaitNs)),
                 ("windowsPerSecond", .number(1e9 / swiftNs, decimals: 0)),
                 ("numpyNsPerWindow", numpyNs.map { .number($0) } ?? .null),
                 ("swiftOverNumpy", numpyNs.map { .number(swiftNs / $0, decimals: 4) } ?? .null),
+                ("withoutGaitOverNumpy", numpyNs.map { .number(withoutGaitNs / $0, decimals: 4) } ?? .null),
                 ("maxRelativeError", maxRelativeError.map { .string(String(format: "%.2e", $0)) } ?? .null),
             ])
         }
@@ -63,15 +68,22 @@ struct FeatureBenchmarks: BenchmarkSuite {
             let width = extractor.schema.count
             var values = [Double](repeating: .nan, count: windowCount * width)
             try Self.extractAll(data, samples: samples, extractor: &extractor, into: &values)
-            let timing = try BatchTimer.interleaved(
-                [Self.timingCase(data, samples: samples, rate: rate, windowCount: windowCount)], settings: settings)[0]
+            let timings = try BatchTimer.interleaved(
+                [
+                    Self.timingCase(data, samples: samples, rate: rate, windowCount: windowCount),
+                    Self.timingCase(data, samples: samples, rate: rate, windowCount: windowCount, gait: false),
+                ], settings: settings)
             var row = Row(
-                rate: rate, samples: samples, swiftNs: timing.median, numpyNs: nil, maxRelativeError: nil,
+                rate: rate, samples: samples, swiftNs: timings[0].median, withoutGaitNs: timings[1].median,
+                numpyNs: nil, maxRelativeError: nil,
                 mismatchedMissing: 0)
-            switch Self.numpyReference(data, windows: windowCount, samples: samples, rate: rate, width: width) {
+            switch Self.numpyReference(
+                data, windows: windowCount, samples: samples, rate: rate, schema: extractor.schema)
+            {
             case .success(let (seconds, reference)):
                 row.numpyNs = seconds * 1e9 / Double(windowCount)
-                (row.maxRelativeError, row.mismatchedMissing) = Self.compare(values, reference)
+                (row.maxRelativeError, row.mismatchedMissing) = Self.compare(
+                    values, reference, width: width, columns: Self.numpyColumns(of: extractor.schema))
             case .failure(let skipped):
                 numpySkipped = skipped.message
             }
@@ -82,12 +94,16 @@ struct FeatureBenchmarks: BenchmarkSuite {
         let allocations = Self.streamingAllocationsPerWindow()
 
         var table = TextTable(header: [
-            "rate Hz", "samples", "Swift ns/window", "windows/s", "numpy ns/window", "Swift/numpy", "max rel. diff",
+            "rate Hz", "samples", "Swift ns/window", "windows/s", "no gait ns", "no gait windows/s", "numpy ns/window",
+            "Swift/numpy", "no gait/numpy",
+            "max rel. diff",
         ])
         for row in rows {
             table.rows.append([
                 format(row.rate, 0), "\(row.samples)", format(row.swiftNs, 0), format(1e9 / row.swiftNs, 0),
+                format(row.withoutGaitNs, 0), format(1e9 / row.withoutGaitNs, 0),
                 row.numpyNs.map { format($0, 0) } ?? "skipped", row.numpyNs.map { format(row.swiftNs / $0, 3) } ?? "–",
+                row.numpyNs.map { format(row.withoutGaitNs / $0, 3) } ?? "–",
                 row.maxRelativeError.map {
                     String(format: "%.1e", $0)
                         + (row.mismatchedMissing > 0 ? " (\(row.mismatchedMissing) NaN mismatches)" : "")
@@ -96,7 +112,8 @@ struct FeatureBenchmarks: BenchmarkSuite {
         }
         notes.append(
             "default feature set (\(try FeatureConfiguration().schema().count) columns), one thread, \(windowCount) generated three-axis windows per case;"
-                + " numpy times one vectorised pass over all of them")
+                + " numpy times one vectorised pass over all of them; numpy has no gait features: Swift/numpy times"
+                + " the whole Swift set (the target), no gait/numpy the same columns on both sides")
         notes.append(
             "Recording.features on a 2 h 50 Hz recording (\(batch.windows) windows of 128, hop 64): "
                 + "\(format(batch.serial, 0)) windows/s on 1 thread, \(format(batch.parallel, 0)) on "
@@ -161,8 +178,10 @@ struct FeatureBenchmarks: BenchmarkSuite {
     private func format(_ value: Double, _ decimals: Int) -> String { String(format: "%.\(decimals)f", value) }
 
     /// The default configuration with windows of exactly `samples` samples at `rate`.
-    static func configuration(rate: Double, samples: Int) -> FeatureConfiguration {
-        FeatureConfiguration(windowDuration: Double(samples) / rate, hop: Double(samples) / rate / 2)
+    static func configuration(rate: Double, samples: Int, gait: Bool = true) -> FeatureConfiguration {
+        FeatureConfiguration(
+            windowDuration: Double(samples) / rate, hop: Double(samples) / rate / 2,
+            features: BuiltinFeature.allCases.filter { gait || !$0.isGait })
     }
 
     /// `windows` windows of walking-like three-axis acceleration (g), laid out window by window,
@@ -217,11 +236,14 @@ struct FeatureBenchmarks: BenchmarkSuite {
     }
 
     /// A case that extracts `iterations` windows, cycling through the generated ones.
-    static func timingCase(_ data: [Double], samples: Int, rate: Double, windowCount: Int) throws -> BenchmarkCase {
+    static func timingCase(_ data: [Double], samples: Int, rate: Double, windowCount: Int, gait: Bool = true) throws
+        -> BenchmarkCase
+    {
         var extractor = try FeatureExtractor(
-            configuration: configuration(rate: rate, samples: samples), sampleRate: rate)
+            configuration: configuration(rate: rate, samples: samples, gait: gait), sampleRate: rate)
         var row = [Double](repeating: 0, count: extractor.schema.count)
-        return BenchmarkCase(name: "features, \(samples) samples at \(rate) Hz") { iterations in
+        return BenchmarkCase(name: "features\(gait ? "" : " without gait"), \(samples) samples at \(rate) Hz") {
+            iterations in
             var checksum = 0.0
             let elapsed = try data.withUnsafeBufferPointer { data in
                 try row.withUnsafeMutableBufferPointer { row in
@@ -240,12 +262,22 @@ struct FeatureBenchmarks: BenchmarkSuite {
         }
     }
 
+    /// The Swift schema's column of each numpy column: every default feature except the gait ones.
+    static func numpyColumns(of schema: FeatureSchema) -> [Int] {
+        let gait = Set(
+            (try? FeatureConfiguration(features: BuiltinFeature.allCases.filter(\.isGait)).schema().names) ?? [])
+        return schema.names.indices.filter { !gait.contains(schema.names[$0]) }
+    }
+
     /// The largest relative difference over values both sides have, and how many values are
-    /// missing on one side only.
-    static func compare(_ swift: [Double], _ numpy: [Double]) -> (Double, Int) {
+    /// missing on one side only; `swift` rows hold the whole schema, `numpy` rows only `columns`.
+    static func compare(_ swift: [Double], _ numpy: [Double], width: Int, columns: [Int]) -> (Double, Int) {
         var worst = 0.0
         var mismatched = 0
-        for (a, b) in zip(swift, numpy) {
+        let pairs = numpy.indices.lazy.map { index in
+            (swift[index / columns.count * width + columns[index % columns.count]], numpy[index])
+        }
+        for (a, b) in pairs {
             if a.isNaN || b.isNaN {
                 if a.isNaN != b.isNaN { mismatched += 1 }
                 continue
@@ -265,9 +297,11 @@ struct FeatureBenchmarks: BenchmarkSuite {
     }
 
     /// Runs the numpy reference on `data`: the median seconds of one pass over every window, and its values.
-    static func numpyReference(_ data: [Double], windows: Int, samples: Int, rate: Double, width: Int) -> Result<
-        (Double, [Double]), Skipped
-    > {
+    static func numpyReference(_ data: [Double], windows: Int, samples: Int, rate: Double, schema: FeatureSchema)
+        -> Result<
+            (Double, [Double]), Skipped
+        >
+    {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("locomotion-bench")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let input = directory.appendingPathComponent("features-\(samples)-\(Int(rate)).in").path
@@ -290,8 +324,9 @@ struct FeatureBenchmarks: BenchmarkSuite {
             var features: [String]
         }
         guard let parsed = try? JSONDecoder().decode(Output.self, from: Data(text.utf8)),
-            let reference = FileManager.default.contents(atPath: output), reference.count == windows * width * 8,
-            parsed.features == (try? FeatureConfiguration().schema().names)
+            let reference = FileManager.default.contents(atPath: output),
+            reference.count == windows * numpyColumns(of: schema).count * 8,
+            parsed.features == numpyColumns(of: schema).map({ schema.names[$0] })
         else { return .failure(Skipped(message: "unexpected output from the numpy reference: \(text)")) }
         let values = reference.withUnsafeBytes { Array($0.bindMemory(to: Double.self)) }
         return .success((parsed.seconds, values))

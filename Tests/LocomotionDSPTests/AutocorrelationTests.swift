@@ -19,6 +19,24 @@ struct AutocorrelationTests {
         #expect(r.allSatisfy { abs($0) <= 1 + 1e-12 })
     }
 
+    /// The four-lags-at-a-time pass must give exactly the bits of summing each lag alone, for
+    /// every lag, including the last ones (short overlaps) and ranges that are not a multiple of 4.
+    @Test(arguments: [5, 64, 128, 131])
+    func blockedLagsAreBitIdenticalToOneLagAtATime(count: Int) throws {
+        var generator = SplitMix64(seed: UInt64(count))
+        let samples = (0..<count).map { _ in generator.nextGaussian() + 1 }
+        for lower in 0..<5 {
+            let r = try Autocorrelation.normalized(samples, lags: lower...(count - 1))
+            let mean = samples.reduce(0, +) / Double(count)
+            samples.withUnsafeBufferPointer { buffer in
+                for lag in lower..<count {
+                    let expected = Autocorrelation.coefficient(buffer, mean: mean, lag: lag)
+                    #expect(r[lag - lower].bitPattern == expected.bitPattern, "lag \(lag) of \(count)")
+                }
+            }
+        }
+    }
+
     @Test func matchesADirectReference() throws {
         var generator = SplitMix64(seed: 7)
         let samples = (0..<100).map { _ in Double.random(in: -1...1, using: &generator) + 5 }

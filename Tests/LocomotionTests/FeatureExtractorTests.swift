@@ -308,3 +308,65 @@ struct StreamingGapTests {
         #expect(throws: LocomotionError.self) { try stream.append(time: 0, x: 0, y: 0, z: 1) }
     }
 }
+
+@Suite("Gait features")
+struct GaitFeatureTests {
+    static let names = [
+        "gait_step_count", "gait_step_cadence", "gait_autocorrelation_cadence", "gait_step_regularity",
+        "gait_stride_regularity",
+    ]
+
+    @Test("the default schema lists the gait features with their units, schema version 2")
+    func schema() throws {
+        let schema = try FeatureConfiguration().schema()
+        #expect(schema.version == 2 && FeatureSchema.builtinVersion == 2)
+        let units = Self.names.map { name in schema.index(of: name).map { schema.descriptors[$0].unit } }
+        #expect(units == ["steps", "steps/s", "steps/s", "1", "1"])
+        #expect(BuiltinFeature.allCases.filter(\.isGait).count == 5)
+    }
+
+    @Test(
+        "a walking window has its steps, cadence and regularity", arguments: [(50.0, 1.8), (50.0, 1.4), (100.0, 2.0)])
+    func walking(rate: Double, cadence: Double) throws {
+        let (recording, steps) = GaitSimulation.walking(
+            rate: rate, duration: 5.12, cadence: cadence, amplitude: 0.2, jitter: 0.01)
+        let configuration = FeatureConfiguration(windowDuration: 5.12, hop: 5.12)
+        let vector = try recording.features(configuration, threadCount: 1)[0]
+        let count = vector["gait_step_count"] ?? .nan
+        #expect(count >= Double(steps.count - 2) && count <= Double(steps.count))
+        #expect(abs(try #require(vector["gait_step_cadence"]) - cadence) < 0.1 * cadence)
+        #expect(abs(try #require(vector["gait_autocorrelation_cadence"]) - cadence) < 0.05 * cadence)
+        #expect(try #require(vector["gait_step_regularity"]) > 0.7)
+        #expect(try #require(vector["gait_stride_regularity"]) > 0.7)
+    }
+
+    @Test("the default 2.56 s window of a walk counts its steps")
+    func defaultWindow() throws {
+        let (recording, _) = GaitSimulation.walking(
+            rate: 50, duration: 2.56, cadence: 1.8, amplitude: 0.2, jitter: 0.01)
+        let vector = try recording.features(threadCount: 1)[0]
+        // Four steps fall inside the window; the detector's contexts are cut at its edges.
+        #expect((3...5).contains(vector["gait_step_count"] ?? .nan))
+        #expect(abs(try #require(vector["gait_step_cadence"]) - 1.8) < 0.1)
+        #expect(abs(try #require(vector["gait_autocorrelation_cadence"]) - 1.8) < 0.1)
+        #expect(try #require(vector["gait_step_regularity"]) > 0.7)
+    }
+
+    @Test("a still window has no steps and missing cadences; a constant one has missing regularity too")
+    func still() throws {
+        let still = try GaitSimulation.still(rate: 50, duration: 2.56).features(threadCount: 1)[0]
+        #expect(still["gait_step_count"] == 0)
+        #expect(try #require(still["gait_step_cadence"]).isNaN)
+        // Noise may have a weak autocorrelation peak at a step lag, never a regular one.
+        #expect(!(still["gait_step_regularity"].map { $0 > 0.5 } ?? true))
+        let count = 128
+        let constant = try Recording(
+            source: "constant", time: (0..<count).map { Double($0) / 50 },
+            acceleration: ThreeAxisSeries(
+                x: Array(repeating: 0.1, count: count), y: Array(repeating: 0.2, count: count),
+                z: Array(repeating: 0.97, count: count))
+        ).features(threadCount: 1)[0]
+        #expect(constant["gait_step_count"] == 0)
+        for name in Self.names.dropFirst() { #expect(try #require(constant[name]).isNaN, "\(name)") }
+    }
+}

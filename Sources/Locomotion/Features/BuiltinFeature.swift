@@ -5,8 +5,11 @@ import LocomotionDSP
 /// Time-domain and spectral features describe the acceleration magnitude `√(x² + y² + z²)` (g),
 /// which does not depend on how the phone is held; the correlations and the signal magnitude
 /// area use the three axes. The spectrum is computed once per window (Hann window, mean removed,
-/// no padding) and shared by every spectral feature. Optional-stream features are NaN when their
-/// stream is absent. See `docs/Features.md` for every definition.
+/// no padding) and shared by every spectral feature. The gait features come from a
+/// ``WindowStepAnalyzer`` held by the extractor (steps detected within the window alone, and the
+/// window's autocorrelation); a cadence or regularity that cannot be measured is NaN.
+/// Optional-stream features are NaN when their stream is absent. See `docs/Features.md` for
+/// every definition.
 public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
     // Time domain, acceleration magnitude.
     case mean
@@ -36,6 +39,13 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
     case spectralFlatness
     /// One column per band of ``FeatureConfiguration/powerBands``.
     case bandPowerFractions
+    // Gait, acceleration magnitude: the step detector run over the window alone, and the
+    // window's autocorrelation.
+    case stepCount
+    case stepCadence
+    case autocorrelationCadence
+    case stepRegularity
+    case strideRegularity
     // Optional streams.
     case gyroscopeMean
     case gyroscopeStandardDeviation
@@ -49,6 +59,16 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
         switch self {
         case .dominantFrequency, .gaitFrequency, .gaitProminence, .spectralEntropy, .spectralCentroid,
             .spectralFlatness, .bandPowerFractions:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether the feature is read from the window's ``WindowStepAnalyzer`` result.
+    public var isGait: Bool {
+        switch self {
+        case .stepCount, .stepCadence, .autocorrelationCadence, .stepRegularity, .strideRegularity:
             return true
         default:
             return false
@@ -162,6 +182,27 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
                         "fraction of the power above DC in \(Self.label(band.lowerBound))–\(Self.label(band.upperBound)) Hz "
                         + "(within Nyquist; NaN when the band is above it)")
             }
+        case .stepCount:
+            return one(
+                "gait_step_count", "steps",
+                "steps the step detector finds in the window alone (contexts truncated to the window)")
+        case .stepCadence:
+            return one(
+                "gait_step_cadence", "steps/s",
+                "(k − 1) over the time from the first to the last of the k detected steps; NaN below 2 steps")
+        case .autocorrelationCadence:
+            return one(
+                "gait_autocorrelation_cadence", "steps/s",
+                "sample rate over the step lag of the magnitude's autocorrelation; NaN without a step peak")
+        case .stepRegularity:
+            return one(
+                "gait_step_regularity", "1",
+                "normalised autocorrelation at the step lag (−1…1); NaN without a step peak")
+        case .strideRegularity:
+            return one(
+                "gait_stride_regularity", "1",
+                "largest normalised autocorrelation within ±15 % of twice the step lag (−1…1); "
+                    + "NaN without a step peak or when the window cannot hold two steps")
         case .gyroscopeMean:
             return one("gyro_mag_mean", "rad/s", "mean rotation-rate magnitude; NaN without a gyroscope")
         case .gyroscopeStandardDeviation:

@@ -14,8 +14,9 @@ import LocomotionDSP
 /// Everything is set up in `init`: the FFT plan and spectrum, the scratch buffers, the bin
 /// ranges of every band and the column of every feature. ``extract(start:end:x:y:z:rotationRate:context:into:)``
 /// then allocates nothing (unless a user ``FeatureGroup`` does): the magnitude goes into a held
-/// buffer, its spectrum is computed once and read by every spectral feature, and the quantiles
-/// use quickselect on a scratch copy.
+/// buffer, its spectrum is computed once and read by every spectral feature, the quantiles
+/// use quickselect on a scratch copy, and the gait features come from a ``WindowStepAnalyzer``
+/// made once per extractor.
 ///
 /// Thread safety: a value type holding its own buffers; give each thread its own extractor
 /// (copies get their own buffers on first use).
@@ -33,6 +34,7 @@ public struct FeatureExtractor: Sendable {
 
     private var groups: [any FeatureGroup]
     private var analyzer: SpectrumAnalyzer
+    private var stepAnalyzer: WindowStepAnalyzer?
     private var spectrum: Spectrum
     private var magnitude: [Double]
     private var scratch: [Double]
@@ -54,7 +56,8 @@ public struct FeatureExtractor: Sendable {
     /// - Throws: `LocomotionError.invalidParameter` for a rate, duration or hop out of range, a
     ///   gait band outside `0...sampleRate/2`, a negative or non-finite power band, a non-positive
     ///   fix age, or duplicated feature names.
-    /// - Complexity: O(*n*) in the window length plus FFT planning.
+    /// - Complexity: O(*n*) in the window length plus FFT planning (and the step detector's
+    ///   filter design when a gait feature is computed).
     public init(configuration: FeatureConfiguration = .init(), sampleRate: Double) throws(LocomotionError) {
         let (window, hop) = try configuration.lengths(sampleRate: sampleRate)
         let nyquist = sampleRate / 2
@@ -85,6 +88,9 @@ public struct FeatureExtractor: Sendable {
             throw .signalProcessing(error)
         }
         spectrum = analyzer.makeSpectrum()
+        if configuration.features.contains(where: \.isGait) {
+            stepAnalyzer = try WindowStepAnalyzer(sampleRate: sampleRate, maximumWindowLength: window)
+        }
         magnitude = [Double](repeating: 0, count: window)
         scratch = [Double](repeating: 0, count: 2 * window)
         var column = 0
@@ -108,7 +114,7 @@ public struct FeatureExtractor: Sendable {
         let spectral = features.contains { $0.isSpectral } || !configuration.groups.isEmpty
         needsSpectrum = spectral
         needsSummary =
-            spectral
+            spectral || features.contains(where: \.isGait)
             || !features.isDisjoint(with: [
                 .mean, .variance, .standardDeviation, .rootMeanSquare, .minimum, .maximum, .range, .median,
                 .interquartileRange, .medianAbsoluteDeviation, .skewness, .kurtosis, .meanCrossingRate,
@@ -146,7 +152,8 @@ public struct FeatureExtractor: Sendable {
     /// - Throws: `LocomotionError.invalidParameter` for buffers of the wrong length,
     ///   `.signalProcessing(.nonFiniteSample(index:))` for a NaN or infinite sample (`row` is then
     ///   unspecified).
-    /// - Complexity: O(*n* log *n*) for *n* = ``windowLength``; no allocation.
+    /// - Complexity: O(*n* log *n*) for *n* = ``windowLength``, plus O(*n*·*L*) for the
+    ///   autocorrelation of the gait features over *L* ≤ 2/3·*n* lags; no allocation.
     public mutating func extract(
         start: Double, end: Double, x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
         z: UnsafeBufferPointer<Double>,
@@ -203,6 +210,12 @@ public struct FeatureExtractor: Sendable {
             try scratch.withUnsafeMutableBufferPointer { (scratch) throws(LocomotionError) in
                 try computeBuiltins(
                     magnitude: magnitude, x: x, y: y, z: z, scratch: scratch, spectrum: &spectrum, values: &values)
+                if stepAnalyzer != nil {
+                    let gait = try stepAnalyzer!.analyze(magnitude)
+                    values.steps = gait
+                    // A constant magnitude has no autocorrelation shape, as it has no spectral one.
+                    if values.summary.map({ $0.moments.skewness == nil }) ?? false { values.steps?.regularity = nil }
+                }
                 try writeAxisFeatures(x: x, y: y, z: z, scratch: scratch, row: row)
             }
         }
@@ -350,6 +363,7 @@ private struct WindowValues {
     var shape: SpectralShape?
     var totalPower = 0.0
     var gaitProminence = Double.nan
+    var steps: WindowStepAnalyzer.Result?
     var gyroscope: Moments?
     var context = WindowContext()
 
@@ -376,6 +390,11 @@ private struct WindowValues {
         case .spectralEntropy: return shape?.normalizedEntropy ?? .nan
         case .spectralCentroid: return shape?.centroid ?? .nan
         case .spectralFlatness: return shape?.flatness ?? .nan
+        case .stepCount: return steps.map { Double($0.stepCount) } ?? .nan
+        case .stepCadence: return steps?.cadence ?? .nan
+        case .autocorrelationCadence: return steps?.regularity?.cadence ?? .nan
+        case .stepRegularity: return steps?.regularity?.stepRegularity ?? .nan
+        case .strideRegularity: return steps?.regularity?.strideRegularity ?? .nan
         case .gyroscopeMean: return gyroscope?.mean ?? .nan
         case .gyroscopeStandardDeviation: return gyroscope?.standardDeviation ?? .nan
         case .gpsSpeed: return context.gps.flatMap(\.speed) ?? .nan

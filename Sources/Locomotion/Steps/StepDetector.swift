@@ -70,6 +70,11 @@ public struct StepDetector: Sendable {
     private var lastCandidate: Step?
     private var lastInterval: Double?
     private var correlations: [Double]
+    /// The context (segment indices) whose periodicity was last computed, and that periodicity:
+    /// candidates judged in the same context (at a segment's end, or in a short window, many
+    /// contexts are cut to the same samples) reuse it instead of recomputing the autocorrelation.
+    private var periodicityContext: (start: Int, end: Int)?
+    private var periodicity = 0.0
     /// Samples in the current segment, the next sample to judge, the last sample's time.
     private var count = 0
     private var nextCenter = 0
@@ -206,6 +211,7 @@ public struct StepDetector: Sendable {
             nextCenter += 1
         }
         (count, nextCenter, lastStepTime, lastTime) = (0, 0, -.infinity, -.infinity)
+        periodicityContext = nil
         pending.removeAll(keepingCapacity: true)
         (runStrength, runConfirmed, lastWasStrong, lastCandidate, lastInterval) = (0, false, false, nil, nil)
     }
@@ -255,15 +261,12 @@ public struct StepDetector: Sendable {
         let upper = min(lags.upperBound, length / 2)
         guard upper >= lags.lowerBound else { return }
         let lagRange = lags.lowerBound...upper
-        let regularity: Double = values.withUnsafeBufferPointer { all in
-            correlations.withUnsafeMutableBufferPointer { output in
-                let window = UnsafeBufferPointer(rebasing: all[base..<(base + length)])
-                // The window is finite (checked on entry) and the lags in range: this cannot throw.
-                try? Autocorrelation.normalized(window, lags: lagRange, into: output)
-                var best = -1.0
-                for index in 0..<lagRange.count { best = max(best, output[index]) }
-                return best
-            }
+        let regularity: Double
+        if let context = periodicityContext, context == (start, end) {
+            regularity = periodicity
+        } else {
+            regularity = highestCorrelation(base: base, length: length, lags: lagRange)
+            (periodicityContext, periodicity) = ((start, end), regularity)
         }
         guard regularity >= min(configuration.minimumRegularity, configuration.weakRegularity) else { return }
         let strong =
@@ -275,6 +278,21 @@ public struct StepDetector: Sendable {
         accept(
             Step(time: time, amplitude: values[base + offset] - mean, regularity: regularity), strong: strong,
             into: &steps)
+    }
+
+    /// The highest normalised autocorrelation over `lagRange` of the `length` filtered samples
+    /// from ring index `base`.
+    private mutating func highestCorrelation(base: Int, length: Int, lags lagRange: ClosedRange<Int>) -> Double {
+        values.withUnsafeBufferPointer { all in
+            correlations.withUnsafeMutableBufferPointer { output in
+                let window = UnsafeBufferPointer(rebasing: all[base..<(base + length)])
+                // The window is finite (checked on entry) and the lags in range: this cannot throw.
+                try? Autocorrelation.normalized(window, lags: lagRange, into: output)
+                var best = -1.0
+                for index in 0..<lagRange.count { best = max(best, output[index]) }
+                return best
+            }
+        }
     }
 
     /// The bout rule: extends or restarts the current run with `step`, and emits the run's steps

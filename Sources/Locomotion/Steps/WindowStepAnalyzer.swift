@@ -116,7 +116,8 @@ public struct WindowStepAnalyzer: Sendable {
 extension GaitRegularity {
     /// Estimates the autocorrelation cadence and regularity of a window.
     ///
-    /// Lags up to two thirds of the window are computed (an overlap of at least a third). The
+    /// Lags from one below the shortest step period up to two thirds of the window are computed
+    /// (an overlap of at least a third). The
     /// step lag is the highest interior local maximum of the autocorrelation among the step
     /// periods; when a local maximum near half that lag (±15 %) reaches 0.3 of its height, the
     /// half lag is the step and the found one the stride (a waist sensor's stride peak often beats
@@ -143,7 +144,16 @@ extension GaitRegularity {
         let maximumLag = min(samples.count * 2 / 3, r.count - 1)
         let upper = min(maximumLag, Int(Double(2 * stepLags.upperBound) * 1.15) + 1)
         guard upper >= stepLags.lowerBound + 1, samples.count > 2 else { return nil }
-        do { try Autocorrelation.normalized(samples, lags: 0...upper, into: r) } catch { return nil }
+        // Only the lags that are read are computed, r[k] at index k: first those of the step search
+        // (a peak test looks one lag either side), then the stride's once the step is known.
+        func compute(_ lags: ClosedRange<Int>) -> Bool {
+            do {
+                try Autocorrelation.normalized(samples, lags: lags, into: UnsafeMutableBufferPointer(rebasing: r[lags]))
+                return true
+            } catch { return false }
+        }
+        let searched = min(stepLags.upperBound, upper - 1) + 1
+        guard compute((stepLags.lowerBound - 1)...searched) else { return nil }
         func isPeak(_ k: Int) -> Bool { k > 0 && k < upper && r[k] >= r[k - 1] && r[k] > r[k + 1] }
         func bestPeak(in range: ClosedRange<Int>) -> Int? {
             var best: Int?
@@ -165,7 +175,7 @@ extension GaitRegularity {
         let strideLow = Int(Double(2 * step) * 0.85)
         let strideHigh = Int((Double(2 * step) * 1.15).rounded(.up))
         var stride: Double?
-        if strideHigh <= upper {
+        if strideHigh <= upper, strideHigh <= searched || compute(max(searched + 1, strideLow)...strideHigh) {
             var best = -Double.infinity
             for k in strideLow...strideHigh { best = max(best, r[k]) }
             stride = best

@@ -12,7 +12,9 @@
 ///
 /// Direct summation costs O(*n*·*L*) for *L* lags and needs no scratch memory, which beats an
 /// FFT for the few dozen to few hundred lags of a gait window (a step lasts 0.25–1.25 s) and is
-/// exact (no circular wrap, no zero padding).
+/// exact (no circular wrap, no zero padding). Lags are summed eight at a time in SIMD lanes (one
+/// pass over the samples feeds eight lags' sums and shares their head energy), each sum still
+/// accumulated in sample order, so every coefficient is bit-identical to summing its lag alone.
 public enum Autocorrelation {
     /// Writes `r(k)` for every `k` in `lags` into `output` (`output[0]` is `lags.lowerBound`).
     ///
@@ -40,8 +42,46 @@ public enum Autocorrelation {
         var mean = 0.0
         for sample in samples { mean += sample }
         mean /= Double(samples.count)
-        for (position, lag) in lags.enumerated() {
-            output[position] = coefficient(samples, mean: mean, lag: lag)
+        var lag = lags.lowerBound
+        while lag + 7 <= lags.upperBound {
+            coefficients8(samples, mean: mean, lag: lag, into: output, at: lag - lags.lowerBound)
+            lag += 8
+        }
+        while lag <= lags.upperBound {
+            output[lag - lags.lowerBound] = coefficient(samples, mean: mean, lag: lag)
+            lag += 1
+        }
+    }
+
+    /// `r(lag)`, …, `r(lag + 7)` into `output[position...]`, bit-identical to
+    /// ``coefficient(_:mean:lag:)`` per lag: each SIMD lane holds one lag's sums, accumulated in
+    /// sample order, so the eight lags' additions run side by side.
+    @inline(__always)
+    static func coefficients8(
+        _ samples: UnsafeBufferPointer<Double>, mean: Double, lag: Int, into output: UnsafeMutableBufferPointer<Double>,
+        at position: Int
+    ) {
+        let count = samples.count
+        let common = max(0, count - lag - 7)
+        var head = 0.0
+        var cross = SIMD8<Double>()
+        var tail = SIMD8<Double>()
+        let means = SIMD8<Double>(repeating: mean)
+        if let base = samples.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let stride = MemoryLayout<Double>.stride
+            for index in 0..<common {
+                let a = base[index] - mean
+                head += a * a
+                let b = raw.loadUnaligned(fromByteOffset: (index &+ lag) &* stride, as: SIMD8<Double>.self) - means
+                cross += a * b
+                tail += b * b
+            }
+        }
+        for offset in 0..<8 {
+            output[position + offset] = coefficient(
+                samples, mean: mean, lag: lag + offset, from: common, cross: cross[offset], head: head,
+                tail: tail[offset])
         }
     }
 
@@ -61,8 +101,18 @@ public enum Autocorrelation {
     /// One coefficient, the window's mean already known. Lag 0 of a non-constant window is 1.
     @inline(__always)
     static func coefficient(_ samples: UnsafeBufferPointer<Double>, mean: Double, lag: Int) -> Double {
-        var (cross, head, tail) = (0.0, 0.0, 0.0)
-        for index in 0..<(samples.count - lag) {
+        coefficient(samples, mean: mean, lag: lag, from: 0, cross: 0, head: 0, tail: 0)
+    }
+
+    /// One coefficient whose three sums already hold the samples before index `start`: adds the
+    /// rest of the overlap in sample order.
+    @inline(__always)
+    static func coefficient(
+        _ samples: UnsafeBufferPointer<Double>, mean: Double, lag: Int, from start: Int, cross: Double, head: Double,
+        tail: Double
+    ) -> Double {
+        var (cross, head, tail) = (cross, head, tail)
+        for index in start..<max(start, samples.count - lag) {
             let a = samples[index] - mean
             let b = samples[index + lag] - mean
             cross += a * b

@@ -16,6 +16,8 @@ public struct SOSFilter: Sendable {
     public let sections: SecondOrderSections
     /// `[s₀, s₁]` per section, in section order.
     public private(set) var state: [Double]
+    /// ``SecondOrderSections/steadyStateConditions``, kept so that a reset allocates nothing.
+    private let unitSteadyState: [Double]
 
     /// Creates a filter at rest (zero state), as `scipy.signal.sosfilt` starts without `zi`.
     ///
@@ -23,6 +25,7 @@ public struct SOSFilter: Sendable {
     public init(_ sections: SecondOrderSections) {
         self.sections = sections
         self.state = [Double](repeating: 0, count: 2 * sections.sections.count)
+        self.unitSteadyState = sections.steadyStateConditions
     }
 
     /// Returns the filter to rest (zero state).
@@ -38,9 +41,9 @@ public struct SOSFilter: Sendable {
     /// sample.
     ///
     /// - Parameter value: A finite input level, in sample units.
-    /// - Complexity: O(sections).
+    /// - Complexity: O(sections); no allocation.
     public mutating func reset(toSteadyStateFor value: Double) {
-        state = sections.steadyStateConditions.map { $0 * value }
+        for index in state.indices { state[index] = unitSteadyState[index] * value }
     }
 
     /// Filters `input` into `output`, continuing from the current state.
