@@ -38,5 +38,10 @@ struct ReadmeTourTests {
         let walkingWindow = Array(magnitude[1000..<1128])  // 169–171.5 s, mid-corridor
         let perWindow = try walkingWindow.withUnsafeBufferPointer { try stepAnalyzer.analyze($0) }
         #expect((3...6).contains(perWindow.stepCount), "\(perWindow)")  // 2.56 s of walking at 1.8 steps/s
+
+        let table = try recording.features()
+        #expect(table.windows.count == 48)  // as the spectrum timeline: (3150 − 128) / 64 + 1
+        let midWalk = try #require(table[20]["gait_step_cadence"])  // 174.6–177.1 s, mid-corridor
+        #expect((1.4...2.2).contains(midWalk))
     }
 }
