@@ -24,27 +24,19 @@ extension Recording {
     ///   - threadCount: Threads to use; `nil` for every active core, 1 for the calling thread only.
     /// - Returns: The table; empty (with every row reported incomplete) when no window fits.
     /// - Throws: `LocomotionError.missingColumn` without acceleration, `.invalidParameter` as
-    ///   ``FeatureExtractor/init(configuration:sampleRate:)`` or for an unknown rate,
+    ///   ``FeatureExtractor/init(configuration:sampleRate:)``, `.tooShort` when no rate is given and
+    ///   fewer than two rows have different timestamps,
     ///   `.signalProcessing(.nonFiniteSample)` for a NaN or infinite sample.
     /// - Complexity: O(*w*·*n* log *n*) for *w* windows of *n* samples, divided among the threads.
     public func features(
         _ configuration: FeatureConfiguration = .init(), sampleRate: Double? = nil, maxGap: Double? = nil,
         threadCount: Int? = nil
     ) throws(LocomotionError) -> FeatureTable {
-        guard let acceleration else {
-            throw .missingColumn(
-                path: source, quantity: "acceleration",
-                accepted: RecordingColumn.accelerationX.aliases + RecordingColumn.accelerationY.aliases
-                    + RecordingColumn.accelerationZ.aliases)
-        }
+        let acceleration = try requireAcceleration()
         // One sampling analysis at most: it sorts every interval. With a given rate, the gap
         // threshold defaults as in StreamingFeatureExtractor: five intervals, at least 0.1 s.
-        let analysis = sampleRate == nil ? samplingAnalysis() : nil
-        guard let rate = sampleRate ?? analysis?.sampleRate else {
-            throw .invalidParameter(
-                name: "sampleRate", value: "unknown",
-                requirement: "give it, or provide at least two increasing timestamps")
-        }
+        let analysis = sampleRate == nil ? try requireSamplingAnalysis(purpose: "feature extraction") : nil
+        let rate = sampleRate ?? analysis!.sampleRate
         let extractor = try FeatureExtractor(configuration: configuration, sampleRate: rate)
         let gap = maxGap ?? analysis?.gapThreshold ?? max(Self.defaultGapFactor / rate, Self.minimumDefaultGap)
         let (windows, incomplete) = windowRows(length: extractor.windowLength, hop: extractor.hopLength, maxGap: gap)

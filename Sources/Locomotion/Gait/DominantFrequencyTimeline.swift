@@ -41,18 +41,24 @@ extension Recording {
     ///   - hop: Time between window starts in seconds; 1.28 s (50 % overlap) by default.
     ///   - band: Candidate band in Hz; ``GaitBand/default`` by default, `nil` for all frequencies.
     ///   - sampleRate: The sample rate in Hz; `nil` estimates it from the timestamps.
-    /// - Throws: `LocomotionError.invalidParameter` for a non-positive duration or hop or an
-    ///   unknown rate, `.tooShort` when not even one window fits, `.signalProcessing` for a band
-    ///   outside `0...sampleRate/2`.
+    /// - Throws: `LocomotionError.invalidParameter` for a non-positive duration, hop or rate,
+    ///   `.tooShort` when not even one window fits or the rate cannot be estimated (fewer than two
+    ///   distinct timestamps), `.missingColumn` without acceleration, `.signalProcessing` for a
+    ///   band outside `0...sampleRate/2`.
     /// - Complexity: O(*w* · *m* log *m*) for *w* windows of *m* samples.
     public func dominantFrequencyTimeline(
         windowDuration: Double = 2.56, hop: Double = 1.28, band: ClosedRange<Double>? = GaitBand.default,
         sampleRate: Double? = nil
     ) throws(LocomotionError) -> DominantFrequencyTimeline {
-        guard let rate = sampleRate ?? estimatedSampleRate, rate.isFinite, rate > 0 else {
+        let rate: Double
+        if let sampleRate {
+            rate = sampleRate
+        } else {
+            rate = try requireSamplingAnalysis(purpose: "a dominant-frequency timeline").sampleRate
+        }
+        guard rate.isFinite, rate > 0 else {
             throw .invalidParameter(
-                name: "sampleRate", value: "\(sampleRate ?? .nan)",
-                requirement: "it must be finite and positive, or estimable from at least two increasing timestamps")
+                name: "sampleRate", value: "\(rate)", requirement: "it must be finite and positive (Hz)")
         }
         guard windowDuration.isFinite, windowDuration > 0 else {
             throw .invalidParameter(
@@ -67,12 +73,7 @@ extension Recording {
             throw .tooShort(
                 path: source, rows: count, required: windowLength, purpose: "one \(windowDuration) s window")
         }
-        guard let magnitude = accelerationMagnitude else {
-            throw .missingColumn(
-                path: source, quantity: "acceleration",
-                accepted: RecordingColumn.accelerationX.aliases + RecordingColumn.accelerationY.aliases
-                    + RecordingColumn.accelerationZ.aliases)
-        }
+        let magnitude = try requireAcceleration().magnitude
         let options = DominantFrequencyOptions(band: band)
         var windows: [DominantFrequencyTimeline.Window] = []
         var start = 0

@@ -112,12 +112,8 @@ extension Recording {
     public func detectSteps(configuration: StepDetectorConfiguration = .init()) throws(LocomotionError)
         -> StepDetection
     {
-        guard let acceleration else {
-            throw .missingColumn(path: source, quantity: "acceleration", accepted: ["acc_x_g", "acc_y_g", "acc_z_g"])
-        }
-        guard let analysis = samplingAnalysis(gapThreshold: configuration.maximumGap) else {
-            throw .tooShort(path: source, rows: count, required: 2, purpose: "step detection")
-        }
+        let acceleration = try requireAcceleration()
+        let analysis = try requireSamplingAnalysis(gapThreshold: configuration.maximumGap, purpose: "step detection")
         var settings = configuration
         settings.maximumGap = analysis.gapThreshold
         var detector = try StepDetector(sampleRate: analysis.sampleRate, configuration: settings)

@@ -1,0 +1,31 @@
+extension Recording {
+    /// The acceleration, or the error every analysis that needs it throws.
+    ///
+    /// - Throws: `LocomotionError.missingColumn` listing the header names that would do.
+    func requireAcceleration() throws(LocomotionError) -> ThreeAxisSeries {
+        guard let acceleration else {
+            throw .missingColumn(
+                path: source, quantity: "acceleration",
+                accepted: RecordingColumn.accelerationX.aliases + RecordingColumn.accelerationY.aliases
+                    + RecordingColumn.accelerationZ.aliases)
+        }
+        return acceleration
+    }
+
+    /// The sampling analysis, or the error every analysis that needs a sample rate throws.
+    ///
+    /// - Parameters:
+    ///   - gapThreshold: As for ``samplingAnalysis(gapThreshold:)``.
+    ///   - purpose: What the rate is for, for the message ("step detection").
+    /// - Throws: `LocomotionError.tooShort` when fewer than two rows have different timestamps.
+    func requireSamplingAnalysis(gapThreshold: Double? = nil, purpose: String) throws(LocomotionError)
+        -> SamplingAnalysis
+    {
+        guard let analysis = samplingAnalysis(gapThreshold: gapThreshold) else {
+            throw .tooShort(
+                path: source, rows: count, required: 2,
+                purpose: "\(purpose): the sample rate is estimated from rows with different timestamps")
+        }
+        return analysis
+    }
+}
