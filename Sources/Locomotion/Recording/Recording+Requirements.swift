@@ -22,9 +22,10 @@ extension Recording {
         -> SamplingAnalysis
     {
         guard let analysis = samplingAnalysis(gapThreshold: gapThreshold) else {
+            let distinctTimes = Set(time).count
             throw .tooShort(
-                path: source, rows: count, required: 2,
-                purpose: "\(purpose): the sample rate is estimated from rows with different timestamps")
+                path: source, rows: distinctTimes, required: 2,
+                purpose: "estimating the sample rate for \(purpose) (counting rows with different timestamps)")
         }
         return analysis
     }
