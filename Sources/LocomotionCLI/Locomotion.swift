@@ -15,7 +15,7 @@ enum LocomotionTool {
           evaluate-steps RECORDING --reference STEPS.csv | --still-labels CODES | --vehicle
                              step detection against reference steps, or false steps per minute
           features FILE...   one feature vector per window, as CSV or JSON (--list for the schema)
-          demo               the spectrum of the bundled walking recording (UCI HAPT excerpt)
+          demo               step frequency and steps of the bundled walk (UCI HAPT excerpt)
           help               this text
 
         Run 'locomotion <command> --help' for a command's options.
