@@ -4,7 +4,8 @@ import Locomotion
 /// `locomotion speed FILE...`: raw and smoothed GPS speed per fix, and the fixes rejected as spikes.
 enum SpeedCommand {
     static let usage = """
-        usage: locomotion speed FILE... [--forward] [--spike M/S] [--json | --csv] [reading options]
+        usage: locomotion speed FILE... [--forward] [--spike M/S] [--model M] [--process-noise Q]
+                                [--noise-per-speed Q] [--json | --csv] [reading options]
 
         Smooths the GPS speed of each file with the recommended Kalman smoother (forward filter,
         then a Rauch–Tung–Striebel pass) and prints every fix: time, raw and smoothed speed (m/s),
@@ -12,6 +13,11 @@ enum SpeedCommand {
         are listed again under the table, with a summary.
           --forward      the causal forward filter only (what a live app would see)
           --spike M/S    the jump that counts as an isolated spike in the summary (default 2)
+          --model random-walk|constant-velocity
+                         the state model (default random-walk, the recommended one)
+          --process-noise Q, --noise-per-speed Q
+                         the process-noise intensity at standstill and its growth per m/s
+                         (SpeedKalmanFilter.Configuration; defaults depend on the model)
           --json         print JSON instead of text
           --csv          print one CSV row per fix instead of text
 
@@ -45,6 +51,9 @@ enum SpeedCommand {
             var rawSpikes: Int
             var smoothedSpikes: Int
             var spikeThreshold: Double
+            var meanRawSpeed: Double?
+            var meanSmoothedSpeed: Double?
+            var rootMeanSquareAdjustment: Double?
         }
         var file: String
         var method: String
@@ -56,9 +65,10 @@ enum SpeedCommand {
         let parsed: Arguments
         let options: RecordingReadOptions
         let spike: Double
+        let configuration: SpeedKalmanFilter.Configuration
         do throws(UsageError) {
             parsed = try Arguments(
-                arguments, options: ReadingOptions.names.union(["spike"]),
+                arguments, options: ReadingOptions.names.union(["spike", "model", "process-noise", "noise-per-speed"]),
                 flags: ReadingOptions.flags.union(["json", "csv", "forward", "help"]))
             if parsed.flag("help") {
                 print(usage)
@@ -70,6 +80,7 @@ enum SpeedCommand {
             }
             options = try ReadingOptions.parse(parsed)
             spike = try parsed.positiveNumber("spike", unit: "m/s", default: 2)
+            configuration = try Self.configuration(parsed)
         } catch {
             printError("locomotion speed: \(error.message)\n\n\(usage)")
             return 2
@@ -83,7 +94,7 @@ enum SpeedCommand {
                     accepted: RecordingColumn.speed.aliases + ["(or --column speed=HEADER)"])
             }
             let fixes = try recording.locationFixes()
-            let smoother = SpeedSmoother()
+            let smoother = SpeedSmoother(configuration: configuration)
             let results = forward ? smoother.filter(fixes) : smoother.smooth(fixes)
             return try report(
                 path: recording.source, results: results, method: forward ? "forward" : "smoothed", spike: spike)
@@ -112,12 +123,37 @@ enum SpeedCommand {
                 invalid: counts.invalid, outOfOrder: counts.outOfOrder, duplicateTimes: counts.duplicateTimes,
                 largestRawSpeed: summary.largestRawSpeed, largestSmoothedSpeed: summary.largestSmoothedSpeed,
                 smallestSmoothedSpeed: summary.smallestSmoothedSpeed, rawSpikes: summary.rawSpikeCount,
-                smoothedSpikes: summary.smoothedSpikeCount, spikeThreshold: spike),
+                smoothedSpikes: summary.smoothedSpikeCount, spikeThreshold: spike, meanRawSpeed: summary.meanRawSpeed,
+                meanSmoothedSpeed: summary.meanSmoothedSpeed,
+                rootMeanSquareAdjustment: summary.rootMeanSquareAdjustment),
             fixes: results.map {
                 Report.Fix(
                     time: $0.time, rawSpeed: $0.rawSpeed, speed: $0.speed, standardDeviation: $0.standardDeviation,
                     status: $0.status.name, innovationSigmas: $0.status.innovationSigmas)
             })
+    }
+
+    /// The filter's configuration from `--model`, `--process-noise` and `--noise-per-speed`.
+    static func configuration(_ parsed: Arguments) throws(UsageError) -> SpeedKalmanFilter.Configuration {
+        let model: SpeedKalmanFilter.Configuration.Model
+        switch parsed.value("model") {
+        case nil, "random-walk": model = .randomWalk
+        case "constant-velocity": model = .constantVelocity
+        case let other?: throw UsageError(message: "--model takes random-walk or constant-velocity, not '\(other)'")
+        }
+        func number(_ name: String) throws(UsageError) -> Double? {
+            guard let text = parsed.value(name) else { return nil }
+            guard let value = Double(text) else { throw UsageError(message: "--\(name) takes a number, not '\(text)'") }
+            return value
+        }
+        do {
+            return try SpeedKalmanFilter.Configuration(
+                model: model, processNoise: number("process-noise"), processNoisePerSpeed: number("noise-per-speed"))
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            throw UsageError(message: "\(error)")
+        }
     }
 
     static func printText(_ report: Report) {
@@ -143,6 +179,10 @@ enum SpeedCommand {
             "  largest raw \(number(summary.largestRawSpeed, 1, 3)) m/s, smoothed range "
                 + "\(number(summary.smallestSmoothedSpeed, 1, 3))–\(number(summary.largestSmoothedSpeed, 1, 3)) m/s; "
                 + "isolated spikes over \(summary.spikeThreshold) m/s: raw \(summary.rawSpikes), smoothed \(summary.smoothedSpikes)"
+        )
+        print(
+            "  mean raw \(number(summary.meanRawSpeed, 1, 3)) m/s, mean smoothed "
+                + "\(number(summary.meanSmoothedSpeed, 1, 3)) m/s, RMS change \(number(summary.rootMeanSquareAdjustment, 1, 3)) m/s"
         )
         if !rejected.isEmpty {
             print(

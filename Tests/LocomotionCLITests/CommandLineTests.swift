@@ -71,7 +71,10 @@ struct SpeedCommandTests {
         for second in 0..<60 { lines.append("\(second),\(second == 30 ? 14.0 : 1.4),0.5") }
         let path = try InfoCommandTests.temporaryFile(lines.joined(separator: "\n"))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        for extra in [[], ["--forward"], ["--json"], ["--csv"], ["--spike", "3"]] {
+        for extra in [
+            [], ["--forward"], ["--json"], ["--csv"], ["--spike", "3"], ["--model", "constant-velocity"],
+            ["--process-noise", "0.05", "--noise-per-speed", "0.05"],
+        ] {
             #expect(LocomotionTool.run(["speed", path] + extra) == 0, "\(extra)")
         }
         let report = try SpeedCommand.report(
@@ -90,6 +93,8 @@ struct SpeedCommandTests {
         #expect(LocomotionTool.run(["speed"]) == 2)
         #expect(LocomotionTool.run(["speed", path, "--json", "--csv"]) == 2)
         #expect(LocomotionTool.run(["speed", path, "--spike", "-1"]) == 2)
+        #expect(LocomotionTool.run(["speed", path, "--model", "bogus"]) == 2)
+        #expect(LocomotionTool.run(["speed", path, "--process-noise", "-1"]) == 2)
     }
 }
 

@@ -32,6 +32,7 @@ enum SpeedFixture {
             var defaultSpeedAccuracy: Double
             var minimumSpeedAccuracy: Double
             var noisyAccuracyLimit: Double
+            var maximumNoiseInterval: Double
         }
         struct Expected: Decodable {
             var status: [String]
@@ -93,7 +94,8 @@ struct SpeedReferenceTests {
             processNoise: c.processNoise, processNoisePerSpeed: c.processNoisePerSpeed,
             initialAccelerationStandardDeviation: c.initialAccelerationStandardDeviation, gateSigmas: c.gateSigmas,
             reinitializeAfterRejections: c.reinitializeAfterRejections, defaultSpeedAccuracy: c.defaultSpeedAccuracy,
-            minimumSpeedAccuracy: c.minimumSpeedAccuracy, noisyAccuracyLimit: c.noisyAccuracyLimit)
+            minimumSpeedAccuracy: c.minimumSpeedAccuracy, noisyAccuracyLimit: c.noisyAccuracyLimit,
+            maximumNoiseInterval: c.maximumNoiseInterval)
         let defaults: SpeedKalmanFilter.Configuration = c.model == "randomWalk" ? .randomWalk : .constantVelocity
         #expect(configuration == defaults, "the fixtures exercise the shipped defaults")
 

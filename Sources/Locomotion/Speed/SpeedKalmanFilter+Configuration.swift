@@ -39,6 +39,13 @@ extension SpeedKalmanFilter {
         /// Fixes with `speedAccuracy` at or above this (m/s) are reported as noisy (seed: 2 m/s).
         /// They are still used, weighted by their variance.
         public let noisyAccuracyLimit: Double
+        /// The longest interval (s) over which process noise accumulates. A gap of a minute (a
+        /// tunnel) would otherwise make the estimate's variance so large that the gate accepts
+        /// anything, including a multipath spike as the first fix after the gap. With the cap, a
+        /// speed far from the one before the gap must be confirmed by
+        /// ``reinitializeAfterRejections`` fixes in a row; the estimate's age
+        /// (``SpeedKalmanFilter/age(at:)``) still tells how stale it is.
+        public let maximumNoiseInterval: Double
 
         /// The recommended tuning: ``Model/randomWalk`` with intensity `0.3 + 0.15·v` m²/s³, a
         /// 4-sigma gate and re-initialisation on the third rejection in a row.
@@ -66,13 +73,14 @@ extension SpeedKalmanFilter {
         ///   - defaultSpeedAccuracy: m/s, > 0 and finite; 1 by default.
         ///   - minimumSpeedAccuracy: m/s, > 0 and finite; 0.1 by default.
         ///   - noisyAccuracyLimit: m/s, > 0 (may be `.infinity`); 2 by default.
+        ///   - maximumNoiseInterval: s, > 0 (may be `.infinity`); 10 by default.
         /// - Throws: `LocomotionError.invalidParameter` naming the first parameter out of range.
         /// - Complexity: O(1).
         public init(
             model: Model = .randomWalk, processNoise: Double? = nil, processNoisePerSpeed: Double? = nil,
             initialAccelerationStandardDeviation: Double = 1, gateSigmas: Double = 4,
             reinitializeAfterRejections: Int = 3, defaultSpeedAccuracy: Double = 1, minimumSpeedAccuracy: Double = 0.1,
-            noisyAccuracyLimit: Double = LocationFix.defaultNoisyAccuracyLimit
+            noisyAccuracyLimit: Double = LocationFix.defaultNoisyAccuracyLimit, maximumNoiseInterval: Double = 10
         ) throws(LocomotionError) {
             let processNoise = processNoise ?? (model == .randomWalk ? 0.3 : 0.05)
             let processNoisePerSpeed = processNoisePerSpeed ?? (model == .randomWalk ? 0.15 : 0.02)
@@ -101,6 +109,7 @@ extension SpeedKalmanFilter {
                 minimumSpeedAccuracy.isFinite && minimumSpeedAccuracy > 0, "minimumSpeedAccuracy",
                 minimumSpeedAccuracy, "it must be > 0 (m/s)")
             try require(noisyAccuracyLimit > 0, "noisyAccuracyLimit", noisyAccuracyLimit, "it must be > 0 (m/s)")
+            try require(maximumNoiseInterval > 0, "maximumNoiseInterval", maximumNoiseInterval, "it must be > 0 (s)")
             self.model = model
             self.processNoise = processNoise
             self.processNoisePerSpeed = processNoisePerSpeed
@@ -110,6 +119,7 @@ extension SpeedKalmanFilter {
             self.defaultSpeedAccuracy = defaultSpeedAccuracy
             self.minimumSpeedAccuracy = minimumSpeedAccuracy
             self.noisyAccuracyLimit = noisyAccuracyLimit
+            self.maximumNoiseInterval = maximumNoiseInterval
         }
 
         /// The process-noise intensity at a speed estimate (negative estimates count as 0).

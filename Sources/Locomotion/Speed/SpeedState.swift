@@ -23,7 +23,8 @@ struct SpeedState: Sendable, Equatable {
     }
 
     /// The state `dt` seconds later: `F·x` and `F·P·Fᵀ + Q`, with `F = [[1, dt], [0, 1]]` and the
-    /// intensity evaluated at this state's speed.
+    /// intensity evaluated at this state's speed. `Q` accumulates over at most
+    /// ``SpeedKalmanFilter/Configuration/maximumNoiseInterval`` seconds.
     ///
     /// - Complexity: O(1).
     func predicted(after dt: Double, configuration: SpeedKalmanFilter.Configuration) -> SpeedState {
@@ -33,13 +34,14 @@ struct SpeedState: Sendable, Equatable {
             speed: speed + acceleration * dt, acceleration: acceleration,
             speedVariance: speedVariance + dt * (covariance + covariance) + dt * dt * accelerationVariance,
             covariance: covariance + dt * accelerationVariance, accelerationVariance: accelerationVariance)
+        let noiseInterval = min(dt, configuration.maximumNoiseInterval)
         switch configuration.model {
         case .randomWalk:
-            next.speedVariance += intensity * dt
+            next.speedVariance += intensity * noiseInterval
         case .constantVelocity:
-            next.speedVariance += intensity * (dt * dt * dt / 3)
-            next.covariance += intensity * (dt * dt / 2)
-            next.accelerationVariance += intensity * dt
+            next.speedVariance += intensity * (noiseInterval * noiseInterval * noiseInterval / 3)
+            next.covariance += intensity * (noiseInterval * noiseInterval / 2)
+            next.accelerationVariance += intensity * noiseInterval
         }
         return next
     }

@@ -21,8 +21,9 @@ What it writes (next to this script, in Tests/LocomotionTests/Fixtures/):
 The equations (docs/Algorithms.md, "GPS speed smoothing", says why):
 
   intensity  = processNoise + processNoisePerSpeed * max(0, x[0])      (at the previous state)
-  random walk:     F = [1],               Q = intensity * dt
-  constant velocity: F = [[1, dt], [0, 1]], Q = intensity * [[dt^3/3, dt^2/2], [dt^2/2, dt]]
+  random walk:     F = [1],               Q = intensity * tq
+  constant velocity: F = [[1, dt], [0, 1]], Q = intensity * [[tq^3/3, tq^2/2], [tq^2/2, tq]]
+  with tq = min(dt, maximumNoiseInterval)
   measurement z = max(0, speed) with sigma = max(speedAccuracy or default, minimum), R = sigma^2
   y = z - (F x)[0], S = P-[0,0] + R, innovation in sigmas m = y / sqrt(S)
   |m| > gate: rejected (predict only); the n-th consecutive rejection re-initialises at z
@@ -54,6 +55,7 @@ RANDOM_WALK = {
     "model": "randomWalk", "processNoise": 0.3, "processNoisePerSpeed": 0.15,
     "initialAccelerationStandardDeviation": 1.0, "gateSigmas": 4.0, "reinitializeAfterRejections": 3,
     "defaultSpeedAccuracy": 1.0, "minimumSpeedAccuracy": 0.1, "noisyAccuracyLimit": 2.0,
+    "maximumNoiseInterval": 10.0,
 }
 CONSTANT_VELOCITY = {
     **RANDOM_WALK, "model": "constantVelocity", "processNoise": 0.05, "processNoisePerSpeed": 0.02,
@@ -127,10 +129,11 @@ def initial_state(z, variance, cfg):
 
 def transition(x, dt, cfg):
     intensity = cfg["processNoise"] + cfg["processNoisePerSpeed"] * max(0.0, x[0])
+    tq = min(dt, cfg["maximumNoiseInterval"])  # process noise accumulates over at most this long
     if cfg["model"] == "randomWalk":
-        return np.array([[1.0]]), np.array([[intensity * dt]])
+        return np.array([[1.0]]), np.array([[intensity * tq]])
     F = np.array([[1.0, dt], [0.0, 1.0]])
-    Q = intensity * np.array([[dt**3 / 3, dt**2 / 2], [dt**2 / 2, dt]])
+    Q = intensity * np.array([[tq**3 / 3, tq**2 / 2], [tq**2 / 2, tq]])
     return F, Q
 
 
