@@ -16,6 +16,7 @@ enum ParsedCommandLine {
     case run(BenchmarkOptions)
     case streamOnly(String)
     case featureStreamOnly(Int)
+    case featureLoop(Int, [String])
     case help
     case invalid(String)
 }
@@ -38,6 +39,12 @@ func parseCommandLine(_ arguments: [String]) -> ParsedCommandLine {
                 return .invalid("\(argument) needs a count")
             }
             return .featureStreamOnly(count)
+        case FeatureBenchmarks.loopFlag:
+            // Internal: extract features in a loop for a profiler; optional feature names follow.
+            guard let count = remaining.popFirst().flatMap({ Int($0) }) else {
+                return .invalid("\(argument) needs a count")
+            }
+            return .featureLoop(count, Array(remaining))
         case "-h", "--help":
             return .help
         case _ where argument == "--suite" || argument.hasPrefix("--suite="):
@@ -116,6 +123,13 @@ case .streamOnly(let path):
 case .featureStreamOnly(let windows):
     do {
         print(try FeatureBenchmarks.streamOnly(windows: windows))
+    } catch {
+        printToStandardError("error: \(error)")
+        exit(1)
+    }
+case .featureLoop(let passes, let names):
+    do {
+        print(try FeatureBenchmarks.loop(passes: passes, featureNames: names), "ns per window")
     } catch {
         printToStandardError("error: \(error)")
         exit(1)

@@ -213,7 +213,7 @@ struct FeaturesCommandTests {
         #expect(lines[2].split(separator: ",", omittingEmptySubsequences: false)[2] == "walking")  // 92 of 128 rows
         #expect(lines[1].hasSuffix(",,,,,,"))  // no gyroscope, GPS or pedometer
         let json = FeaturesCommand.json([("walk", table)], schema: table.schema)
-        #expect(json.contains("\"schemaVersion\" : 2") && json.contains("null"))
+        #expect(json.contains("\"schemaVersion\" : 3") && json.contains("null"))
         #expect(
             lines[0].contains(
                 ",gait_step_count,gait_step_cadence,gait_autocorrelation_cadence,gait_step_regularity,"

@@ -1,4 +1,5 @@
 import Foundation
+import LocomotionTestSupport
 import Testing
 
 @testable import LocomotionDSP
@@ -21,6 +22,65 @@ struct WindowSummaryTests {
         #expect(summary.interquartileRange == (try Statistics.interquartileRange(of: samples)))
         #expect(summary.medianAbsoluteDeviation == (try Statistics.medianAbsoluteDeviation(of: samples)))
         #expect(summary.meanCrossingFraction == (try Statistics.crossingRate(of: samples, level: .mean)))
+    }
+
+    /// Windows that stress the sort: ties, quantised values, one outlier (a crowded bucket),
+    /// huge and tiny spreads, negative values.
+    static let awkwardWindows: [[Double]] = {
+        var random = SplitMix64(seed: 0x5EED_0006)
+        let uniform = (0..<128).map { _ in Double.random(in: -1...1, using: &random) }
+        return [
+            uniform,
+            uniform.map { ($0 * 8).rounded() / 8 },  // eight levels: many ties
+            [Double](repeating: 0.98, count: 127) + [5],  // one outlier: a crowded bucket
+            (0..<128).map { 1 + 1e-13 * Double($0 % 5) },  // a spread near rounding
+            (0..<128).map { Double($0 % 2 == 0 ? -1e300 : 1e300) },  // a range that overflows
+            (0..<200).map { _ in random.nextGaussian() * 1e-3 + 9.81 },
+            (0..<64).map { _ in exp(3 * random.nextGaussian()) },  // heavily skewed
+            [3, 3],
+            [2, 1, 2],
+        ]
+    }()
+
+    @Test("the summary's order statistics equal the quickselect ones on awkward windows", arguments: awkwardWindows)
+    func summaryOnAwkwardWindows(samples: [Double]) throws {
+        let summary = try Statistics.summary(of: samples)
+        #expect(summary.median == (try Statistics.median(of: samples)))
+        #expect(summary.interquartileRange == (try Statistics.interquartileRange(of: samples)))
+        #expect(summary.medianAbsoluteDeviation == (try Statistics.medianAbsoluteDeviation(of: samples)))
+        // Through a scratch buffer too short for the buckets (the standard library's sort).
+        var short = [Double](repeating: .nan, count: samples.count)
+        let fallback = try samples.withUnsafeBufferPointer { samples in
+            try short.withUnsafeMutableBufferPointer { try Statistics.summary(of: samples, scratch: $0) }
+        }
+        #expect(fallback.median == summary.median)
+        #expect(fallback.interquartileRange == summary.interquartileRange)
+        #expect(fallback.medianAbsoluteDeviation == summary.medianAbsoluteDeviation)
+    }
+
+    @Test("the bucket sort sorts, crowded buckets and ties included")
+    func bucketSort() {
+        var random = SplitMix64(seed: 11)
+        for count in [1, 2, 3, 5, 64, 128, 333] {
+            for levels in [2, 16, 1 << 20] {
+                var samples = (0..<count).map { _ in Double(random.next() % UInt64(levels)) }
+                if count > 40 { samples[count / 2] = 1e9 }  // crowds every other value into one bucket
+                for values in [samples, samples.map { $0 * 1e-7 - 3 }] {
+                    var sorted = [Double](repeating: .nan, count: count)
+                    var counts = [Int](repeating: -1, count: count)
+                    values.withUnsafeBufferPointer { input in
+                        sorted.withUnsafeMutableBufferPointer { output in
+                            counts.withUnsafeMutableBufferPointer { counts in
+                                BucketSort.sort(
+                                    input, minimum: values.min()!, maximum: values.max()!, into: output,
+                                    counts: counts)
+                            }
+                        }
+                    }
+                    #expect(sorted == values.sorted(), "n=\(count) levels=\(levels)")
+                }
+            }
+        }
     }
 
     @Test("the summary rejects empty and non-finite windows")

@@ -316,10 +316,10 @@ struct GaitFeatureTests {
         "gait_stride_regularity",
     ]
 
-    @Test("the default schema lists the gait features with their units, schema version 2")
+    @Test("the default schema lists the gait features with their units, schema version 3")
     func schema() throws {
         let schema = try FeatureConfiguration().schema()
-        #expect(schema.version == 2 && FeatureSchema.builtinVersion == 2)
+        #expect(schema.version == 3 && FeatureSchema.builtinVersion == 3)
         let units = Self.names.map { name in schema.index(of: name).map { schema.descriptors[$0].unit } }
         #expect(units == ["steps", "steps/s", "steps/s", "1", "1"])
         #expect(BuiltinFeature.allCases.filter(\.isGait).count == 5)

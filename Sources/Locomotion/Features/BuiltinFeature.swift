@@ -6,8 +6,9 @@ import LocomotionDSP
 /// which does not depend on how the phone is held; the correlations and the signal magnitude
 /// area use the three axes. The spectrum is computed once per window (Hann window, mean removed,
 /// no padding) and shared by every spectral feature. The gait features come from a
-/// ``WindowStepAnalyzer`` held by the extractor (steps detected within the window alone, and the
-/// window's autocorrelation); a cadence or regularity that cannot be measured is NaN.
+/// ``WindowStepAnalyzer`` held by the extractor (the step detector's rules applied to the window
+/// alone, and the autocorrelation of the low-passed window); a cadence or regularity that cannot
+/// be measured is NaN.
 /// Optional-stream features are NaN when their stream is absent. See `docs/Features.md` for
 /// every definition.
 public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
@@ -39,8 +40,8 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
     case spectralFlatness
     /// One column per band of ``FeatureConfiguration/powerBands``.
     case bandPowerFractions
-    // Gait, acceleration magnitude: the step detector run over the window alone, and the
-    // window's autocorrelation.
+    // Gait, acceleration magnitude: the step detector's rules applied to the window alone, and
+    // the low-passed window's autocorrelation.
     case stepCount
     case stepCadence
     case autocorrelationCadence
@@ -185,7 +186,7 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
         case .stepCount:
             return one(
                 "gait_step_count", "steps",
-                "steps the step detector finds in the window alone (contexts truncated to the window)")
+                "steps the step detector's rules find in the window taken as its own context")
         case .stepCadence:
             return one(
                 "gait_step_cadence", "steps/s",
@@ -193,7 +194,7 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
         case .autocorrelationCadence:
             return one(
                 "gait_autocorrelation_cadence", "steps/s",
-                "sample rate over the step lag of the magnitude's autocorrelation; NaN without a step peak")
+                "sample rate over the step lag of the low-passed magnitude's autocorrelation; NaN without a step peak")
         case .stepRegularity:
             return one(
                 "gait_step_regularity", "1",

@@ -83,7 +83,7 @@ public struct FeatureExtractor: Sendable {
         self.hopLength = hop
         self.groups = configuration.groups
         do {
-            analyzer = try SpectrumAnalyzer(sampleCount: window, sampleRate: sampleRate)
+            analyzer = try SpectrumAnalyzer(sampleCount: window, sampleRate: sampleRate, rigor: .measure)
         } catch {
             throw .signalProcessing(error)
         }

@@ -8,7 +8,7 @@ public struct FeatureSchema: Sendable, Hashable, Codable {
     /// The version of the built-in feature definitions. It changes whenever a built-in feature's
     /// name, unit or definition changes, so stored vectors can be checked against the code that
     /// reads them. Columns of user ``FeatureGroup``s are versioned by their own names.
-    public static let builtinVersion = 2
+    public static let builtinVersion = 3
 
     /// The version of the built-in definitions this schema was made with.
     public var version: Int

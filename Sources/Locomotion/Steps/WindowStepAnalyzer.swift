@@ -30,10 +30,25 @@ public struct GaitRegularity: Sendable, Hashable, Codable {
 /// result.stepCount; result.cadence; result.regularity?.stepRegularity
 /// ```
 ///
-/// The steps are those of a ``StepDetector`` run over the window alone (its contexts truncated to
-/// the window), so a window's count can differ slightly from the count of the same stretch in a
-/// whole-recording run. All buffers are allocated by the initialiser; ``analyze(_:)`` allocates
-/// nothing. A value type: give each thread its own.
+/// The window is its own context: it is low-passed with the ``StepDetector``'s filter (started
+/// at the steady state of its first sample), and the detector's rules are applied with the whole
+/// window as every candidate's context. A candidate is a sample of the low-passed window higher
+/// than every sample up to ``StepDetectorConfiguration/minimumStepInterval`` before it and at
+/// least as high as those after it; the stillness, vibration and periodicity gates are read once
+/// for the window (its spread, roughness and highest autocorrelation at a step period), the
+/// prominence per candidate, and the bout rule counts a run once it holds
+/// ``StepDetectorConfiguration/minimumRunLength`` full candidates. A window's count can
+/// therefore differ slightly from the count of the same stretch in a whole-recording run, whose
+/// contexts reach ±2 s beyond each peak.
+///
+/// The cadence and regularity come from the same low-passed window: its normalised
+/// autocorrelation (``Autocorrelation``'s definition) is computed for every lag at once through
+/// one forward and one inverse FFT of the zero-padded window, and read by
+/// ``GaitRegularity/estimate(_:sampleRate:stepPeriods:scratch:)``'s rules. One autocorrelation
+/// per window serves both the periodicity gate and the regularity features.
+///
+/// All buffers and the FFT plan are made by the initialiser; ``analyze(_:)`` allocates nothing.
+/// A value type: give each thread its own.
 public struct WindowStepAnalyzer: Sendable {
     /// The result for one window.
     public struct Result: Sendable, Hashable {
@@ -41,8 +56,9 @@ public struct WindowStepAnalyzer: Sendable {
         public var stepCount: Int
         /// `(k − 1) / (t_last − t_first)` over the *k* ≥ 2 detected steps, in steps/s; else `nil`.
         public var cadence: Double?
-        /// The autocorrelation cadence and regularity, or `nil` when the autocorrelation has no
-        /// peak at a step period (no periodic movement) or the window is too short.
+        /// The autocorrelation cadence and regularity of the low-passed window, or `nil` when the
+        /// autocorrelation has no peak at a step period (no periodic movement) or the window is
+        /// too short.
         public var regularity: GaitRegularity?
     }
 
@@ -50,10 +66,25 @@ public struct WindowStepAnalyzer: Sendable {
     public let sampleRate: Double
     /// The longest window ``analyze(_:)`` accepts, in samples.
     public let maximumWindowLength: Int
-    private var detector: StepDetector
-    private var steps: [Step]
+    /// The step detector's parameters this analyzer applies.
+    public let configuration: StepDetectorConfiguration
+
+    private var filter: SOSFilter
+    private let plan: RealFFTPlan
+    /// The low-passed window; the zero-padded, mean-removed copy the FFT reads and whose
+    /// autocorrelation it returns; the bins; cumulative energies; the autocorrelation by lag.
+    private var filtered: [Double]
+    private var padded: [Double]
+    private var bins: [ComplexDouble]
+    private var energies: [Double]
     private var correlations: [Double]
-    private let stepPeriods: ClosedRange<Double>
+    /// The sample index of each candidate peak of the current window.
+    private var positions: [Int]
+    /// The minimum step distance and half the prominence window, in samples.
+    private let spacing: Int
+    private let prominenceReach: Int
+    /// The step lags of the periodicity gate and of the regularity, in samples.
+    private let stepLags: ClosedRange<Int>
 
     /// Creates an analyzer.
     ///
@@ -62,8 +93,8 @@ public struct WindowStepAnalyzer: Sendable {
     ///   - maximumWindowLength: The longest window, in samples, at least 2.
     ///   - configuration: The step detector's parameters (its step periods also bound the
     ///     autocorrelation's step lag).
-    /// - Throws: `LocomotionError.invalidParameter`.
-    /// - Complexity: O(`maximumWindowLength`).
+    /// - Throws: `LocomotionError.invalidParameter` for a rate, length or parameter out of range.
+    /// - Complexity: O(`maximumWindowLength`) plus FFT planning.
     public init(sampleRate: Double, maximumWindowLength: Int, configuration: StepDetectorConfiguration = .init())
         throws(LocomotionError)
     {
@@ -71,45 +102,240 @@ public struct WindowStepAnalyzer: Sendable {
             throw .invalidParameter(
                 name: "maximumWindowLength", value: "\(maximumWindowLength)", requirement: "it must be at least 2")
         }
-        detector = try StepDetector(sampleRate: sampleRate, configuration: configuration)
+        // The detector validates the rate and the configuration; its filter is designed alike.
+        _ = try StepDetector(sampleRate: sampleRate, configuration: configuration)
+        do {
+            filter = SOSFilter(
+                try Butterworth.design(
+                    order: 2, band: .lowPass(cutoff: min(configuration.lowPassCutoff, 0.4 * sampleRate)),
+                    sampleRate: sampleRate))
+        } catch {
+            throw .signalProcessing(error)
+        }
         self.sampleRate = sampleRate
         self.maximumWindowLength = maximumWindowLength
-        let shortest = Double(maximumWindowLength) / sampleRate / configuration.minimumStepInterval
-        steps = []
-        steps.reserveCapacity(Int(shortest) + 2)
+        self.configuration = configuration
+        spacing = max(1, Int((configuration.minimumStepInterval * sampleRate).rounded(.up)))
+        prominenceReach = max(1, Int((configuration.prominenceWindow * sampleRate).rounded()))
+        stepLags = GaitRegularity.lags(of: configuration.stepPeriods, sampleRate: sampleRate)
+        // Lags up to two thirds of the window are read; the padding keeps them free of the
+        // circular wrap-around (a lag k needs k zeros after the window).
+        var length = 1
+        while length < maximumWindowLength + maximumWindowLength * 2 / 3 + 1 { length *= 2 }
+        do {
+            plan = try FFT.plan(count: length, rigor: .measure)
+        } catch {
+            throw .signalProcessing(error)
+        }
+        filtered = [Double](repeating: 0, count: maximumWindowLength)
+        padded = [Double](repeating: 0, count: length)
+        bins = [ComplexDouble](repeating: ComplexDouble(real: 0, imaginary: 0), count: plan.binCount)
+        energies = [Double](repeating: 0, count: maximumWindowLength + 1)
         correlations = [Double](repeating: 0, count: maximumWindowLength)
-        stepPeriods = configuration.stepPeriods
+        // Candidates lie more than `spacing` samples apart.
+        positions = [Int](repeating: 0, count: maximumWindowLength / (spacing + 1) + 2)
     }
 
     /// Analyses one window.
     ///
     /// - Parameter magnitudes: The acceleration magnitude in g, sampled at ``sampleRate``;
     ///   finite; at most ``maximumWindowLength`` samples.
-    /// - Throws: `LocomotionError.invalidParameter` for a window that is too long or holds a
-    ///   non-finite sample.
-    /// - Complexity: O(*n*·*L*) for *L* lags up to two step periods; no allocation.
+    /// - Throws: `LocomotionError.invalidParameter` for a window that is too long,
+    ///   `.signalProcessing(.nonFiniteSample(index:))` for a NaN or infinite sample.
+    /// - Complexity: O(*n* log *n*) for the autocorrelation, O(*n*) for the rest; no allocation.
     public mutating func analyze(_ magnitudes: UnsafeBufferPointer<Double>) throws(LocomotionError) -> Result {
         guard magnitudes.count <= maximumWindowLength else {
             throw .invalidParameter(
                 name: "magnitudes.count", value: "\(magnitudes.count)",
                 requirement: "it must be at most maximumWindowLength (\(maximumWindowLength))")
         }
-        steps.removeAll(keepingCapacity: true)
-        detector.finish(into: &steps)
-        steps.removeAll(keepingCapacity: true)
-        for index in 0..<magnitudes.count {
-            try detector.process(time: Double(index) / sampleRate, magnitude: magnitudes[index], into: &steps)
+        let count = magnitudes.count
+        guard count > 2 else {
+            if let index = magnitudes.firstIndex(where: { !$0.isFinite }) {
+                throw .signalProcessing(.nonFiniteSample(index: index))
+            }
+            return Result(stepCount: 0, cadence: nil, regularity: nil)
         }
-        detector.finish(into: &steps)
-        let cadence = StepDetection.cadence(of: steps)
-        return Result(stepCount: steps.count, cadence: cadence, regularity: regularity(magnitudes))
+        filter.reset(toSteadyStateFor: magnitudes[0])
+        do {
+            try filtered.withUnsafeMutableBufferPointer { output throws(DSPError) in
+                try filter.process(magnitudes, into: output)
+            }
+        } catch {
+            throw .signalProcessing(error)
+        }
+        let (spread, roughness) = autocorrelate(magnitudes)
+        let regularity = correlations.withUnsafeBufferPointer { r in
+            GaitRegularity.read(
+                r, upper: GaitRegularity.upperLag(stepLags: stepLags, windowLength: count, available: r.count - 1),
+                stepLags: stepLags, sampleRate: sampleRate)
+        }
+        let c = configuration
+        // The window-wide gates: not still, not dominated by vibration, periodic at a step period.
+        let gateUpper = min(stepLags.upperBound, count / 2)
+        var periodicity = -1.0
+        if gateUpper >= stepLags.lowerBound {
+            for lag in stepLags.lowerBound...gateUpper { periodicity = max(periodicity, correlations[lag]) }
+        }
+        guard spread >= c.minimumSpread, spread > 0, roughness <= c.maximumRoughness * spread,
+            periodicity >= min(c.minimumRegularity, c.weakRegularity)
+        else {
+            return Result(stepCount: 0, cadence: nil, regularity: regularity)
+        }
+        let (steps, cadence) = countSteps(count: count, spread: spread, periodicity: periodicity)
+        return Result(stepCount: steps, cadence: cadence, regularity: regularity)
     }
 
-    private mutating func regularity(_ samples: UnsafeBufferPointer<Double>) -> GaitRegularity? {
-        let (rate, periods) = (sampleRate, stepPeriods)
-        return correlations.withUnsafeMutableBufferPointer { scratch in
-            GaitRegularity.estimate(samples, sampleRate: rate, stepPeriods: periods, scratch: scratch)
+    /// Fills `correlations[k]` with the normalised autocorrelation of the low-passed window at
+    /// every lag `k` up to two thirds of it, through the FFT; returns the low-passed window's
+    /// standard deviation and that of the raw window minus the low-passed one (the roughness).
+    private mutating func autocorrelate(_ magnitudes: UnsafeBufferPointer<Double>) -> (
+        spread: Double, roughness: Double
+    ) {
+        let count = magnitudes.count
+        var (sum, residualSum, residualSquares) = (0.0, 0.0, 0.0)
+        for index in 0..<count {
+            let value = filtered[index]
+            let residual = magnitudes[index] - value
+            sum += value
+            residualSum += residual
+            residualSquares += residual * residual
         }
+        let mean = sum / Double(count)
+        let residualMean = residualSum / Double(count)
+        let roughness = max(residualSquares / Double(count) - residualMean * residualMean, 0).squareRoot()
+        let energy = padded.withUnsafeMutableBufferPointer { padded in
+            energies.withUnsafeMutableBufferPointer { energies in
+                var energy = 0.0
+                energies[0] = 0
+                for index in 0..<count {
+                    let deviation = filtered[index] - mean
+                    padded[index] = deviation
+                    energy += deviation * deviation
+                    energies[index + 1] = energy
+                }
+                for index in count..<padded.count { padded[index] = 0 }
+                return energy
+            }
+        }
+        padded.withUnsafeBufferPointer { input in
+            bins.withUnsafeMutableBufferPointer { output in plan.forward(input, into: output) }
+        }
+        for index in bins.indices {
+            let bin = bins[index]
+            bins[index] = ComplexDouble(real: bin.real * bin.real + bin.imaginary * bin.imaginary, imaginary: 0)
+        }
+        bins.withUnsafeBufferPointer { input in
+            padded.withUnsafeMutableBufferPointer { output in plan.inverse(input, into: output) }
+        }
+        // padded[k] now holds Σᵢ dᵢ·dᵢ₊ₖ; each lag is normalised by the energies of its overlap.
+        let lastLag = min(count * 2 / 3, correlations.count - 1)
+        for lag in 0...lastLag {
+            let overlap = (energies[count - lag] * (energies[count] - energies[lag])).squareRoot()
+            correlations[lag] = overlap > 0 ? padded[lag] / overlap : 0
+        }
+        return ((energy / Double(count)).squareRoot(), roughness)
+    }
+
+    /// Applies the prominence rule to each candidate peak of the low-passed window and the bout
+    /// rule to the candidates in order (as ``StepDetector`` does, the window being every
+    /// candidate's context); returns the steps counted and their cadence.
+    private mutating func countSteps(count: Int, spread: Double, periodicity: Double) -> (Int, Double?) {
+        let rules = StepRules(
+            configuration: configuration, sampleRate: sampleRate, spacing: spacing, reach: prominenceReach,
+            spread: spread, isRegular: periodicity >= configuration.minimumRegularity)
+        return filtered.withUnsafeBufferPointer { filtered in
+            positions.withUnsafeMutableBufferPointer { positions in
+                rules.count(UnsafeBufferPointer(rebasing: filtered[..<count]), positions: positions)
+            }
+        }
+    }
+}
+
+/// The step detector's peak and bout rules applied to one low-passed window.
+private struct StepRules {
+    let configuration: StepDetectorConfiguration
+    let sampleRate: Double
+    let spacing: Int
+    let reach: Int
+    let spread: Double
+    let isRegular: Bool
+
+    /// Whether `f[index]` is higher than every sample up to `spacing` before it and at least as
+    /// high as every sample up to `spacing` after it (within the window).
+    @inline(__always)
+    func isCandidate(_ f: UnsafeBufferPointer<Double>, _ index: Int) -> Bool {
+        let peak = f[index]
+        // The immediate neighbours first: they reject most samples.
+        guard f[index + 1] <= peak, f[index - 1] < peak else { return false }
+        for j in 2...max(2, min(spacing, index)) where j <= index && f[index - j] >= peak { return false }
+        for j in 2...max(2, min(spacing, f.count - 1 - index)) where index + j < f.count && f[index + j] > peak {
+            return false
+        }
+        return true
+    }
+
+    /// The steps in `f` and their cadence; `positions` receives the candidates' indices.
+    func count(_ f: UnsafeBufferPointer<Double>, positions: UnsafeMutableBufferPointer<Int>) -> (Int, Double?) {
+        let c = configuration
+        let count = f.count
+        var steps = 0
+        var (firstStep, lastStep) = (0, 0)
+        // The current run: its first unconfirmed candidate, strength, whether it is confirmed.
+        var pendingStart = 0
+        var (runStrength, runConfirmed) = (0, false)
+        var lastCandidate: Int?
+        var lastInterval: Int?
+        var lastWasStrong = false
+        var candidate = 0
+        let maximumInterval = c.maximumStepInterval * sampleRate
+        let pendingLimit = 4 * c.minimumRunLength + 16
+        let weakest = min(c.relativeProminence, c.weakProminence) * spread
+        for index in 1..<(count - 1) where isCandidate(f, index) {
+            let peak = f[index]
+            var (leftLow, rightLow) = (peak, peak)
+            for j in max(0, index - reach)..<index { leftLow = min(leftLow, f[j]) }
+            for j in (index + 1)...min(count - 1, index + reach) { rightLow = min(rightLow, f[j]) }
+            let prominence = peak - max(leftLow, rightLow)
+            guard prominence >= weakest else { continue }
+            let strong = isRegular && prominence >= c.relativeProminence * spread
+            // The bout rule, on candidate numbers (`pendingStart...candidate` are unconfirmed).
+            if let last = lastCandidate, Double(index - last) <= maximumInterval {
+                let interval = index - last
+                if let previous = lastInterval,
+                    Double(interval) > c.maximumIntervalRatio * Double(previous)
+                        || Double(previous) > c.maximumIntervalRatio * Double(interval)
+                {
+                    // An irregular interval: a new run starts with the previous candidate.
+                    pendingStart = runConfirmed ? candidate : candidate - 1
+                    runStrength = !runConfirmed && lastWasStrong ? 1 : 0
+                    runConfirmed = false
+                }
+                lastInterval = interval
+            } else {
+                pendingStart = candidate
+                (runStrength, runConfirmed, lastInterval) = (0, false, nil)
+            }
+            positions[candidate] = index
+            if strong { runStrength += 1 }
+            if runConfirmed {
+                steps += 1
+                lastStep = index
+            } else if runStrength >= c.minimumRunLength {
+                if steps == 0 { firstStep = positions[pendingStart] }
+                steps += candidate - pendingStart + 1
+                lastStep = index
+                runConfirmed = true
+            } else if candidate - pendingStart + 1 > pendingLimit {
+                pendingStart += 1
+            }
+            lastCandidate = index
+            lastWasStrong = strong
+            candidate += 1
+        }
+        let cadence =
+            steps >= 2 && lastStep > firstStep ? Double(steps - 1) * sampleRate / Double(lastStep - firstStep) : nil
+        return (steps, cadence)
     }
 }
 
@@ -117,12 +343,12 @@ extension GaitRegularity {
     /// Estimates the autocorrelation cadence and regularity of a window.
     ///
     /// Lags from one below the shortest step period up to two thirds of the window are computed
-    /// (an overlap of at least a third). The
-    /// step lag is the highest interior local maximum of the autocorrelation among the step
-    /// periods; when a local maximum near half that lag (±15 %) reaches 0.3 of its height, the
-    /// half lag is the step and the found one the stride (a waist sensor's stride peak often beats
-    /// its step peak). The lag is refined by a parabola through the peak and its neighbours. The
-    /// stride regularity is the highest value within ±15 % of twice the step lag.
+    /// (an overlap of at least a third), directly (``Autocorrelation``). The step lag is the
+    /// highest interior local maximum of the autocorrelation among the step periods; when a
+    /// local maximum near half that lag (±15 %) reaches 0.3 of its height, the half lag is the
+    /// step and the found one the stride (a waist sensor's stride peak often beats its step
+    /// peak). The lag is refined by a parabola through the peak and its neighbours. The stride
+    /// regularity is the highest value within ±15 % of twice the step lag.
     ///
     /// - Parameters:
     ///   - samples: The window, for example acceleration magnitudes in g; finite.
@@ -137,23 +363,37 @@ extension GaitRegularity {
         _ samples: UnsafeBufferPointer<Double>, sampleRate: Double, stepPeriods: ClosedRange<Double> = 0.25...1.25,
         scratch r: UnsafeMutableBufferPointer<Double>
     ) -> GaitRegularity? {
-        let stepLags =
-            max(
-                1, Int((stepPeriods.lowerBound * sampleRate).rounded()))...max(
-                1, Int((stepPeriods.upperBound * sampleRate).rounded()))
-        let maximumLag = min(samples.count * 2 / 3, r.count - 1)
-        let upper = min(maximumLag, Int(Double(2 * stepLags.upperBound) * 1.15) + 1)
+        let stepLags = lags(of: stepPeriods, sampleRate: sampleRate)
+        let upper = upperLag(stepLags: stepLags, windowLength: samples.count, available: r.count - 1)
         guard upper >= stepLags.lowerBound + 1, samples.count > 2 else { return nil }
-        // Only the lags that are read are computed, r[k] at index k: first those of the step search
-        // (a peak test looks one lag either side), then the stride's once the step is known.
-        func compute(_ lags: ClosedRange<Int>) -> Bool {
-            do {
-                try Autocorrelation.normalized(samples, lags: lags, into: UnsafeMutableBufferPointer(rebasing: r[lags]))
-                return true
-            } catch { return false }
+        let computed = (stepLags.lowerBound - 1)...upper
+        do {
+            try Autocorrelation.normalized(
+                samples, lags: computed, into: UnsafeMutableBufferPointer(rebasing: r[computed]))
+        } catch {
+            return nil
         }
-        let searched = min(stepLags.upperBound, upper - 1) + 1
-        guard compute((stepLags.lowerBound - 1)...searched) else { return nil }
+        return read(UnsafeBufferPointer(r), upper: upper, stepLags: stepLags, sampleRate: sampleRate)
+    }
+
+    /// The step periods as lags in samples, at least 1.
+    static func lags(of stepPeriods: ClosedRange<Double>, sampleRate: Double) -> ClosedRange<Int> {
+        let lower = max(1, Int((stepPeriods.lowerBound * sampleRate).rounded()))
+        return lower...max(lower, Int((stepPeriods.upperBound * sampleRate).rounded()))
+    }
+
+    /// The highest lag read: two thirds of the window, the stride search's end, or the highest
+    /// lag `available`, whichever is lowest.
+    static func upperLag(stepLags: ClosedRange<Int>, windowLength: Int, available: Int) -> Int {
+        min(windowLength * 2 / 3, available, Int(Double(2 * stepLags.upperBound) * 1.15) + 1)
+    }
+
+    /// The cadence and regularity from an autocorrelation `r` indexed by lag and valid from
+    /// `stepLags.lowerBound − 1` through `upper` (the rules of ``estimate(_:sampleRate:stepPeriods:scratch:)``).
+    static func read(
+        _ r: UnsafeBufferPointer<Double>, upper: Int, stepLags: ClosedRange<Int>, sampleRate: Double
+    ) -> GaitRegularity? {
+        guard upper >= stepLags.lowerBound + 1 else { return nil }
         func isPeak(_ k: Int) -> Bool { k > 0 && k < upper && r[k] >= r[k - 1] && r[k] > r[k + 1] }
         func bestPeak(in range: ClosedRange<Int>) -> Int? {
             var best: Int?
@@ -175,7 +415,7 @@ extension GaitRegularity {
         let strideLow = Int(Double(2 * step) * 0.85)
         let strideHigh = Int((Double(2 * step) * 1.15).rounded(.up))
         var stride: Double?
-        if strideHigh <= upper, strideHigh <= searched || compute(max(searched + 1, strideLow)...strideHigh) {
+        if strideHigh <= upper {
             var best = -Double.infinity
             for k in strideLow...strideHigh { best = max(best, r[k]) }
             stride = best

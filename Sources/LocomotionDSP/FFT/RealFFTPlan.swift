@@ -29,6 +29,8 @@ public final class RealFFTPlan: @unchecked Sendable {
     public let count: Int
     /// The number of complex bins of the forward transform, `count / 2 + 1`.
     public let binCount: Int
+    /// How hard the planner searched for this plan.
+    public let rigor: FFTPlanningRigor
 
     private let forwardAligned: FFTWInterface.Plan
     private let forwardUnaligned: FFTWInterface.Plan
@@ -52,6 +54,7 @@ public final class RealFFTPlan: @unchecked Sendable {
         }
         self.count = count
         self.binCount = count / 2 + 1
+        self.rigor = rigor
         self.inverseScale = 1 / Double(count)
 
         // Plan on FFTW-allocated (SIMD-aligned) scratch arrays, then run with new-array execute.

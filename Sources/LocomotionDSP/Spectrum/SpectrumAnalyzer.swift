@@ -42,11 +42,13 @@ public struct SpectrumAnalyzer: Sendable {
     ///   - fftLength: Transform length for zero padding (finer bin spacing, same resolution);
     ///     `nil` means `sampleCount`. Must be at least `sampleCount`.
     ///   - detrend: ``Detrend/mean`` by default.
+    ///   - rigor: The FFT planning rigor (``FFT/plan(count:rigor:)``); `.measure` pays tens of
+    ///     milliseconds once per length and process for faster transforms.
     /// - Throws: `DSPError.invalidParameter` or `.invalidSampleRate` for out-of-range arguments.
     /// - Complexity: O(*n*) plus FFT planning (cached by length).
     public init(
         sampleCount: Int, sampleRate: Double, window: WindowFunction = .hann, fftLength: Int? = nil,
-        detrend: Detrend = .mean
+        detrend: Detrend = .mean, rigor: FFTPlanningRigor = .estimate
     ) throws(DSPError) {
         guard sampleCount >= 1 else {
             throw .invalidParameter(name: "sampleCount", value: "\(sampleCount)", requirement: "it must be at least 1")
@@ -62,7 +64,7 @@ public struct SpectrumAnalyzer: Sendable {
         self.sampleRate = sampleRate
         self.window = window
         self.detrend = detrend
-        self.plan = try FFT.plan(count: length)
+        self.plan = try FFT.plan(count: length, rigor: rigor)
         self.windowCoefficients = window.coefficients(count: sampleCount)
         let gain = windowCoefficients.reduce(0, +)
         self.powerScale = 1 / (gain * gain)

@@ -146,7 +146,7 @@ extension Statistics {
     }
 
     /// `⌊(n − 1)·percentage/100⌋`, the lower order statistic a percentile interpolates from.
-    private static func lowerRank(ofPercentile percentage: Double, count: Int) -> Int {
+    static func lowerRank(ofPercentile percentage: Double, count: Int) -> Int {
         min(Int((Double(count - 1) * (percentage / 100)).rounded(.down)), count - 1)
     }
 

@@ -46,15 +46,22 @@ public struct WindowSummary: Sendable, Hashable {
 
 extension Statistics {
     /// Moments, extrema, RMS, mean-crossing fraction, median, IQR and MAD of one window, with one
-    /// validation pass, one compensated mean, one fused pass over the deviations and four
-    /// branch-free quickselects on `scratch` (the median over the whole window, each quartile
-    /// within its half, the MAD over the whole window). Nothing is allocated.
+    /// validation pass, one compensated mean, one fused pass over the deviations and one sort
+    /// into `scratch`, from which the order statistics are read (the MAD by merging the
+    /// deviations below and above the median, which the sort leaves in order). Nothing is
+    /// allocated.
+    ///
+    /// The sort distributes the samples over *n* − 1 equal buckets between the minimum and the
+    /// maximum and finishes with an insertion sort, which moves values only within their
+    /// bucket: O(*n*) for any distribution without a crowded bucket. A bucket holding more than
+    /// 32 values (a window of near-equal values with one outlier) is sorted by the standard
+    /// library's sort instead.
     ///
     /// - Parameters:
     ///   - samples: At least one finite sample, in any unit.
     ///   - scratch: Working storage of at least `samples.count` elements, overwritten; it must not
-    ///     overlap `samples`. With `2 × samples.count` elements the selections partition through
-    ///     the second half, about three times faster than in place.
+    ///     overlap `samples`. With `2 × samples.count` elements the buckets are counted in the
+    ///     second half; with fewer the standard library's sort is used.
     /// - Returns: The summary; see ``WindowSummary`` for each value's definition.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
     ///   scratch buffer that is too small.
@@ -62,10 +69,13 @@ extension Statistics {
     public static func summary(
         of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
     ) throws(DSPError) -> WindowSummary {
-        let buffer = try copy(samples, into: scratch)
+        try requireValidWindow(samples)
         let count = samples.count
-        let auxiliary =
-            scratch.count >= 2 * count ? UnsafeMutableBufferPointer(rebasing: scratch[count..<(2 * count)]) : nil
+        guard scratch.count >= count else {
+            throw .invalidParameter(
+                name: "scratch.count", value: "\(scratch.count)",
+                requirement: "the scratch buffer must hold at least samples.count (\(count)) values")
+        }
         let moments = momentsKernel(samples)
         let mean = moments.mean
         var minimum = samples[0]
@@ -81,16 +91,75 @@ extension Statistics {
             crossings &+= current != 0 && current == -side ? 1 : 0
             side = current != 0 ? current : side
         }
-        let median = medianInPlace(buffer, auxiliary: auxiliary)
-        let lowerQuartile = percentileAfterMedian(25, of: buffer, auxiliary: auxiliary)
-        let upperQuartile = percentileAfterMedian(75, of: buffer, auxiliary: auxiliary)
-        for index in buffer.indices { buffer[index] = abs(buffer[index] - median) }
-        let mad = medianInPlace(buffer, auxiliary: auxiliary)
+        var sorted = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
+        if scratch.count >= 2 * count {
+            UnsafeMutableBufferPointer(rebasing: scratch[count..<(2 * count)]).withMemoryRebound(to: Int.self) {
+                BucketSort.sort(samples, minimum: minimum, maximum: maximum, into: sorted, counts: $0)
+            }
+        } else {
+            sorted.baseAddress!.update(from: samples.baseAddress!, count: count)
+            sorted.sort()
+        }
+        let sortedSamples = UnsafeBufferPointer(sorted)
+        let median = percentileOfSorted(50, sortedSamples)
         return WindowSummary(
             moments: moments, minimum: minimum, maximum: maximum,
             rootMeanSquare: (squares / Double(count)).squareRoot(), median: median,
-            interquartileRange: upperQuartile - lowerQuartile, medianAbsoluteDeviation: mad,
+            interquartileRange: percentileOfSorted(75, sortedSamples) - percentileOfSorted(25, sortedSamples),
+            medianAbsoluteDeviation: medianDeviationOfSorted(sortedSamples, median: median),
             meanCrossingFraction: count > 1 ? Double(crossings) / Double(count - 1) : 0)
+    }
+
+    /// The linearly interpolated percentile of ascending `sorted` samples (numpy's default):
+    /// the median of an even count is the mean of the middle two.
+    static func percentileOfSorted(_ percentage: Double, _ sorted: UnsafeBufferPointer<Double>) -> Double {
+        let count = sorted.count
+        if percentage == 50, count % 2 == 0 {
+            let (lower, upper) = (sorted[count / 2 - 1], sorted[count / 2])
+            let mean = (lower + upper) / 2
+            return mean.isFinite ? mean : lower / 2 + upper / 2
+        }
+        let position = Double(count - 1) * (percentage / 100)
+        let rank = lowerRank(ofPercentile: percentage, count: count)
+        let fraction = position - Double(rank)
+        guard fraction > 0, rank + 1 < count else { return sorted[rank] }
+        return interpolate(sorted[rank], sorted[rank + 1], fraction)
+    }
+
+    /// The median of |xᵢ − `median`| over ascending `sorted` samples. The deviations of the
+    /// samples below the median grow leftwards from it and those of the rest rightwards: two
+    /// ascending runs, whose middle values a binary search over how many come from each run
+    /// finds in O(log *n*).
+    static func medianDeviationOfSorted(_ sorted: UnsafeBufferPointer<Double>, median: Double) -> Double {
+        let count = sorted.count
+        var split = count / 2  // the first sample at or above the median
+        while split > 0, sorted[split - 1] >= median { split -= 1 }
+        while split < count, sorted[split] < median { split += 1 }
+        let (belowCount, aboveCount) = (split, count - split)
+        @inline(__always) func below(_ i: Int) -> Double { median - sorted[split - 1 - i] }
+        @inline(__always) func above(_ j: Int) -> Double { sorted[split + j] - median }
+        // The rank-th smallest deviation (from 0): the largest of the rank + 1 smallest, which
+        // take i from below and the rest from above.
+        func deviation(rank: Int) -> Double {
+            let taken = rank + 1
+            var (low, high) = (max(0, taken - aboveCount), min(taken, belowCount))
+            while true {
+                let i = (low + high) / 2
+                let j = taken - i
+                if i < belowCount, j > 0, above(j - 1) > below(i) {
+                    low = i + 1
+                } else if i > 0, j < aboveCount, below(i - 1) > above(j) {
+                    high = i - 1
+                } else {
+                    return max(i > 0 ? below(i - 1) : -.infinity, j > 0 ? above(j - 1) : -.infinity)
+                }
+            }
+        }
+        let upper = deviation(rank: count / 2)
+        guard count % 2 == 0 else { return upper }
+        let lower = deviation(rank: count / 2 - 1)
+        let mean = (lower + upper) / 2
+        return mean.isFinite ? mean : lower / 2 + upper / 2
     }
 
     /// The summary of any collection of samples; allocates its scratch.
