@@ -428,7 +428,8 @@ struct FeatureBenchmarks: BenchmarkSuite {
 
     /// Streams `windows` windows (after one window of warm-up) and returns the windows produced:
     /// the body of the process valgrind watches.
-    static func streamOnly(windows: Int) throws -> Int {
+    static func streamOnly(windows: Int, wisdomFile: String? = nil) throws -> Int {
+        if let wisdomFile { FFTWisdom.import(try String(contentsOfFile: wisdomFile, encoding: .utf8)) }
         var stream = try StreamingFeatureExtractor(sampleRate: 50, hasGyroscope: true)
         var produced = 0
         var sample = 0
@@ -446,13 +447,23 @@ struct FeatureBenchmarks: BenchmarkSuite {
         return produced
     }
 
-    /// Allocations per streamed window, from valgrind's heap summary of two runs.
+    /// Allocations per streamed window, from valgrind's heap summary of two runs. Both runs
+    /// import this process's FFTW wisdom first: the extractor plans with `.measure`, whose timing
+    /// runs allocate a varying number of blocks, while a plan found in wisdom allocates the same
+    /// every time.
     static func streamingAllocationsPerWindow(windows: Int = 500) -> Result<
         (windows: Int, small: Int, large: Int, perWindow: Double), Skipped
     > {
+        // This process has planned the streaming extractor's lengths already (50 Hz, 128 samples).
+        let wisdom = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "locomotion-bench-wisdom-\(ProcessInfo.processInfo.processIdentifier).txt")
+        defer { try? FileManager.default.removeItem(at: wisdom) }
+        guard (try? FFTWisdom.export().write(to: wisdom, atomically: true, encoding: .utf8)) != nil else {
+            return .failure(Skipped(message: "could not write FFTW wisdom to \(wisdom.path)"))
+        }
         func allocations(_ count: Int) -> Result<Int, Skipped> {
             let run = runCommand(
-                ["valgrind", "--tool=memcheck", CommandLine.arguments[0], streamOnlyFlag, "\(count)"],
+                ["valgrind", "--tool=memcheck", CommandLine.arguments[0], streamOnlyFlag, "\(count)", wisdom.path],
                 capturing: .standardError)
             guard let (status, text) = run else { return .failure(Skipped(message: "valgrind could not be started")) }
             guard status == 0 else { return .failure(Skipped(message: "valgrind is not installed or failed")) }

@@ -5,10 +5,11 @@ extension FeatureBenchmarks {
     /// The flag that makes the executable extract features in a loop (for a profiler).
     static let loopFlag = "--feature-loop"
 
-    /// Extracts the default set from 2,000 generated 128-sample 50 Hz windows, `passes` times;
-    /// returns nanoseconds per window. For `perf record` and similar tools.
-    static func loop(passes: Int, featureNames: [String]) throws -> Double {
-        let (rate, samples, windows) = (50.0, 128, 2_000)
+    /// Extracts the default set (or the named features) from 2,000 generated windows of
+    /// `samples` at `rate` Hz, `passes` times; returns nanoseconds per window. For `perf record`
+    /// and similar tools.
+    static func loop(passes: Int, rate: Double = 50, samples: Int = 128, featureNames: [String]) throws -> Double {
+        let windows = 2_000
         let data = generate(windows: windows, samples: samples, rate: rate, seed: 1)
         var configuration = configuration(rate: rate, samples: samples)
         if !featureNames.isEmpty { configuration.features = featureNames.compactMap { BuiltinFeature(rawValue: $0) } }

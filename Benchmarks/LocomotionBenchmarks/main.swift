@@ -15,8 +15,8 @@ struct BenchmarkOptions {
 enum ParsedCommandLine {
     case run(BenchmarkOptions)
     case streamOnly(String)
-    case featureStreamOnly(Int)
-    case featureLoop(Int, [String])
+    case featureStreamOnly(Int, wisdom: String?)
+    case featureLoop(Int, rate: Double, samples: Int, [String])
     case help
     case invalid(String)
 }
@@ -38,13 +38,24 @@ func parseCommandLine(_ arguments: [String]) -> ParsedCommandLine {
             guard let count = remaining.popFirst().flatMap({ Int($0) }) else {
                 return .invalid("\(argument) needs a count")
             }
-            return .featureStreamOnly(count)
+            // An optional file of FFTW wisdom follows, so that planning measures nothing.
+            return .featureStreamOnly(count, wisdom: remaining.popFirst())
         case FeatureBenchmarks.loopFlag:
-            // Internal: extract features in a loop for a profiler; optional feature names follow.
+            // Internal: extract features in a loop for a profiler; optional RATE/SAMPLES (for
+            // example 25/64) and feature names follow.
             guard let count = remaining.popFirst().flatMap({ Int($0) }) else {
                 return .invalid("\(argument) needs a count")
             }
-            return .featureLoop(count, Array(remaining))
+            var shape = (50.0, 128)
+            if let first = remaining.first, first.contains("/") {
+                let parts = first.split(separator: "/")
+                guard parts.count == 2, let rate = Double(parts[0]), let samples = Int(parts[1]) else {
+                    return .invalid("\(argument): expected RATE/SAMPLES, got \(first)")
+                }
+                shape = (rate, samples)
+                remaining.removeFirst()
+            }
+            return .featureLoop(count, rate: shape.0, samples: shape.1, Array(remaining))
         case "-h", "--help":
             return .help
         case _ where argument == "--suite" || argument.hasPrefix("--suite="):
@@ -120,16 +131,18 @@ case .streamOnly(let path):
         printToStandardError("error: \(error)")
         exit(1)
     }
-case .featureStreamOnly(let windows):
+case .featureStreamOnly(let windows, let wisdom):
     do {
-        print(try FeatureBenchmarks.streamOnly(windows: windows))
+        print(try FeatureBenchmarks.streamOnly(windows: windows, wisdomFile: wisdom))
     } catch {
         printToStandardError("error: \(error)")
         exit(1)
     }
-case .featureLoop(let passes, let names):
+case .featureLoop(let passes, let rate, let samples, let names):
     do {
-        print(try FeatureBenchmarks.loop(passes: passes, featureNames: names), "ns per window")
+        print(
+            try FeatureBenchmarks.loop(passes: passes, rate: rate, samples: samples, featureNames: names),
+            "ns per window")
     } catch {
         printToStandardError("error: \(error)")
         exit(1)

@@ -39,15 +39,18 @@ struct WindowSummaryTests {
             (0..<64).map { _ in exp(3 * random.nextGaussian()) },  // heavily skewed
             [3, 3],
             [2, 1, 2],
+            [1, 2, 3, 2, 1, 2, 3, 2],  // samples exactly at the mean
         ]
     }()
 
-    @Test("the summary's order statistics equal the quickselect ones on awkward windows", arguments: awkwardWindows)
+    @Test("the summary equals the separate statistics on awkward windows", arguments: awkwardWindows)
     func summaryOnAwkwardWindows(samples: [Double]) throws {
         let summary = try Statistics.summary(of: samples)
         #expect(summary.median == (try Statistics.median(of: samples)))
         #expect(summary.interquartileRange == (try Statistics.interquartileRange(of: samples)))
         #expect(summary.medianAbsoluteDeviation == (try Statistics.medianAbsoluteDeviation(of: samples)))
+        #expect(summary.meanCrossingFraction == (try Statistics.crossingRate(of: samples, level: .mean)))
+        #expect(summary.minimum == samples.min() && summary.maximum == samples.max())
         // Through a scratch buffer too short for the buckets (the standard library's sort).
         var short = [Double](repeating: .nan, count: samples.count)
         let fallback = try samples.withUnsafeBufferPointer { samples in

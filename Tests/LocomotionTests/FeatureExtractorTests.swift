@@ -148,6 +148,11 @@ struct FeatureExtractorTests {
         #expect(throws: LocomotionError.self) { try configuration.schema() }
     }
 
+    @Test("each built-in feature's ordinal is its position in allCases")
+    func ordinals() {
+        #expect(BuiltinFeature.allCases.map(\.ordinal) == Array(BuiltinFeature.allCases.indices))
+    }
+
     @Test("every built-in feature has a unique name, a unit and a description")
     func descriptors() throws {
         let schema = try FeatureConfiguration(axisFeatures: BuiltinFeature.perAxisStatistics).schema()

@@ -55,6 +55,49 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
     case gpsFixAge
     case pedometerCadence
 
+    /// The feature's position in ``allCases`` (a constant where the case is known).
+    @inline(__always)
+    var ordinal: Int {
+        switch self {
+        case .mean: return 0
+        case .variance: return 1
+        case .standardDeviation: return 2
+        case .rootMeanSquare: return 3
+        case .minimum: return 4
+        case .maximum: return 5
+        case .range: return 6
+        case .median: return 7
+        case .interquartileRange: return 8
+        case .medianAbsoluteDeviation: return 9
+        case .skewness: return 10
+        case .kurtosis: return 11
+        case .meanCrossingRate: return 12
+        case .signalMagnitudeArea: return 13
+        case .correlationXY: return 14
+        case .correlationXZ: return 15
+        case .correlationYZ: return 16
+        case .jerkRootMeanSquare: return 17
+        case .dominantFrequency: return 18
+        case .gaitFrequency: return 19
+        case .gaitProminence: return 20
+        case .spectralEntropy: return 21
+        case .spectralCentroid: return 22
+        case .spectralFlatness: return 23
+        case .bandPowerFractions: return 24
+        case .stepCount: return 25
+        case .stepCadence: return 26
+        case .autocorrelationCadence: return 27
+        case .stepRegularity: return 28
+        case .strideRegularity: return 29
+        case .gyroscopeMean: return 30
+        case .gyroscopeStandardDeviation: return 31
+        case .gpsSpeed: return 32
+        case .gpsSpeedValid: return 33
+        case .gpsFixAge: return 34
+        case .pedometerCadence: return 35
+        }
+    }
+
     /// Whether the feature is read from the magnitude's spectrum.
     public var isSpectral: Bool {
         switch self {

@@ -36,9 +36,9 @@ public struct FeatureExtractor: Sendable {
     private var analyzer: SpectrumAnalyzer
     private var stepAnalyzer: WindowStepAnalyzer?
     private var spectrum: Spectrum
-    private var magnitude: [Double]
-    private var scratch: [Double]
-    private var gyroscope: [Double]
+    /// The magnitude, the summary's scratch (twice the window), the gyroscope magnitude and
+    /// every built-in value by ordinal.
+    private var buffers: WorkBuffers
     private let builtinColumns: [(feature: BuiltinFeature, column: Int)]
     private let axisColumn: Int
     private let groupColumns: [Range<Int>]
@@ -91,8 +91,6 @@ public struct FeatureExtractor: Sendable {
         if configuration.features.contains(where: \.isGait) {
             stepAnalyzer = try WindowStepAnalyzer(sampleRate: sampleRate, maximumWindowLength: window)
         }
-        magnitude = [Double](repeating: 0, count: window)
-        scratch = [Double](repeating: 0, count: 2 * window)
         var column = 0
         var columns: [(BuiltinFeature, Int)] = []
         for feature in configuration.features {
@@ -123,7 +121,10 @@ public struct FeatureExtractor: Sendable {
             .correlationXY, .correlationXZ, .correlationYZ, .signalMagnitudeArea,
         ])
         needsGyroscope = features.contains(.gyroscopeMean) || features.contains(.gyroscopeStandardDeviation)
-        gyroscope = [Double](repeating: 0, count: needsGyroscope || !configuration.groups.isEmpty ? window : 0)
+        buffers = WorkBuffers(doubles: [
+            window, 2 * window, needsGyroscope || !configuration.groups.isEmpty ? window : 0,
+            BuiltinFeature.allCases.count,
+        ])
     }
 
     /// The bins above DC from `band.lowerBound` (inclusive) to `band.upperBound` (exclusive, or
@@ -176,72 +177,51 @@ public struct FeatureExtractor: Sendable {
                 name: "row.count", value: "\(row.count)",
                 requirement: "it must equal the schema's \(schema.count) features")
         }
-        // Move the buffers out of self so they can be borrowed while the analyzer mutates.
-        var magnitude: [Double] = []
-        var scratch: [Double] = []
-        var gyroscope: [Double] = []
-        var spectrum = Spectrum(sampleRate: 1, fftLength: 0, power: [0])
-        swap(&magnitude, &self.magnitude)
-        swap(&scratch, &self.scratch)
-        swap(&gyroscope, &self.gyroscope)
-        swap(&spectrum, &self.spectrum)
-        defer {
-            swap(&magnitude, &self.magnitude)
-            swap(&scratch, &self.scratch)
-            swap(&gyroscope, &self.gyroscope)
-            swap(&spectrum, &self.spectrum)
-        }
-        try magnitude.withUnsafeMutableBufferPointer { (magnitudeBuffer) throws(LocomotionError) in
-            // The window summary validates the magnitude (naming the same sample index); check
-            // here only when it is not computed.
-            try Self.computeMagnitude(x, y, z, into: magnitudeBuffer, validate: !needsSummary)
-        }
-        var gyroscopeMoments: Moments?
-        if let rotationRate, !gyroscope.isEmpty {
-            gyroscopeMoments = try gyroscope.withUnsafeMutableBufferPointer {
-                (buffer) throws(LocomotionError) -> Moments in
-                // Statistics.moments validates it.
-                try Self.computeMagnitude(rotationRate.x, rotationRate.y, rotationRate.z, into: buffer, validate: false)
-                return try Self.dsp { () throws(DSPError) in try Statistics.moments(of: UnsafeBufferPointer(buffer)) }
-            }
-        }
+        WorkBuffers.uniqueCopy(of: &buffers)
+        let magnitude = UnsafeBufferPointer(buffers.doubles(0))
+        let scratch = buffers.doubles(1)
+        let gyroscope = buffers.doubles(2)
+        // The window summary validates the magnitude (naming the same sample index); check here
+        // only when it is not computed. A finite magnitude also means finite axes.
+        try Self.computeMagnitude(x, y, z, into: buffers.doubles(0), validate: !needsSummary)
         var values = WindowValues()
-        try magnitude.withUnsafeBufferPointer { (magnitude) throws(LocomotionError) in
-            try scratch.withUnsafeMutableBufferPointer { (scratch) throws(LocomotionError) in
-                try computeBuiltins(
-                    magnitude: magnitude, x: x, y: y, z: z, scratch: scratch, spectrum: &spectrum, values: &values)
-                if stepAnalyzer != nil {
-                    let gait = try stepAnalyzer!.analyze(magnitude)
-                    values.steps = gait
-                    // A constant magnitude has no autocorrelation shape, as it has no spectral one.
-                    if values.summary.map({ $0.moments.skewness == nil }) ?? false { values.steps?.regularity = nil }
-                }
-                try writeAxisFeatures(x: x, y: y, z: z, scratch: scratch, row: row)
+        if let rotationRate, !gyroscope.isEmpty {
+            // Statistics.moments validates it.
+            try Self.computeMagnitude(rotationRate.x, rotationRate.y, rotationRate.z, into: gyroscope, validate: false)
+            values.gyroscope = try Self.dsp { () throws(DSPError) in
+                try Statistics.moments(of: UnsafeBufferPointer(gyroscope))
             }
         }
-        values.gyroscope = gyroscopeMoments
+        try computeBuiltins(magnitude: magnitude, x: x, y: y, z: z, scratch: scratch, values: &values)
+        if stepAnalyzer != nil {
+            values.steps = try stepAnalyzer!.analyze(finite: magnitude)
+            // A constant magnitude has no autocorrelation shape, as it has no spectral one.
+            if values.summary.map({ $0.moments.skewness == nil }) ?? false { values.steps?.regularity = nil }
+        }
+        if !configuration.axisFeatures.isEmpty {
+            try Self.writeAxisFeatures(
+                configuration.axisFeatures, x: x, y: y, z: z, sampleRate: sampleRate, scratch: scratch,
+                into: UnsafeMutableBufferPointer(rebasing: row[axisColumn...]))
+        }
         values.context = context
+        // Every built-in value once, by ordinal, then copied to the chosen columns.
+        let flat = buffers.doubles(3)
+        values.write(into: flat, maximumFixAge: configuration.maximumFixAge)
         for (feature, column) in builtinColumns {
             if feature == .bandPowerFractions {
                 for band in bandBins.indices {
                     row[column + band] = bandBins[band].map { values.fraction(of: $0, in: spectrum) } ?? .nan
                 }
             } else {
-                row[column] = values.value(of: feature, maximumFixAge: configuration.maximumFixAge)
+                row[column] = flat[feature.ordinal]
             }
         }
         guard !groups.isEmpty else { return }
-        try magnitude.withUnsafeBufferPointer { (magnitude) throws(LocomotionError) in
-            try gyroscope.withUnsafeBufferPointer { (gyroscope) throws(LocomotionError) in
-                _ = gyroscope
-                let window = FeatureWindow(
-                    start: start, end: end, sampleRate: sampleRate, x: x, y: y, z: z, magnitude: magnitude,
-                    rotationRate: rotationRate, spectrum: spectrum, context: context)
-                for index in groups.indices {
-                    let columns = groupColumns[index]
-                    groups[index].compute(window, into: UnsafeMutableBufferPointer(rebasing: row[columns]))
-                }
-            }
+        let window = FeatureWindow(
+            start: start, end: end, sampleRate: sampleRate, x: x, y: y, z: z, magnitude: magnitude,
+            rotationRate: rotationRate, spectrum: spectrum, context: context)
+        for index in groups.indices {
+            groups[index].compute(window, into: UnsafeMutableBufferPointer(rebasing: row[groupColumns[index]]))
         }
     }
 
@@ -297,8 +277,7 @@ public struct FeatureExtractor: Sendable {
 
     private mutating func computeBuiltins(
         magnitude: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
-        z: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>, spectrum: inout Spectrum,
-        values: inout WindowValues
+        z: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>, values: inout WindowValues
     ) throws(LocomotionError) {
         if needsSummary {
             values.summary = try Self.dsp { () throws(DSPError) in
@@ -306,7 +285,8 @@ public struct FeatureExtractor: Sendable {
             }
         }
         if needsAxisSummary {
-            let axes = try Self.dsp { () throws(DSPError) in try Statistics.axisSummary(x: x, y: y, z: z) }
+            // The axes are finite: their magnitude was checked.
+            let axes = Statistics.axisSummaryOfFiniteAxes(x: x, y: y, z: z)
             values.correlations = (axes.correlationXY ?? .nan, axes.correlationXZ ?? .nan, axes.correlationYZ ?? .nan)
             values.signalMagnitudeArea = axes.signalMagnitudeArea
         }
@@ -328,19 +308,19 @@ public struct FeatureExtractor: Sendable {
         }
     }
 
-    private func writeAxisFeatures(
-        x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>,
-        scratch: UnsafeMutableBufferPointer<Double>, row: UnsafeMutableBufferPointer<Double>
+    /// Writes the per-axis statistics: feature *i* of axis *a* (x, y, z) at `row[3·i + a]`.
+    private static func writeAxisFeatures(
+        _ features: [BuiltinFeature], x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
+        z: UnsafeBufferPointer<Double>, sampleRate: Double, scratch: UnsafeMutableBufferPointer<Double>,
+        into row: UnsafeMutableBufferPointer<Double>
     ) throws(LocomotionError) {
-        let features = configuration.axisFeatures
-        guard !features.isEmpty else { return }
         // One axis at a time, without building an array of the three per window.
         func write(_ samples: UnsafeBufferPointer<Double>, axis: Int) throws(LocomotionError) {
-            let summary = try Self.dsp { () throws(DSPError) in try Statistics.summary(of: samples, scratch: scratch) }
+            let summary = try dsp { () throws(DSPError) in try Statistics.summary(of: samples, scratch: scratch) }
             let jerk =
-                features.contains(.jerkRootMeanSquare) ? Self.jerkRootMeanSquare(samples, sampleRate: sampleRate) : .nan
+                features.contains(.jerkRootMeanSquare) ? jerkRootMeanSquare(samples, sampleRate: sampleRate) : .nan
             for (index, feature) in features.enumerated() {
-                row[axisColumn + 3 * index + axis] =
+                row[3 * index + axis] =
                     feature.statisticValue(from: summary, jerk: jerk, sampleRate: sampleRate) ?? .nan
             }
         }
@@ -372,37 +352,40 @@ private struct WindowValues {
         return spectrum.power(inBins: bins) / totalPower
     }
 
-    @inline(__always)
-    func value(of feature: BuiltinFeature, maximumFixAge: Double) -> Double {
-        if feature == .jerkRootMeanSquare { return jerk }  // needs no summary
-        if let summary, let value = feature.statisticValue(from: summary, jerk: jerk, sampleRate: sampleRate) {
-            return value
+    /// Writes every built-in value but the band shares at `flat[feature.ordinal]`, NaN where
+    /// missing: the optionals are unwrapped once, not once per column.
+    func write(into flat: UnsafeMutableBufferPointer<Double>, maximumFixAge: Double) {
+        func put(_ feature: BuiltinFeature, _ value: Double?) { flat[feature.ordinal] = value ?? .nan }
+        if let summary {
+            for feature in BuiltinFeature.perAxisStatistics {
+                put(feature, feature.statisticValue(from: summary, jerk: jerk, sampleRate: sampleRate))
+            }
+            put(.variance, summary.moments.variance)
+        } else {
+            for feature in BuiltinFeature.perAxisStatistics { put(feature, nil) }
+            put(.variance, nil)
         }
-        switch feature {
-        case .variance: return summary?.moments.variance ?? .nan
-        case .signalMagnitudeArea: return signalMagnitudeArea
-        case .correlationXY: return correlations.0
-        case .correlationXZ: return correlations.1
-        case .correlationYZ: return correlations.2
-        case .dominantFrequency: return dominant?.frequency ?? .nan
-        case .gaitFrequency: return gait?.frequency ?? .nan
-        case .gaitProminence: return gaitProminence
-        case .spectralEntropy: return shape?.normalizedEntropy ?? .nan
-        case .spectralCentroid: return shape?.centroid ?? .nan
-        case .spectralFlatness: return shape?.flatness ?? .nan
-        case .stepCount: return steps.map { Double($0.stepCount) } ?? .nan
-        case .stepCadence: return steps?.cadence ?? .nan
-        case .autocorrelationCadence: return steps?.regularity?.cadence ?? .nan
-        case .stepRegularity: return steps?.regularity?.stepRegularity ?? .nan
-        case .strideRegularity: return steps?.regularity?.strideRegularity ?? .nan
-        case .gyroscopeMean: return gyroscope?.mean ?? .nan
-        case .gyroscopeStandardDeviation: return gyroscope?.standardDeviation ?? .nan
-        case .gpsSpeed: return context.gps.flatMap(\.speed) ?? .nan
-        case .gpsSpeedValid: return context.gps.map { $0.isValid ? 1 : 0 } ?? .nan
-        case .gpsFixAge: return context.gps.flatMap(\.age) ?? .nan
-        case .pedometerCadence: return context.pedometerCadence ?? .nan
-        default:
-            return .nan  // band shares are written per band; the statistics need the summary
-        }
+        put(.jerkRootMeanSquare, jerk)  // needs no summary
+        put(.signalMagnitudeArea, signalMagnitudeArea)
+        put(.correlationXY, correlations.0)
+        put(.correlationXZ, correlations.1)
+        put(.correlationYZ, correlations.2)
+        put(.dominantFrequency, dominant?.frequency)
+        put(.gaitFrequency, gait?.frequency)
+        put(.gaitProminence, gaitProminence)
+        put(.spectralEntropy, shape?.normalizedEntropy)
+        put(.spectralCentroid, shape?.centroid)
+        put(.spectralFlatness, shape?.flatness)
+        put(.stepCount, steps.map { Double($0.stepCount) })
+        put(.stepCadence, steps?.cadence)
+        put(.autocorrelationCadence, steps?.regularity?.cadence)
+        put(.stepRegularity, steps?.regularity?.stepRegularity)
+        put(.strideRegularity, steps?.regularity?.strideRegularity)
+        put(.gyroscopeMean, gyroscope?.mean)
+        put(.gyroscopeStandardDeviation, gyroscope?.standardDeviation)
+        put(.gpsSpeed, context.gps.flatMap(\.speed))
+        put(.gpsSpeedValid, context.gps.map { $0.isValid ? 1 : 0 })
+        put(.gpsFixAge, context.gps.flatMap(\.age))
+        put(.pedometerCadence, context.pedometerCadence)
     }
 }

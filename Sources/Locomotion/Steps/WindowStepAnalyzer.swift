@@ -69,17 +69,13 @@ public struct WindowStepAnalyzer: Sendable {
     /// The step detector's parameters this analyzer applies.
     public let configuration: StepDetectorConfiguration
 
-    private var filter: SOSFilter
+    /// The low-pass filter's sections.
+    private let sections: [SecondOrderSections.Section]
     private let plan: RealFFTPlan
-    /// The low-passed window; the zero-padded, mean-removed copy the FFT reads and whose
-    /// autocorrelation it returns; the bins; cumulative energies; the autocorrelation by lag.
-    private var filtered: [Double]
-    private var padded: [Double]
-    private var bins: [ComplexDouble]
-    private var energies: [Double]
-    private var correlations: [Double]
-    /// The sample index of each candidate peak of the current window.
-    private var positions: [Int]
+    /// Doubles: the low-passed window; the zero-padded, mean-removed copy the FFT reads and
+    /// whose autocorrelation it returns; cumulative energies; the autocorrelation by lag.
+    /// Complexes: the bins. Integers: the sample index of each candidate peak.
+    private var buffers: WorkBuffers
     /// The minimum step distance and half the prominence window, in samples.
     private let spacing: Int
     private let prominenceReach: Int
@@ -105,10 +101,10 @@ public struct WindowStepAnalyzer: Sendable {
         // The detector validates the rate and the configuration; its filter is designed alike.
         _ = try StepDetector(sampleRate: sampleRate, configuration: configuration)
         do {
-            filter = SOSFilter(
-                try Butterworth.design(
-                    order: 2, band: .lowPass(cutoff: min(configuration.lowPassCutoff, 0.4 * sampleRate)),
-                    sampleRate: sampleRate))
+            let design = try Butterworth.design(
+                order: 2, band: .lowPass(cutoff: min(configuration.lowPassCutoff, 0.4 * sampleRate)),
+                sampleRate: sampleRate)
+            sections = design.sections
         } catch {
             throw .signalProcessing(error)
         }
@@ -127,13 +123,10 @@ public struct WindowStepAnalyzer: Sendable {
         } catch {
             throw .signalProcessing(error)
         }
-        filtered = [Double](repeating: 0, count: maximumWindowLength)
-        padded = [Double](repeating: 0, count: length)
-        bins = [ComplexDouble](repeating: ComplexDouble(real: 0, imaginary: 0), count: plan.binCount)
-        energies = [Double](repeating: 0, count: maximumWindowLength + 1)
-        correlations = [Double](repeating: 0, count: maximumWindowLength)
-        // Candidates lie more than `spacing` samples apart.
-        positions = [Int](repeating: 0, count: maximumWindowLength / (spacing + 1) + 2)
+        // Local maxima lie at least two samples apart.
+        buffers = WorkBuffers(
+            doubles: [maximumWindowLength, length, maximumWindowLength + 1, maximumWindowLength],
+            complexes: [plan.binCount], integers: [maximumWindowLength / 2 + 1])
     }
 
     /// Analyses one window.
@@ -144,32 +137,30 @@ public struct WindowStepAnalyzer: Sendable {
     ///   `.signalProcessing(.nonFiniteSample(index:))` for a NaN or infinite sample.
     /// - Complexity: O(*n* log *n*) for the autocorrelation, O(*n*) for the rest; no allocation.
     public mutating func analyze(_ magnitudes: UnsafeBufferPointer<Double>) throws(LocomotionError) -> Result {
+        if let index = magnitudes.firstIndex(where: { !$0.isFinite }) {
+            throw .signalProcessing(.nonFiniteSample(index: index))
+        }
+        return try analyze(finite: magnitudes)
+    }
+
+    /// ``analyze(_:)`` for magnitudes already known to be finite.
+    mutating func analyze(finite magnitudes: UnsafeBufferPointer<Double>) throws(LocomotionError) -> Result {
         guard magnitudes.count <= maximumWindowLength else {
             throw .invalidParameter(
                 name: "magnitudes.count", value: "\(magnitudes.count)",
                 requirement: "it must be at most maximumWindowLength (\(maximumWindowLength))")
         }
         let count = magnitudes.count
-        guard count > 2 else {
-            if let index = magnitudes.firstIndex(where: { !$0.isFinite }) {
-                throw .signalProcessing(.nonFiniteSample(index: index))
-            }
-            return Result(stepCount: 0, cadence: nil, regularity: nil)
-        }
-        filter.reset(toSteadyStateFor: magnitudes[0])
-        do {
-            try filtered.withUnsafeMutableBufferPointer { output throws(DSPError) in
-                try filter.process(magnitudes, into: output)
-            }
-        } catch {
-            throw .signalProcessing(error)
-        }
-        let (spread, roughness) = autocorrelate(magnitudes)
-        let regularity = correlations.withUnsafeBufferPointer { r in
-            GaitRegularity.read(
-                r, upper: GaitRegularity.upperLag(stepLags: stepLags, windowLength: count, available: r.count - 1),
-                stepLags: stepLags, sampleRate: sampleRate)
-        }
+        guard count > 2 else { return Result(stepCount: 0, cadence: nil, regularity: nil) }
+        WorkBuffers.uniqueCopy(of: &buffers)
+        let filtered = buffers.doubles(0)
+        lowPass(magnitudes, into: filtered)
+        let (spread, roughness) = autocorrelate(magnitudes, filtered: UnsafeBufferPointer(rebasing: filtered[..<count]))
+        let correlations = UnsafeBufferPointer(buffers.doubles(3))
+        let regularity = GaitRegularity.read(
+            correlations,
+            upper: GaitRegularity.upperLag(stepLags: stepLags, windowLength: count, available: correlations.count - 1),
+            stepLags: stepLags, sampleRate: sampleRate)
         let c = configuration
         // The window-wide gates: not still, not dominated by vibration, periodic at a step period.
         let gateUpper = min(stepLags.upperBound, count / 2)
@@ -182,17 +173,35 @@ public struct WindowStepAnalyzer: Sendable {
         else {
             return Result(stepCount: 0, cadence: nil, regularity: regularity)
         }
-        let (steps, cadence) = countSteps(count: count, spread: spread, periodicity: periodicity)
+        let rules = StepRules(
+            configuration: c, sampleRate: sampleRate, spacing: spacing, reach: prominenceReach, spread: spread,
+            isRegular: periodicity >= c.minimumRegularity)
+        let (steps, cadence) = rules.count(
+            UnsafeBufferPointer(rebasing: filtered[..<count]), positions: buffers.integers(0))
         return Result(stepCount: steps, cadence: cadence, regularity: regularity)
     }
 
-    /// Fills `correlations[k]` with the normalised autocorrelation of the low-passed window at
-    /// every lag `k` up to two thirds of it, through the FFT; returns the low-passed window's
-    /// standard deviation and that of the raw window minus the low-passed one (the roughness).
-    private mutating func autocorrelate(_ magnitudes: UnsafeBufferPointer<Double>) -> (
-        spread: Double, roughness: Double
-    ) {
+    /// Low-passes `input` into `output` through the sections, starting at the steady state of
+    /// the first sample, four samples at a time (``BlockedSection``).
+    private func lowPass(_ input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>) {
+        for (index, section) in sections.enumerated() {
+            let source = index == 0 ? input : UnsafeBufferPointer(rebasing: output[..<input.count])
+            section.filter(source, into: output, startingAtSteadyStateOf: source[0])
+        }
+    }
+
+    /// Fills the autocorrelation buffer with the normalised autocorrelation of the low-passed
+    /// window at every lag up to two thirds of it, through the FFT; returns the low-passed
+    /// window's standard deviation and that of the raw window minus the low-passed one (the
+    /// roughness).
+    private func autocorrelate(_ magnitudes: UnsafeBufferPointer<Double>, filtered: UnsafeBufferPointer<Double>)
+        -> (spread: Double, roughness: Double)
+    {
         let count = magnitudes.count
+        let padded = buffers.doubles(1)
+        let energies = buffers.doubles(2)
+        let correlations = buffers.doubles(3)
+        let bins = buffers.complexes(0)
         var (sum, residualSum, residualSquares) = (0.0, 0.0, 0.0)
         for index in 0..<count {
             let value = filtered[index]
@@ -204,51 +213,52 @@ public struct WindowStepAnalyzer: Sendable {
         let mean = sum / Double(count)
         let residualMean = residualSum / Double(count)
         let roughness = max(residualSquares / Double(count) - residualMean * residualMean, 0).squareRoot()
-        let energy = padded.withUnsafeMutableBufferPointer { padded in
-            energies.withUnsafeMutableBufferPointer { energies in
-                var energy = 0.0
-                energies[0] = 0
-                for index in 0..<count {
-                    let deviation = filtered[index] - mean
-                    padded[index] = deviation
-                    energy += deviation * deviation
-                    energies[index + 1] = energy
-                }
-                for index in count..<padded.count { padded[index] = 0 }
-                return energy
-            }
+        // Cumulative energies in two independent running sums (the halves), the second then
+        // offset by the first's total: half the dependent additions.
+        let middle = count / 2
+        var (lowerEnergy, upperEnergy) = (0.0, 0.0)
+        energies[0] = 0
+        for index in 0..<middle {
+            let (low, high) = (filtered[index] - mean, filtered[middle + index] - mean)
+            padded[index] = low
+            padded[middle + index] = high
+            lowerEnergy += low * low
+            upperEnergy += high * high
+            energies[index + 1] = lowerEnergy
+            energies[middle + index + 1] = upperEnergy
         }
-        padded.withUnsafeBufferPointer { input in
-            bins.withUnsafeMutableBufferPointer { output in plan.forward(input, into: output) }
+        if count % 2 == 1 {
+            let last = filtered[count - 1] - mean
+            padded[count - 1] = last
+            upperEnergy += last * last
+            energies[count] = upperEnergy
         }
+        for index in (middle + 1)...count { energies[index] += lowerEnergy }
+        let energy = energies[count]
+        padded.baseAddress!.advanced(by: count).update(repeating: 0, count: padded.count - count)
+        plan.forward(UnsafeBufferPointer(padded), into: bins)
         for index in bins.indices {
             let bin = bins[index]
             bins[index] = ComplexDouble(real: bin.real * bin.real + bin.imaginary * bin.imaginary, imaginary: 0)
         }
-        bins.withUnsafeBufferPointer { input in
-            padded.withUnsafeMutableBufferPointer { output in plan.inverse(input, into: output) }
-        }
+        plan.inverse(destroying: bins, into: padded)
         // padded[k] now holds Σᵢ dᵢ·dᵢ₊ₖ; each lag is normalised by the energies of its overlap.
         let lastLag = min(count * 2 / 3, correlations.count - 1)
-        for lag in 0...lastLag {
-            let overlap = (energies[count - lag] * (energies[count] - energies[lag])).squareRoot()
+        var lag = 0
+        while lag + 1 <= lastLag {  // two lags per step, in SIMD lanes
+            let head = SIMD2(energies[count - lag], energies[count - lag - 1])
+            let tail = SIMD2(energy - energies[lag], energy - energies[lag + 1])
+            let overlap = (head * tail).squareRoot()
+            let ratio = SIMD2(padded[lag], padded[lag + 1]) / overlap
+            let r = ratio.replacing(with: 0, where: .!(overlap .> 0))
+            (correlations[lag], correlations[lag + 1]) = (r[0], r[1])
+            lag += 2
+        }
+        if lag == lastLag {
+            let overlap = (energies[count - lag] * (energy - energies[lag])).squareRoot()
             correlations[lag] = overlap > 0 ? padded[lag] / overlap : 0
         }
         return ((energy / Double(count)).squareRoot(), roughness)
-    }
-
-    /// Applies the prominence rule to each candidate peak of the low-passed window and the bout
-    /// rule to the candidates in order (as ``StepDetector`` does, the window being every
-    /// candidate's context); returns the steps counted and their cadence.
-    private mutating func countSteps(count: Int, spread: Double, periodicity: Double) -> (Int, Double?) {
-        let rules = StepRules(
-            configuration: configuration, sampleRate: sampleRate, spacing: spacing, reach: prominenceReach,
-            spread: spread, isRegular: periodicity >= configuration.minimumRegularity)
-        return filtered.withUnsafeBufferPointer { filtered in
-            positions.withUnsafeMutableBufferPointer { positions in
-                rules.count(UnsafeBufferPointer(rebasing: filtered[..<count]), positions: positions)
-            }
-        }
     }
 }
 
@@ -261,13 +271,11 @@ private struct StepRules {
     let spread: Double
     let isRegular: Bool
 
-    /// Whether `f[index]` is higher than every sample up to `spacing` before it and at least as
-    /// high as every sample up to `spacing` after it (within the window).
+    /// Whether the local maximum `f[index]` is higher than every sample up to `spacing` before
+    /// it and at least as high as every sample up to `spacing` after it (within the window).
     @inline(__always)
     func isCandidate(_ f: UnsafeBufferPointer<Double>, _ index: Int) -> Bool {
         let peak = f[index]
-        // The immediate neighbours first: they reject most samples.
-        guard f[index + 1] <= peak, f[index - 1] < peak else { return false }
         for j in 2...max(2, min(spacing, index)) where j <= index && f[index - j] >= peak { return false }
         for j in 2...max(2, min(spacing, f.count - 1 - index)) where index + j < f.count && f[index + j] > peak {
             return false
@@ -275,10 +283,37 @@ private struct StepRules {
         return true
     }
 
-    /// The steps in `f` and their cadence; `positions` receives the candidates' indices.
+    /// The smallest of `start` and `f[range]`, in four independent running minima.
+    @inline(__always)
+    static func lowest(_ f: UnsafeBufferPointer<Double>, _ range: Range<Int>, startingAt start: Double) -> Double {
+        var (a, b, c, d) = (start, start, start, start)
+        var j = range.lowerBound
+        while j &+ 4 <= range.upperBound {
+            (a, b, c, d) = (min(a, f[j]), min(b, f[j &+ 1]), min(c, f[j &+ 2]), min(d, f[j &+ 3]))
+            j &+= 4
+        }
+        while j < range.upperBound {
+            a = min(a, f[j])
+            j &+= 1
+        }
+        return min(min(a, b), min(c, d))
+    }
+
+    /// The steps in `f` and their cadence; `positions` (at least `f.count / 2 + 1` elements)
+    /// receives the local maxima's indices, then the candidates'.
     func count(_ f: UnsafeBufferPointer<Double>, positions: UnsafeMutableBufferPointer<Int>) -> (Int, Double?) {
         let c = configuration
         let count = f.count
+        // The local maxima (above the previous sample, at least the next), in one branch-free
+        // pass; the candidate rules below only visit them.
+        var maxima = 0
+        for index in 1..<(count &- 1) {
+            let peak = f[index]
+            positions[maxima] = index
+            let rises = unsafeBitCast(f[index &- 1] < peak, to: UInt8.self)
+            let falls = unsafeBitCast(f[index &+ 1] <= peak, to: UInt8.self)
+            maxima &+= Int(rises & falls)
+        }
         var steps = 0
         var (firstStep, lastStep) = (0, 0)
         // The current run: its first unconfirmed candidate, strength, whether it is confirmed.
@@ -291,11 +326,12 @@ private struct StepRules {
         let maximumInterval = c.maximumStepInterval * sampleRate
         let pendingLimit = 4 * c.minimumRunLength + 16
         let weakest = min(c.relativeProminence, c.weakProminence) * spread
-        for index in 1..<(count - 1) where isCandidate(f, index) {
+        // Candidate number `candidate` is written over maximum number `candidate`, already read.
+        for maximum in 0..<maxima where isCandidate(f, positions[maximum]) {
+            let index = positions[maximum]
             let peak = f[index]
-            var (leftLow, rightLow) = (peak, peak)
-            for j in max(0, index - reach)..<index { leftLow = min(leftLow, f[j]) }
-            for j in (index + 1)...min(count - 1, index + reach) { rightLow = min(rightLow, f[j]) }
+            let leftLow = Self.lowest(f, max(0, index - reach)..<index, startingAt: peak)
+            let rightLow = Self.lowest(f, (index + 1)..<min(count, index + reach + 1), startingAt: peak)
             let prominence = peak - max(leftLow, rightLow)
             guard prominence >= weakest else { continue }
             let strong = isRegular && prominence >= c.relativeProminence * spread

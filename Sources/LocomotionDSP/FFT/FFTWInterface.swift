@@ -64,13 +64,17 @@ enum FFTWInterface {
         }
     }
 
+    /// A c2r plan; with `preservingInput` false FFTW may overwrite the input bins, which lets it
+    /// pick faster algorithms.
     static func planComplexToReal(
         count: Int, input: UnsafeMutablePointer<ComplexDouble>, output: UnsafeMutablePointer<Double>,
-        flags: UInt32
+        flags: UInt32, preservingInput: Bool = true
     ) -> Plan? {
         plannerLock.withLock {
             input.withMemoryRebound(to: fftw_complex.self, capacity: count / 2 + 1) {
-                fftw_plan_dft_c2r_1d(Int32(count), $0, output, flags | UInt32(FFTW_PRESERVE_INPUT))
+                fftw_plan_dft_c2r_1d(
+                    Int32(count), $0, output, flags | UInt32(preservingInput ? FFTW_PRESERVE_INPUT : FFTW_DESTROY_INPUT)
+                )
             }
         }
     }
@@ -90,7 +94,8 @@ enum FFTWInterface {
         }
     }
 
-    /// New-array execution; thread-safe, takes no lock. The input is preserved.
+    /// New-array execution; thread-safe, takes no lock. The input is preserved when the plan
+    /// was made preserving it.
     @inline(__always)
     static func executeComplexToReal(
         _ plan: Plan, input: UnsafePointer<ComplexDouble>, output: UnsafeMutablePointer<Double>, count: Int

@@ -36,6 +36,8 @@ public final class RealFFTPlan: @unchecked Sendable {
     private let forwardUnaligned: FFTWInterface.Plan
     private let inverseAligned: FFTWInterface.Plan
     private let inverseUnaligned: FFTWInterface.Plan
+    private let destroyingAligned: FFTWInterface.Plan
+    private let destroyingUnaligned: FFTWInterface.Plan
     private let inverseScale: Double
 
     /// Creates the forward and inverse plans for `count` real samples. Any length works; FFTW
@@ -67,14 +69,15 @@ public final class RealFFTPlan: @unchecked Sendable {
 
         let unaligned = UInt32(FFTW_UNALIGNED)
         var made: [FFTWInterface.Plan] = []
-        let attempts: [(Bool, UInt32)] = [(true, 0), (true, unaligned), (false, 0), (false, unaligned)]
-        for (isForward, extra) in attempts {
+        // Forward, inverse preserving its input, inverse destroying it; aligned and unaligned.
+        let attempts: [(Int, UInt32)] = [(0, 0), (0, unaligned), (1, 0), (1, unaligned), (2, 0), (2, unaligned)]
+        for (kind, extra) in attempts {
             let plan =
-                isForward
+                kind == 0
                 ? FFTWInterface.planRealToComplex(
                     count: count, input: real, output: complex, flags: rigor.flags | extra)
                 : FFTWInterface.planComplexToReal(
-                    count: count, input: complex, output: real, flags: rigor.flags | extra)
+                    count: count, input: complex, output: real, flags: rigor.flags | extra, preservingInput: kind == 1)
             guard let plan else {
                 made.forEach(FFTWInterface.destroy)
                 throw .planCreationFailed(count: count)
@@ -85,10 +88,14 @@ public final class RealFFTPlan: @unchecked Sendable {
         forwardUnaligned = made[1]
         inverseAligned = made[2]
         inverseUnaligned = made[3]
+        destroyingAligned = made[4]
+        destroyingUnaligned = made[5]
     }
 
     deinit {
-        for plan in [forwardAligned, forwardUnaligned, inverseAligned, inverseUnaligned] {
+        for plan in [
+            forwardAligned, forwardUnaligned, inverseAligned, inverseUnaligned, destroyingAligned, destroyingUnaligned,
+        ] {
             FFTWInterface.destroy(plan)
         }
     }
@@ -124,6 +131,24 @@ public final class RealFFTPlan: @unchecked Sendable {
         _executeInverse(input.baseAddress!, output.baseAddress!)
     }
 
+    /// Transforms `binCount` complex bins back into `count` real samples, divided by `count`,
+    /// overwriting the bins: FFTW's faster inverse algorithms reuse the input as scratch (about
+    /// a third faster at 256 points).
+    ///
+    /// - Parameters:
+    ///   - input: Exactly `binCount` bins; their contents afterwards are unspecified.
+    ///   - output: Exactly `count` samples; must not overlap `input`.
+    /// - Precondition: The buffer sizes match the plan.
+    /// - Complexity: O(*n* log *n*); no allocation, no lock.
+    @inlinable
+    public func inverse(
+        destroying input: UnsafeMutableBufferPointer<ComplexDouble>, into output: UnsafeMutableBufferPointer<Double>
+    ) {
+        precondition(input.count == binCount, "RealFFTPlan(\(count)).inverse: input has \(input.count) bins")
+        precondition(output.count == count, "RealFFTPlan(\(count)).inverse: output has \(output.count) samples")
+        _executeInverse(UnsafePointer(input.baseAddress!), output.baseAddress!, destroying: true)
+    }
+
     @usableFromInline
     func _executeForward(_ input: UnsafePointer<Double>, _ output: UnsafeMutablePointer<ComplexDouble>) {
         let aligned = FFTWInterface.alignment(of: input) == 0 && FFTWInterface.alignment(of: output) == 0
@@ -132,10 +157,14 @@ public final class RealFFTPlan: @unchecked Sendable {
     }
 
     @usableFromInline
-    func _executeInverse(_ input: UnsafePointer<ComplexDouble>, _ output: UnsafeMutablePointer<Double>) {
+    func _executeInverse(
+        _ input: UnsafePointer<ComplexDouble>, _ output: UnsafeMutablePointer<Double>, destroying: Bool = false
+    ) {
         let aligned = FFTWInterface.alignment(of: input) == 0 && FFTWInterface.alignment(of: output) == 0
-        FFTWInterface.executeComplexToReal(
-            aligned ? inverseAligned : inverseUnaligned, input: input, output: output, count: count)
+        let plan =
+            destroying
+            ? (aligned ? destroyingAligned : destroyingUnaligned) : (aligned ? inverseAligned : inverseUnaligned)
+        FFTWInterface.executeComplexToReal(plan, input: input, output: output, count: count)
         for index in 0..<count { output[index] *= inverseScale }
     }
 }

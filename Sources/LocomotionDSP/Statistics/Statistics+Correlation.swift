@@ -70,6 +70,18 @@ extension Statistics {
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>
     ) throws(DSPError) -> AxisSummary {
         try requireValidAxes(x, y, z)
+        return axisSummaryOfFiniteAxes(x: x, y: y, z: z)
+    }
+
+    /// ``axisSummary(x:y:z:)`` for axes already known to be finite, non-empty and of one length
+    /// (for example because their magnitude is finite): the two fused passes without validation.
+    ///
+    /// - Precondition: The axes hold the same number of finite samples, at least one.
+    /// - Complexity: O(*n*), two passes.
+    public static func axisSummaryOfFiniteAxes(
+        x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>
+    ) -> AxisSummary {
+        precondition(!x.isEmpty && y.count == x.count && z.count == x.count, "axisSummary: axes of different lengths")
         // Plain means suffice here: the sums of the deviations below correct each mean's rounding.
         var (totalX, totalY, totalZ) = (0.0, 0.0, 0.0)
         for index in x.indices {

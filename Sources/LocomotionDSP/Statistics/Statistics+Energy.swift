@@ -67,8 +67,18 @@ extension Statistics {
 
     /// `Σxᵢ²` without validation.
     static func sumOfSquares(_ samples: UnsafeBufferPointer<Double>) -> Double {
-        var sum = 0.0
-        for sample in samples { sum += sample * sample }
-        return sum
+        // Four running sums: a quarter of the dependent additions, and no less accurate.
+        var (a, b, c, d) = (0.0, 0.0, 0.0, 0.0)
+        var index = 0
+        while index &+ 4 <= samples.count {
+            let (w, x, y, z) = (samples[index], samples[index &+ 1], samples[index &+ 2], samples[index &+ 3])
+            (a, b, c, d) = (a + w * w, b + x * x, c + y * y, d + z * z)
+            index &+= 4
+        }
+        while index < samples.count {
+            a += samples[index] * samples[index]
+            index &+= 1
+        }
+        return (a + b) + (c + d)
     }
 }

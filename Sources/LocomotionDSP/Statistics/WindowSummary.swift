@@ -78,19 +78,37 @@ extension Statistics {
         }
         let moments = momentsKernel(samples)
         let mean = moments.mean
-        var minimum = samples[0]
-        var maximum = samples[0]
-        var squares = 0.0
+        var (minimum, maximum) = (samples[0], samples[0])
+        var (otherMinimum, otherMaximum) = (samples[0], samples[0])
         var crossings = 0
-        var side = 0  // the side of the mean of the last sample off it; 0 before the first
-        for sample in samples {
-            minimum = min(minimum, sample)
-            maximum = max(maximum, sample)
-            squares += sample * sample
-            let current = sample > mean ? 1 : (sample < mean ? -1 : 0)
-            crossings &+= current != 0 && current == -side ? 1 : 0
-            side = current != 0 ? current : side
+        var touchesMean = samples[0] == mean
+        // Two running extrema each; a crossing is a sign change of the deviation between
+        // consecutive samples, counted without a branch.
+        var index = 1
+        while index < count {
+            let (previous, sample) = (samples[index &- 1], samples[index])
+            if index & 1 == 0 {
+                (minimum, maximum) = (min(minimum, sample), max(maximum, sample))
+            } else {
+                (otherMinimum, otherMaximum) = (min(otherMinimum, sample), max(otherMaximum, sample))
+            }
+            let changes = unsafeBitCast(previous < mean, to: UInt8.self) ^ unsafeBitCast(sample < mean, to: UInt8.self)
+            crossings &+= Int(changes)
+            touchesMean = touchesMean || sample == mean
+            index &+= 1
         }
+        (minimum, maximum) = (min(minimum, otherMinimum), max(maximum, otherMaximum))
+        if touchesMean {
+            // A sample exactly at the mean takes the side of the last one off it.
+            crossings = 0
+            var side = 0  // 0 before the first sample off the mean
+            for sample in samples {
+                let current = sample > mean ? 1 : (sample < mean ? -1 : 0)
+                crossings &+= current != 0 && current == -side ? 1 : 0
+                side = current != 0 ? current : side
+            }
+        }
+        let squares = sumOfSquares(samples)
         var sorted = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
         if scratch.count >= 2 * count {
             UnsafeMutableBufferPointer(rebasing: scratch[count..<(2 * count)]).withMemoryRebound(to: Int.self) {
