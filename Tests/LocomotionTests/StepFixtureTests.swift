@@ -37,6 +37,10 @@ struct StepFixtureTests {
         #expect(reference.count == 16)
         #expect(abs(try #require(matching.countError)) <= 0.05, "\(matching)")
         #expect(try #require(matching.f1) >= 0.85, "\(matching)")
+        // Step times at the vertical initial contact: 0.023 s from the reference on average
+        // (the magnitude peaks alone: 0.054 s, all late).
+        #expect(try #require(matching.meanAbsoluteOffset) <= 0.03, "\(matching)")
+        #expect(abs(try #require(matching.meanOffset)) <= 0.02, "\(matching)")
         // No steps in the middle of the pause between the bouts (99.3–119.9 s); the detector finds
         // two steps just before the second bout, which the reference leaves unannotated.
         #expect(!detection.steps.contains { $0.time > 100.5 && $0.time < 118 })

@@ -48,6 +48,21 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     public var maximumStepInterval: Double = 1.25
     /// The largest ratio between consecutive intervals inside a run.
     public var maximumIntervalRatio: Double = 2
+    /// Where the step time is looked for, relative to the delay-corrected magnitude peak, in s:
+    /// the step time becomes the initial contact (heel strike) of the gravity-aligned vertical
+    /// acceleration within `peak + initialContactSearch`, the sample where it rises fastest (see
+    /// ``initialContactSmoothing``). The impact that makes the magnitude peak follows the heel
+    /// strike by 0–0.15 s, and turns and stops delay it more, so the search reaches 0.25 s
+    /// (one ``minimumStepInterval``) back and 0.1 s forward. Only when the detector is fed
+    /// three axes (``StepDetector/process(time:x:y:z:into:)``, as ``Recording/detectSteps(configuration:)``
+    /// does); with magnitudes alone, `nil`, a range of zero width, or a sample rate below
+    /// 1 / ``initialContactSmoothing`` (25 Hz), the step time is the peak time. Each bound must
+    /// lie within ±``contextHalfWidth`` minus 4 × the smoothing.
+    public var initialContactSearch: ClosedRange<Double>? = -0.25...0.1
+    /// The standard deviation of the Gaussian whose derivative differentiates the vertical
+    /// acceleration for the initial-contact search, in s: 0.04 s smooths the sensor noise and
+    /// keeps the heel-strike transient (about 0.1 s long at the lower back).
+    public var initialContactSmoothing: Double = 0.04
     /// Intervals longer than this (s) are gaps that end a segment; `nil` means 5 nominal sample
     /// intervals, at least 0.1 s (as ``Recording/samplingAnalysis(gapThreshold:)``).
     public var maximumGap: Double? = nil
