@@ -12,26 +12,32 @@ struct InitialContactTests {
     /// acceleration rise sharply (a tanh edge 15 ms wide, steepest exactly at the contact) and
     /// then decay over 0.15 s: the low-passed magnitude peaks about 0.1 s after the contact.
     /// Gravity lies along `-up`; a small lateral sway keeps the axes busy.
-    static func trunkWalk(rate: Double, up: SIMD3<Double>, duration: Double = 30, cadence: Double = 1.8)
-        -> (recording: Recording, contacts: [Double])
-    {
+    static func trunkWalk(
+        rate: Double, up: SIMD3<Double>, duration: Double = 30, cadence: Double = 1.8,
+        turn: ((Double) -> Double)? = nil
+    ) -> (recording: Recording, contacts: [Double]) {
         var generator = SplitMix64(seed: 5)
         let contacts = stride(from: 1.0, to: duration - 1, by: 1 / cadence).map {
             $0 + Double.random(in: -0.02...0.02, using: &generator)
         }
         let unit = up / (up * up).sum().squareRoot()
         let side = SIMD3(unit.y, -unit.x, 0) / max(1e-9, (unit.x * unit.x + unit.y * unit.y).squareRoot())
+        let hump = { (d: Double) in 0.3 * 0.5 * (1 + tanh(d / 0.015)) * exp(-max(d, 0) / 0.15) }
+        // The body neither falls nor rises over a step: each step's mean vertical acceleration is 0.
+        let area = stride(from: -1.0, to: 1.0, by: 1e-4).reduce(0) { $0 + hump($1) * 1e-4 }
         let count = Int(duration * rate)
         let time = (0..<count).map { Double($0) / rate }
         var (x, y, z) = ([Double](), [Double](), [Double]())
         for now in time {
             var vertical = 0.0
-            for contact in contacts where abs(now - contact) < 1 {
-                let d = now - contact
-                vertical += 0.3 * 0.5 * (1 + tanh(d / 0.015)) * exp(-max(d, 0) / 0.15) - 0.08
-            }
+            for contact in contacts where abs(now - contact) < 1 { vertical += hump(now - contact) - area / 2 }
             let sway = 0.05 * sin(.pi * cadence * now)
-            let total = -unit * (1 + vertical) + side * sway
+            var total = -unit * (1 + vertical) + side * sway
+            if let turn {
+                // The device turns by `turn(now)` rad about its z axis (the body's motion is the same).
+                let (c, s) = (cos(turn(now)), sin(turn(now)))
+                total = SIMD3(c * total.x - s * total.y, s * total.x + c * total.y, total.z)
+            }
             x.append(total.x)
             y.append(total.y)
             z.append(total.z)
@@ -66,6 +72,23 @@ struct InitialContactTests {
         #expect(peaks.count == refined.count)
         let late = StepMatching(detected: peaks.steps.map(\.time), reference: contacts, tolerance: 0.25)
         #expect(try #require(late.meanOffset) >= 0.05, "the magnitude peak follows the contact: \(late)")
+    }
+
+    @Test func thePostureGateDropsPeaksWhileTheSensorTurns() throws {
+        // The sensor turns by 90° in 1 s at 15 s (as when sitting down): the magnitude does not
+        // change, but the acceleration along the lagging gravity estimate falls well below 1 g.
+        let (recording, _) = Self.trunkWalk(rate: 100, up: SIMD3(0, -1, 0)) { now in
+            let phase = min(max(now - 15, 0), 1)
+            return .pi / 2 * phase * phase * (3 - 2 * phase)
+        }
+        var gated = StepDetectorConfiguration()
+        gated.maximumVerticalDeficit = 0.25
+        let all = try recording.detectSteps().steps.map(\.time)
+        let kept = try recording.detectSteps(configuration: gated).steps.map(\.time)
+        let dropped = all.filter { time in !kept.contains { abs($0 - time) < 0.3 } }
+        #expect(!dropped.isEmpty)
+        #expect(dropped.allSatisfy { (15...19).contains($0) }, "\(dropped)")
+        #expect(kept.filter { $0 < 14 || $0 > 20 }.count == all.filter { $0 < 14 || $0 > 20 }.count)
     }
 
     @Test func reportedTimesKeepTheirOrderAndTheMinimumStepInterval() throws {
@@ -116,10 +139,21 @@ struct InitialContactTests {
         for edit: (inout StepDetectorConfiguration) -> Void in [
             { $0.initialContactSmoothing = 0 }, { $0.initialContactSmoothing = .nan },
             { $0.initialContactSearch = -2...0.1 }, { $0.initialContactSearch = -0.25...(.infinity) },
+            { $0.maximumVerticalDeficit = .nan },
         ] {
             var settings = StepDetectorConfiguration()
             edit(&settings)
             #expect(throws: LocomotionError.self) { _ = try StepDetector(sampleRate: 100, configuration: settings) }
         }
+    }
+}
+
+@Suite("Step detector presets")
+struct StepDetectorPresetTests {
+    @Test func theTrunkPresetIsTheDefaultsWithThePostureGate() {
+        var expected = StepDetectorConfiguration()
+        #expect(expected.maximumVerticalDeficit == nil)
+        expected.maximumVerticalDeficit = 0.25
+        #expect(StepDetectorConfiguration.trunk == expected)
     }
 }

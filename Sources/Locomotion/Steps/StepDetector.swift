@@ -74,6 +74,8 @@ public struct StepDetector: Sendable {
     /// The derivative-of-Gaussian weights (1/s) at offsets `-kernelReach...kernelReach`.
     private let kernel: [Double]
     private let kernelReach: Int
+    /// Half the posture gate's window (0.5 s), in samples.
+    private let postureReach: Int
     /// The initial-contact search relative to the corrected peak time, in s, or `nil`.
     private let search: ClosedRange<Double>?
     /// The reported time of the last candidate, so that reported times keep their order.
@@ -117,7 +119,8 @@ public struct StepDetector: Sendable {
             c.stepPeriods.lowerBound > 0, c.relativeProminence.isFinite, c.minimumSpread >= 0,
             c.minimumRegularity.isFinite, c.maximumGap.map({ $0 > 0 }) ?? true, c.prominenceWindow > 0,
             c.minimumRunLength >= 1, c.maximumStepInterval > 0, c.maximumIntervalRatio >= 1,
-            !c.maximumRoughness.isNaN, c.initialContactSmoothing.isFinite, c.initialContactSmoothing > 0,
+            !c.maximumRoughness.isNaN, !(c.maximumVerticalDeficit?.isNaN ?? false), c.initialContactSmoothing.isFinite,
+            c.initialContactSmoothing > 0,
             c.initialContactSearch.map({
                 $0.lowerBound.isFinite && $0.upperBound.isFinite
                     && max(-$0.lowerBound, $0.upperBound) + 4 * c.initialContactSmoothing <= c.contextHalfWidth
@@ -163,6 +166,7 @@ public struct StepDetector: Sendable {
         search = c.initialContactSearch.flatMap {
             $0.upperBound > $0.lowerBound && sampleRate * c.initialContactSmoothing >= 1 ? $0 : nil
         }
+        postureReach = max(1, Int((0.5 * sampleRate).rounded()))
         (kernel, kernelReach) = Self.derivativeOfGaussian(sigma: c.initialContactSmoothing, sampleRate: sampleRate)
     }
 
@@ -375,6 +379,11 @@ public struct StepDetector: Sendable {
         guard isPeak, spread >= configuration.minimumSpread, spread > 0,
             prominence >= min(configuration.relativeProminence, configuration.weakProminence) * spread
         else { return }
+        if let limit = configuration.maximumVerticalDeficit,
+            let deficit = verticalDeficit(base: base, length: length, offset: offset), deficit > limit
+        {
+            return
+        }
         if configuration.maximumRoughness.isFinite {
             let roughness: Double = raw.withUnsafeBufferPointer { magnitudes in
                 values.withUnsafeBufferPointer { filtered in
@@ -446,6 +455,18 @@ public struct StepDetector: Sendable {
                 }
             }
         }
+    }
+
+    /// 1 g minus the mean vertical acceleration over the ±0.5 s around the candidate at `offset`
+    /// (within the context of `length` samples from ring index `base`), in g; `nil` when a
+    /// sample there has no vertical acceleration.
+    private func verticalDeficit(base: Int, length: Int, offset: Int) -> Double? {
+        let first = max(0, offset - postureReach)
+        let last = min(length - 1, offset + postureReach)
+        var sum = 0.0
+        for index in first...last { sum += vertical[base + index] }
+        let mean = sum / Double(last - first + 1)
+        return mean.isNaN ? nil : 1 - mean
     }
 
     /// The highest normalised autocorrelation over `lagRange` of the `length` filtered samples

@@ -31,6 +31,15 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     /// the low-pass cutoff exceeds this multiple of the low-passed magnitude's (a vehicle shakes
     /// at high frequencies; gait moves the body below 3 Hz). `.infinity` disables it.
     public var maximumRoughness: Double = 1.8
+    /// The posture gate (off by default): no step where the acceleration along the gravity
+    /// estimate, averaged over the ±0.5 s around the candidate, falls more than this below 1 g,
+    /// in g. While walking the average is 1 g (the body neither falls nor rises over a step),
+    /// less the small lag of the gravity estimate behind the sway (at most 0.12 g in the shared
+    /// walking data); a deficit of 0.25 g means the sensor has turned by about 40° within a few
+    /// seconds — sitting down, bending, picking the phone up — and a peak there is that
+    /// movement, not a step. 0.25 suits a trunk sensor in daily activities (docs/Accuracy.md);
+    /// needs the three axes (``StepDetector/process(time:x:y:z:into:)``); `nil` disables it.
+    public var maximumVerticalDeficit: Double? = nil
     /// The bout rule: a step only counts as part of a run of at least this many candidate steps,
     /// each at most ``maximumStepInterval`` after the previous, with consecutive intervals within
     /// a factor ``maximumIntervalRatio`` of each other. 1 disables it. Isolated bumps, a
@@ -69,4 +78,14 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
 
     /// The defaults.
     public init() {}
+
+    /// The defaults for a sensor worn on the trunk (lower back, belt, waist) through daily
+    /// activities: the posture gate on at 0.25 g (``maximumVerticalDeficit``), so the trunk
+    /// movements of sitting down and bending are not taken for steps. Measured in
+    /// docs/Accuracy.md ("Steps").
+    public static var trunk: StepDetectorConfiguration {
+        var configuration = StepDetectorConfiguration()
+        configuration.maximumVerticalDeficit = 0.25
+        return configuration
+    }
 }
