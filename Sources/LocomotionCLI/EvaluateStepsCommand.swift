@@ -61,8 +61,8 @@ enum EvaluateStepsCommand {
             parsed = try Arguments(
                 arguments,
                 options: ReadingOptions.names.union([
-                    "reference", "reference-column", "bouts", "tolerance", "still-labels", "walking-labels", "set",
-                ]),
+                    "reference", "reference-column", "bouts", "tolerance", "still-labels", "walking-labels",
+                ]).union(DetectorOptions.names),
                 flags: ReadingOptions.flags.union(["json", "help", "vehicle"]))
             if parsed.flag("help") {
                 print(usage)

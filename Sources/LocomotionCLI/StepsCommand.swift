@@ -38,7 +38,7 @@ enum StepsCommand {
         let configuration: StepDetectorConfiguration
         do throws(UsageError) {
             parsed = try Arguments(
-                arguments, options: ReadingOptions.names.union(["window", "hop", "set"]),
+                arguments, options: ReadingOptions.names.union(["window", "hop"]).union(DetectorOptions.names),
                 flags: ReadingOptions.flags.union(["json", "help"]))
             if parsed.flag("help") {
                 print(usage)

@@ -122,6 +122,9 @@ struct StepsCommandTests {
         #expect(LocomotionTool.run(["steps", path]) == 0)
         #expect(LocomotionTool.run(["steps", path, "--json", "--window", "5", "--hop", "5"]) == 0)
         #expect(LocomotionTool.run(["steps", path, "--set", "minimumRegularity=0.6"]) == 0)
+        #expect(
+            LocomotionTool.run(["steps", path, "--placement", "trunk", "--set", "maximumVerticalDeficit=0.3"]) == 0)
+        #expect(LocomotionTool.run(["steps", path, "--placement", "pocket"]) == 2)
     }
 
     @Test func evaluateStepsAgainstAReference() throws {

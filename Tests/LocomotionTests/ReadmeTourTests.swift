@@ -34,6 +34,8 @@ struct ReadmeTourTests {
 
         let steps = try recording.detectSteps()
         #expect((60...130).contains(steps.count))  // 63 s, about 45 s of it walking at 1.8 steps/s
+        let trunkSteps = try recording.detectSteps(configuration: .trunk)
+        #expect(trunkSteps.count <= steps.count)
         var stepAnalyzer = try WindowStepAnalyzer(sampleRate: 50, maximumWindowLength: 128)
         let walkingWindow = Array(magnitude[1000..<1128])  // 169–171.5 s, mid-corridor
         let perWindow = try walkingWindow.withUnsafeBufferPointer { try stepAnalyzer.analyze($0) }

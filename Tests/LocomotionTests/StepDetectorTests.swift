@@ -48,31 +48,57 @@ struct StepDetectorTests {
         #expect(Double(detection.count) / 5 < 1, "\(detection.count) false steps in 5 minutes")
     }
 
-    @Test(arguments: [1 as UInt64, 2, 3])
-    func streamingInRandomChunksEqualsBatchBitForBit(seed: UInt64) throws {
+    /// Streams 40 s of walking and 10 s of stillness in random chunks of 1–300 rows, fed by
+    /// `feed(detector, rows, steps)`, and returns the batch steps (with `configuration`) and the
+    /// streamed ones.
+    static func batchAndStreamed(
+        seed: UInt64, configuration: StepDetectorConfiguration,
+        feed: (inout StepDetector, Recording, Range<Int>, inout [Step]) throws -> Void
+    ) throws -> (batch: [Step], streamed: [Step]) {
         let (walk, _) = GaitSimulation.walking(rate: 50, duration: 40, cadence: 1.7, amplitude: 0.2, seed: seed)
-        var recording = GaitSimulation.still(rate: 50, duration: 10)
-        recording.time = recording.time.map { $0 + 40 }
+        var still = GaitSimulation.still(rate: 50, duration: 10)
+        still.time = still.time.map { $0 + 40 }
         var whole = walk
-        whole.append(contentsOf: recording)
-        let batch = try whole.detectSteps()
-        #expect(batch.count > 50)
+        whole.append(contentsOf: still)
+        let batch = try whole.detectSteps(configuration: configuration)
         var settings = StepDetectorConfiguration()
         settings.maximumGap = try #require(whole.samplingAnalysis()).gapThreshold
         var detector = try StepDetector(sampleRate: batch.sampleRate, configuration: settings)
         var streamed: [Step] = []
         var generator = SplitMix64(seed: seed)
-        let magnitude = try #require(whole.accelerationMagnitude)
         var row = 0
         while row < whole.count {
-            let size = Int.random(in: 1...300, using: &generator)
-            let end = min(whole.count, row + size)
-            try detector.process(
-                times: Array(whole.time[row..<end]), magnitudes: Array(magnitude[row..<end]), into: &streamed)
+            let end = min(whole.count, row + Int.random(in: 1...300, using: &generator))
+            try feed(&detector, whole, row..<end, &streamed)
             row = end
         }
         detector.finish(into: &streamed)
-        #expect(streamed == batch.steps)
+        return (batch.steps, streamed)
+    }
+
+    @Test(arguments: [1 as UInt64, 2, 3])
+    func streamingThreeAxesInRandomChunksEqualsBatchBitForBit(seed: UInt64) throws {
+        let (batch, streamed) = try Self.batchAndStreamed(seed: seed, configuration: .init()) {
+            detector, recording, rows, steps in
+            let acceleration = try #require(recording.acceleration)
+            try detector.process(times: Array(recording.time[rows]), acceleration: acceleration[rows], into: &steps)
+        }
+        #expect(batch.count > 50)
+        #expect(streamed == batch)
+    }
+
+    /// Magnitudes alone give the peak times: the batch detection without the initial-contact search.
+    @Test(arguments: [1 as UInt64, 2, 3])
+    func streamingInRandomChunksEqualsBatchBitForBit(seed: UInt64) throws {
+        var peakTimes = StepDetectorConfiguration()
+        peakTimes.initialContactSearch = nil
+        let (batch, streamed) = try Self.batchAndStreamed(seed: seed, configuration: peakTimes) {
+            detector, recording, rows, steps in
+            let magnitude = try #require(recording.accelerationMagnitude)
+            try detector.process(times: Array(recording.time[rows]), magnitudes: Array(magnitude[rows]), into: &steps)
+        }
+        #expect(batch.count > 50)
+        #expect(streamed == batch)
     }
 
     @Test func noStepIsCountedAcrossAGap() throws {

@@ -1,7 +1,9 @@
 /// One detected step: the moment of a heel strike as the step detector sees it.
 public struct Step: Sendable, Hashable, Codable {
-    /// When the step happened, in seconds on the recording's clock: the time of the peak of the
-    /// low-passed acceleration magnitude, corrected for the low-pass filter's delay.
+    /// When the step happened, in seconds on the recording's clock: the initial contact (heel
+    /// strike) found in the vertical acceleration near the peak of the low-passed acceleration
+    /// magnitude (``StepDetectorConfiguration/initialContactSearch``), or, without the three axes,
+    /// the time of that peak corrected for the low-pass filter's delay.
     public var time: Double
     /// How far the peak rises above the mean of its ±2 s context, in g.
     public var amplitude: Double

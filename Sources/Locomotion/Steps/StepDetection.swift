@@ -99,10 +99,12 @@ public struct StepDetection: Sendable, Hashable {
 
 extension Recording {
     /// Detects the steps of the recording's acceleration magnitude (in g), one segment between
-    /// gaps at a time, at the rate ``samplingAnalysis(gapThreshold:)`` estimates.
+    /// gaps at a time, at the rate ``samplingAnalysis(gapThreshold:)`` estimates, with step times
+    /// at the initial contact of the vertical acceleration
+    /// (``StepDetectorConfiguration/initialContactSearch``).
     ///
     /// Exactly the steps a ``StepDetector`` at that rate and gap threshold gives when fed the
-    /// rows in any chunks and finished.
+    /// rows' three axes (``StepDetector/process(time:x:y:z:into:)``) in any chunks and finished.
     ///
     /// - Parameter configuration: The detector's parameters.
     /// - Returns: The steps, with the rate and segments used.
@@ -118,7 +120,7 @@ extension Recording {
         settings.maximumGap = analysis.gapThreshold
         var detector = try StepDetector(sampleRate: analysis.sampleRate, configuration: settings)
         var steps: [Step] = []
-        try detector.process(times: time, magnitudes: acceleration.magnitude, into: &steps)
+        try detector.process(times: time, acceleration: acceleration, into: &steps)
         detector.finish(into: &steps)
         return StepDetection(
             steps: steps, sampleRate: analysis.sampleRate, segments: segments(maxGap: analysis.gapThreshold),

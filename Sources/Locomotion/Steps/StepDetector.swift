@@ -1,3 +1,4 @@
+import Foundation
 import LocomotionDSP
 
 /// Detects steps in a stream of acceleration magnitudes (in g), sample by sample, with a latency
@@ -7,7 +8,7 @@ import LocomotionDSP
 /// ```swift
 /// var detector = try StepDetector(sampleRate: 50)
 /// var steps: [Step] = []
-/// for chunk in chunks { try detector.process(times: chunk.time, magnitudes: chunk.magnitude, into: &steps) }
+/// for chunk in chunks { try detector.process(times: chunk.time, acceleration: chunk.acceleration, into: &steps) }
 /// detector.finish(into: &steps)       // the steps of the last 2 s
 /// ```
 ///
@@ -26,7 +27,12 @@ import LocomotionDSP
 ///    cutoff (``StepDetectorConfiguration/maximumRoughness``).
 /// 4. Passing candidates count as steps only inside a run of at least
 ///    ``StepDetectorConfiguration/minimumRunLength`` with regular intervals (the bout rule).
-/// 5. The step's time is the peak's timestamp minus the low-pass filter's group delay at 0 Hz.
+/// 5. The step's time is the peak's timestamp minus the low-pass filter's group delay at 0 Hz,
+///    then, when the detector is fed three axes, the initial contact of the vertical
+///    acceleration near it (``StepDetectorConfiguration/initialContactSearch``): the sample
+///    where the acceleration along gravity (``GravitySeparator``) rises fastest, its derivative
+///    taken with a derivative-of-Gaussian filter. This only moves the time; which peaks are
+///    steps (steps 2–4) does not depend on it.
 ///
 /// **Gaps.** An interval longer than the maximum gap ends the segment: its pending samples are
 /// judged with the context they have, and the filter and context start afresh, so no step is
@@ -61,6 +67,19 @@ public struct StepDetector: Sendable {
     private var values: [Double]
     private var raw: [Double]
     private var times: [Double]
+    /// The vertical acceleration (the acceleration along the causal gravity estimate, in g) in
+    /// the same layout as `raw`; NaN where unknown (magnitude-only input, no gravity axis).
+    private var vertical: [Double]
+    private var gravity: GravitySeparator
+    /// The derivative-of-Gaussian weights (1/s) at offsets `-kernelReach...kernelReach`.
+    private let kernel: [Double]
+    private let kernelReach: Int
+    /// Half the posture gate's window (0.5 s), in samples.
+    private let postureReach: Int
+    /// The initial-contact search relative to the corrected peak time, in s, or `nil`.
+    private let search: ClosedRange<Double>?
+    /// The reported time of the last candidate, so that reported times keep their order.
+    private var lastReportedTime = -Double.infinity
     /// The current run of passing candidates: those not yet confirmed, the last one, its length.
     private var pending: [Step]
     private var runStrength = 0
@@ -68,6 +87,7 @@ public struct StepDetector: Sendable {
     private var lastWasStrong = false
     private let pendingLimit: Int
     private var lastCandidate: Step?
+    private var lastCandidatePeakTime = -Double.infinity
     private var lastInterval: Double?
     private var correlations: [Double]
     /// The context (segment indices) whose periodicity was last computed, and that periodicity:
@@ -99,12 +119,17 @@ public struct StepDetector: Sendable {
             c.stepPeriods.lowerBound > 0, c.relativeProminence.isFinite, c.minimumSpread >= 0,
             c.minimumRegularity.isFinite, c.maximumGap.map({ $0 > 0 }) ?? true, c.prominenceWindow > 0,
             c.minimumRunLength >= 1, c.maximumStepInterval > 0, c.maximumIntervalRatio >= 1,
-            !c.maximumRoughness.isNaN
+            !c.maximumRoughness.isNaN, !(c.maximumVerticalDeficit?.isNaN ?? false), c.initialContactSmoothing.isFinite,
+            c.initialContactSmoothing > 0,
+            c.initialContactSearch.map({
+                $0.lowerBound.isFinite && $0.upperBound.isFinite
+                    && max(-$0.lowerBound, $0.upperBound) + 4 * c.initialContactSmoothing <= c.contextHalfWidth
+            }) ?? true
         else {
             throw .invalidParameter(
                 name: "configuration", value: "\(c)",
                 requirement:
-                    "cutoff, step interval and periods must be positive, the context at least as long as the longest step period"
+                    "cutoff, step interval, periods and smoothing must be positive, the context at least as long as the longest step period and the initial-contact search plus 4 smoothing widths"
             )
         }
         self.configuration = c
@@ -134,9 +159,43 @@ public struct StepDetector: Sendable {
         pending = []
         pending.reserveCapacity(pendingLimit)
         correlations = [Double](repeating: 0, count: lags.count)
+        vertical = [Double](repeating: .nan, count: 2 * capacity)
+        gravity = try GravitySeparator(sampleRate: sampleRate)
+        // A sample interval longer than the smoothing cannot place the contact better than the
+        // (delay-corrected, hence sub-sample) peak time: below 1/σ (25 Hz) the peak time is kept.
+        search = c.initialContactSearch.flatMap {
+            $0.upperBound > $0.lowerBound && sampleRate * c.initialContactSmoothing >= 1 ? $0 : nil
+        }
+        postureReach = max(1, Int((0.5 * sampleRate).rounded()))
+        (kernel, kernelReach) = Self.derivativeOfGaussian(sigma: c.initialContactSmoothing, sampleRate: sampleRate)
     }
 
-    /// Feeds one sample.
+    /// The derivative-of-Gaussian weights `wₘ = m·gₘ / Σₖ (k²/f)·gₖ` for `m = −R…R`,
+    /// `R = max(1, ⌈4σf⌉)`, with `gₘ = exp(−(m/f)²/2σ²)`: `Σ wₘ·v[j+m]` is the slope (per s) of
+    /// the Gaussian-smoothed `v` at sample `j`, exact for a straight line (`Σ wₘ·m/f = 1`).
+    ///
+    /// - Parameters:
+    ///   - sigma: The Gaussian's standard deviation, in s; positive.
+    ///   - sampleRate: In Hz; positive.
+    /// - Returns: The `2R + 1` weights (1/s), antisymmetric, and `R`.
+    static func derivativeOfGaussian(sigma: Double, sampleRate: Double) -> (weights: [Double], reach: Int) {
+        let reach = max(1, Int((4 * sigma * sampleRate).rounded(.up)))
+        var gaussian: [Double] = []
+        var moment = 0.0
+        for m in -reach...reach {
+            let offset = Double(m) / sampleRate
+            let value = Foundation.exp(-offset * offset / (2 * sigma * sigma))
+            gaussian.append(value)
+            moment += Double(m) * offset * value
+        }
+        var weights: [Double] = []
+        for (index, value) in gaussian.enumerated() { weights.append(Double(index - reach) * value / moment) }
+        return (weights, reach)
+    }
+
+    /// Feeds one sample of acceleration magnitude. Without the axes there is no vertical
+    /// acceleration: the steps keep their (delay-corrected) peak times. Prefer
+    /// ``process(time:x:y:z:into:)`` when the axes are known.
     ///
     /// - Parameters:
     ///   - time: In s, not before the previous sample's.
@@ -150,6 +209,72 @@ public struct StepDetector: Sendable {
             throw .invalidParameter(
                 name: "sample", value: "(\(time) s, \(magnitude) g)", requirement: "time and magnitude must be finite")
         }
+        try append(time: time, magnitude: magnitude, acceleration: nil, into: &steps)
+    }
+
+    /// Feeds one sample of three-axis acceleration: the magnitude `√(x² + y² + z²)` is
+    /// detected as by ``process(time:magnitude:into:)``, and the step times are refined to the
+    /// initial contact of the vertical acceleration
+    /// (``StepDetectorConfiguration/initialContactSearch``). Gravity is estimated causally
+    /// (``GravitySeparator``, restarted at each gap), so the result does not depend on the
+    /// device's orientation; where gravity is below 0.1 g (free fall, or input without gravity)
+    /// the step keeps its peak time.
+    ///
+    /// Do not mix this call with the magnitude-only calls in one segment: a step whose search
+    /// window holds a magnitude-only sample keeps its peak time.
+    ///
+    /// - Parameters:
+    ///   - time: In s, not before the previous sample's.
+    ///   - x: Total acceleration (gravity included) along the device's x axis, in g; finite.
+    ///   - y: Along y, in g; finite.
+    ///   - z: Along z, in g; finite.
+    ///   - steps: Receives the steps this sample confirms, in time order.
+    /// - Throws: `LocomotionError.invalidParameter` for a non-finite value or a time that goes
+    ///   backwards; the detector is then unchanged.
+    /// - Complexity: As ``process(time:magnitude:into:)``, plus O(search · kernel) per candidate
+    ///   (about 36 × 33 multiply-adds at 100 Hz).
+    public mutating func process(time: Double, x: Double, y: Double, z: Double, into steps: inout [Step])
+        throws(LocomotionError)
+    {
+        guard time.isFinite, x.isFinite, y.isFinite, z.isFinite else {
+            throw .invalidParameter(
+                name: "sample", value: "(\(time) s, \(x), \(y), \(z) g)",
+                requirement: "time and acceleration must be finite")
+        }
+        try append(
+            time: time, magnitude: (x * x + y * y + z * z).squareRoot(), acceleration: SIMD3(x, y, z), into: &steps)
+    }
+
+    /// Feeds samples of three-axis acceleration in order (see ``process(time:x:y:z:into:)``).
+    ///
+    /// - Parameters:
+    ///   - times: In s, non-decreasing.
+    ///   - acceleration: Total acceleration in g, as many samples as `times`.
+    ///   - steps: Receives the confirmed steps.
+    /// - Throws: As the one-sample call, for the first bad sample (the samples before it are
+    ///   processed); `.invalidParameter` when the counts differ.
+    /// - Complexity: O(*n*) plus the candidates' cost.
+    public mutating func process(times: [Double], acceleration: ThreeAxisSeries, into steps: inout [Step])
+        throws(LocomotionError)
+    {
+        guard times.count == acceleration.count else {
+            throw .invalidParameter(
+                name: "times.count", value: "\(times.count)",
+                requirement: "it must equal acceleration.count (\(acceleration.count))")
+        }
+        for index in times.indices {
+            try process(
+                time: times[index], x: acceleration.x[index], y: acceleration.y[index], z: acceleration.z[index],
+                into: &steps)
+        }
+    }
+
+    /// Stores one validated sample and judges the samples whose context is now complete.
+    private mutating func append(
+        time: Double, magnitude: Double, acceleration: SIMD3<Double>?, into steps: inout [Step]
+    )
+        throws(LocomotionError)
+    {
         guard time >= lastTime else {
             throw .invalidParameter(
                 name: "time", value: "\(time)", requirement: "it must not be before the previous sample (\(lastTime) s)"
@@ -157,12 +282,21 @@ public struct StepDetector: Sendable {
         }
         if count > 0, time - lastTime > maximumGap { finish(into: &steps) }
         if count == 0 { filter.reset(toSteadyStateFor: magnitude) }
+        var up = Double.nan
+        if let acceleration {
+            // Finite input: the separator cannot fail.
+            if let parts = try? gravity.process(x: acceleration.x, y: acceleration.y, z: acceleration.z) {
+                let norm = (parts.gravity * parts.gravity).sum().squareRoot()
+                if norm >= 0.1 { up = (acceleration * parts.gravity).sum() / norm }
+            }
+        }
         let filtered: Double
         do { filtered = try filter.process(magnitude) } catch { throw .signalProcessing(error) }
         let slot = count % capacity
         (values[slot], values[slot + capacity]) = (filtered, filtered)
         (raw[slot], raw[slot + capacity]) = (magnitude, magnitude)
         (times[slot], times[slot + capacity]) = (time, time)
+        (vertical[slot], vertical[slot + capacity]) = (up, up)
         count += 1
         lastTime = time
         while nextCenter + half <= count - 1 {
@@ -211,6 +345,8 @@ public struct StepDetector: Sendable {
             nextCenter += 1
         }
         (count, nextCenter, lastStepTime, lastTime) = (0, 0, -.infinity, -.infinity)
+        (lastReportedTime, lastCandidatePeakTime) = (-.infinity, -.infinity)
+        gravity.reset()
         periodicityContext = nil
         pending.removeAll(keepingCapacity: true)
         (runStrength, runConfirmed, lastWasStrong, lastCandidate, lastInterval) = (0, false, false, nil, nil)
@@ -243,6 +379,11 @@ public struct StepDetector: Sendable {
         guard isPeak, spread >= configuration.minimumSpread, spread > 0,
             prominence >= min(configuration.relativeProminence, configuration.weakProminence) * spread
         else { return }
+        if let limit = configuration.maximumVerticalDeficit,
+            let deficit = verticalDeficit(base: base, length: length, offset: offset), deficit > limit
+        {
+            return
+        }
         if configuration.maximumRoughness.isFinite {
             let roughness: Double = raw.withUnsafeBufferPointer { magnitudes in
                 values.withUnsafeBufferPointer { filtered in
@@ -275,9 +416,57 @@ public struct StepDetector: Sendable {
         let time = times[base + offset] - filterDelay
         guard time - lastStepTime >= configuration.minimumStepInterval else { return }
         lastStepTime = time
+        let reported = initialContact(near: time, base: base, length: length, offset: offset) ?? time
+        lastReportedTime = reported
         accept(
-            Step(time: time, amplitude: values[base + offset] - mean, regularity: regularity), strong: strong,
-            into: &steps)
+            Step(time: reported, amplitude: values[base + offset] - mean, regularity: regularity), peakTime: time,
+            strong: strong, into: &steps)
+    }
+
+    /// The time of the sample in `peak + search`, and at least
+    /// ``StepDetectorConfiguration/minimumStepInterval`` after the last reported time (two heel
+    /// strikes are never closer; a step that finds no such sample keeps its peak time, at least
+    /// 0.15 s after the previous step with the default search), where the
+    /// derivative-of-Gaussian of the vertical acceleration is highest (the earliest of equal
+    /// ones), among the samples of the context (`length` from ring index `base`, the peak at
+    /// `offset`) whose whole kernel lies in the context; `nil` without a search, without
+    /// vertical acceleration there, or when no sample qualifies.
+    private func initialContact(near peak: Double, base: Int, length: Int, offset: Int) -> Double? {
+        guard let search else { return nil }
+        let reach = kernelReach
+        let earliest = max(peak + search.lowerBound, lastReportedTime + configuration.minimumStepInterval)
+        let latest = peak + search.upperBound
+        return vertical.withUnsafeBufferPointer { verticals -> Double? in
+            times.withUnsafeBufferPointer { stamps -> Double? in
+                kernel.withUnsafeBufferPointer { weights -> Double? in
+                    var (best, bestTime) = (-Double.infinity, Double?.none)
+                    var index = offset
+                    while index > reach, stamps[base + index - 1] >= earliest { index -= 1 }
+                    while index + reach < length, stamps[base + index] <= latest {
+                        defer { index += 1 }
+                        let stamp = stamps[base + index]
+                        guard index >= reach, stamp >= earliest else { continue }
+                        var slope = 0.0
+                        for m in 0..<weights.count { slope += weights[m] * verticals[base + index - reach + m] }
+                        guard !slope.isNaN else { return nil }
+                        if slope > best { (best, bestTime) = (slope, stamp) }
+                    }
+                    return bestTime
+                }
+            }
+        }
+    }
+
+    /// 1 g minus the mean vertical acceleration over the ±0.5 s around the candidate at `offset`
+    /// (within the context of `length` samples from ring index `base`), in g; `nil` when a
+    /// sample there has no vertical acceleration.
+    private func verticalDeficit(base: Int, length: Int, offset: Int) -> Double? {
+        let first = max(0, offset - postureReach)
+        let last = min(length - 1, offset + postureReach)
+        var sum = 0.0
+        for index in first...last { sum += vertical[base + index] }
+        let mean = sum / Double(last - first + 1)
+        return mean.isNaN ? nil : 1 - mean
     }
 
     /// The highest normalised autocorrelation over `lagRange` of the `length` filtered samples
@@ -297,10 +486,12 @@ public struct StepDetector: Sendable {
 
     /// The bout rule: extends or restarts the current run with `step`, and emits the run's steps
     /// once it holds ``StepDetectorConfiguration/minimumRunLength`` full (`strong`) candidates.
-    private mutating func accept(_ step: Step, strong: Bool, into steps: inout [Step]) {
+    /// The intervals are those of the peak times, so the refinement of the reported time never
+    /// changes which candidates are steps.
+    private mutating func accept(_ step: Step, peakTime: Double, strong: Bool, into steps: inout [Step]) {
         let c = configuration
-        if let last = lastCandidate, step.time - last.time <= c.maximumStepInterval {
-            let interval = step.time - last.time
+        if let last = lastCandidate, peakTime - lastCandidatePeakTime <= c.maximumStepInterval {
+            let interval = peakTime - lastCandidatePeakTime
             if let previous = lastInterval,
                 interval > c.maximumIntervalRatio * previous || previous > c.maximumIntervalRatio * interval
             {
@@ -319,6 +510,7 @@ public struct StepDetector: Sendable {
             (runStrength, runConfirmed, lastInterval) = (0, false, nil)
         }
         lastCandidate = step
+        lastCandidatePeakTime = peakTime
         lastWasStrong = strong
         if strong { runStrength += 1 }
         if runConfirmed {

@@ -31,6 +31,15 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     /// the low-pass cutoff exceeds this multiple of the low-passed magnitude's (a vehicle shakes
     /// at high frequencies; gait moves the body below 3 Hz). `.infinity` disables it.
     public var maximumRoughness: Double = 1.8
+    /// The posture gate (off by default): no step where the acceleration along the gravity
+    /// estimate, averaged over the ±0.5 s around the candidate, falls more than this below 1 g,
+    /// in g. While walking the average is 1 g (the body neither falls nor rises over a step),
+    /// less the small lag of the gravity estimate behind the sway (at most 0.12 g in the shared
+    /// walking data); a deficit of 0.25 g means the sensor has turned by about 40° within a few
+    /// seconds — sitting down, bending, picking the phone up — and a peak there is that
+    /// movement, not a step. 0.25 suits a trunk sensor in daily activities (docs/Accuracy.md);
+    /// needs the three axes (``StepDetector/process(time:x:y:z:into:)``); `nil` disables it.
+    public var maximumVerticalDeficit: Double? = nil
     /// The bout rule: a step only counts as part of a run of at least this many candidate steps,
     /// each at most ``maximumStepInterval`` after the previous, with consecutive intervals within
     /// a factor ``maximumIntervalRatio`` of each other. 1 disables it. Isolated bumps, a
@@ -48,10 +57,35 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     public var maximumStepInterval: Double = 1.25
     /// The largest ratio between consecutive intervals inside a run.
     public var maximumIntervalRatio: Double = 2
+    /// Where the step time is looked for, relative to the delay-corrected magnitude peak, in s:
+    /// the step time becomes the initial contact (heel strike) of the gravity-aligned vertical
+    /// acceleration within `peak + initialContactSearch`, the sample where it rises fastest (see
+    /// ``initialContactSmoothing``). The impact that makes the magnitude peak follows the heel
+    /// strike by 0–0.15 s, and turns and stops delay it more, so the search reaches 0.25 s
+    /// (one ``minimumStepInterval``) back and 0.1 s forward. Only when the detector is fed
+    /// three axes (``StepDetector/process(time:x:y:z:into:)``, as ``Recording/detectSteps(configuration:)``
+    /// does); with magnitudes alone, `nil`, a range of zero width, or a sample rate below
+    /// 1 / ``initialContactSmoothing`` (25 Hz), the step time is the peak time. Each bound must
+    /// lie within ±``contextHalfWidth`` minus 4 × the smoothing.
+    public var initialContactSearch: ClosedRange<Double>? = -0.25...0.1
+    /// The standard deviation of the Gaussian whose derivative differentiates the vertical
+    /// acceleration for the initial-contact search, in s: 0.04 s smooths the sensor noise and
+    /// keeps the heel-strike transient (about 0.1 s long at the lower back).
+    public var initialContactSmoothing: Double = 0.04
     /// Intervals longer than this (s) are gaps that end a segment; `nil` means 5 nominal sample
     /// intervals, at least 0.1 s (as ``Recording/samplingAnalysis(gapThreshold:)``).
     public var maximumGap: Double? = nil
 
     /// The defaults.
     public init() {}
+
+    /// The defaults for a sensor worn on the trunk (lower back, belt, waist) through daily
+    /// activities: the posture gate on at 0.25 g (``maximumVerticalDeficit``), so the trunk
+    /// movements of sitting down and bending are not taken for steps. Measured in
+    /// docs/Accuracy.md ("Steps").
+    public static var trunk: StepDetectorConfiguration {
+        var configuration = StepDetectorConfiguration()
+        configuration.maximumVerticalDeficit = 0.25
+        return configuration
+    }
 }
