@@ -9,12 +9,16 @@ Usage:
     features_reference.py INPUT OUTPUT --windows W --samples N --rate FS [--repeats R]
 
 INPUT holds W*3*N little-endian float64 values: for each window, the x, y and z accelerations
-(g). OUTPUT receives W rows of the 33 default features other than the gait ones (float64, NaN =
-missing): the gait features (gait_step_count, gait_step_cadence, gait_autocorrelation_cadence,
-gait_step_regularity, gait_stride_regularity) come from Locomotion's step detector, which has no
-independent numpy implementation here, so the benchmark leaves them out of the comparison. Standard output
-is one JSON line: {"seconds": median time of one pass over all windows, "features": names}.
-Exit status 3 means numpy is not installed.
+(g). OUTPUT receives W rows of the 38 default features (float64, NaN = missing), in the schema's
+order. Standard output is one JSON line: {"seconds": median time of one pass over all windows,
+"secondsWithoutGait": the same without the five gait features, "features": names}. Exit status 3
+means numpy is not installed.
+
+The gait features follow docs/Features.md ("Gait features") and docs/Algorithms.md ("Step
+detection"): the low-pass filter runs sample by sample, vectorised over the windows; the
+autocorrelation, gates, local maxima, spacing and prominence rules are vectorised over windows and
+lags or samples; only the bout rule, a sequential walk over each window's few candidate peaks,
+is a Python loop per window, as numpy has no way to vectorise it.
 """
 
 import argparse
@@ -29,6 +33,18 @@ except ImportError:  # the benchmark reports the column as skipped
     sys.exit(3)
 
 EPSILON = np.finfo(np.float64).eps
+# The step detector's defaults (StepDetectorConfiguration).
+LOW_PASS_CUTOFF = 3.0
+MINIMUM_STEP_INTERVAL = 0.25
+PROMINENCE_WINDOW = 0.6
+MINIMUM_SPREAD = 0.04
+RELATIVE_PROMINENCE, WEAK_PROMINENCE = 1.0, 0.4
+MINIMUM_REGULARITY, WEAK_REGULARITY = 0.5, 0.2
+STEP_PERIODS = (0.25, 1.25)
+MAXIMUM_ROUGHNESS = 1.8
+MINIMUM_RUN_LENGTH = 4
+MAXIMUM_STEP_INTERVAL = 1.25
+MAXIMUM_INTERVAL_RATIO = 2.0
 GAIT_BAND = (0.6, 2.5)
 POWER_BANDS = [(0.3, 3.0), (3.0, 10.0), (10.0, 25.0)]
 NAMES = [
@@ -37,7 +53,8 @@ NAMES = [
     "acc_mag_mean_crossing_rate", "acc_sma", "acc_corr_xy", "acc_corr_xz", "acc_corr_yz", "acc_mag_jerk_rms",
     "acc_mag_dominant_frequency", "acc_mag_gait_frequency", "acc_mag_gait_prominence", "acc_mag_spectral_entropy",
     "acc_mag_spectral_centroid", "acc_mag_spectral_flatness", "acc_mag_power_0p3_3hz", "acc_mag_power_3_10hz",
-    "acc_mag_power_10_25hz", "gyro_mag_mean", "gyro_mag_std", "gps_speed", "gps_speed_valid", "gps_fix_age",
+    "acc_mag_power_10_25hz", "gait_step_count", "gait_step_cadence", "gait_autocorrelation_cadence",
+    "gait_step_regularity", "gait_stride_regularity", "gyro_mag_mean", "gyro_mag_std", "gps_speed", "gps_speed_valid", "gps_fix_age",
     "pedometer_cadence",
 ]
 
@@ -94,7 +111,171 @@ def peak(power, candidates, frequencies, bin_width, band=None):
     return np.where(missing, np.nan, frequency), np.where(missing, np.nan, prominence), k
 
 
-def features(x, y, z, rate):
+def rounded(value):
+    """Swift's `.rounded()`: halves away from zero (Python's round() rounds them to even)."""
+    return int(np.floor(value + 0.5)) if value >= 0 else -int(np.floor(-value + 0.5))
+
+
+def low_pass(m, rate):
+    """2nd-order Butterworth low-pass (bilinear transform), started at the first sample's steady state."""
+    k = np.tan(np.pi * min(LOW_PASS_CUTOFF, 0.4 * rate) / rate)
+    norm = 1 / (1 + np.sqrt(2) * k + k * k)
+    b0 = k * k * norm
+    b1, b2 = 2 * b0, b0
+    a1 = 2 * (k * k - 1) * norm
+    a2 = (1 - np.sqrt(2) * k + k * k) * norm
+    gain = (b0 + b1 + b2) / (1 + a1 + a2)
+    out = np.empty_like(m)
+    x1 = x2 = m[:, 0]
+    y1 = y2 = m[:, 0] * gain
+    for i in range(m.shape[1]):
+        xi = m[:, i]
+        yi = b0 * xi + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
+        out[:, i] = yi
+        x1, x2, y1, y2 = xi, x1, yi, y1
+    return out
+
+
+def sliding(values, width, fill, reduce, before):
+    """reduce() over the `width` samples before (or after) each sample, padded with `fill`."""
+    windows, n = values.shape
+    padded = np.full((windows, n + width), fill)
+    if before:
+        padded[:, width:] = values
+        view = np.lib.stride_tricks.sliding_window_view(padded[:, :n - 1 + width], width, axis=1)
+    else:
+        padded[:, :n] = values
+        view = np.lib.stride_tricks.sliding_window_view(padded[:, 1:], width, axis=1)
+    return reduce(view, axis=2)[:, :n]
+
+
+def gait_features(m, rate, constant):
+    """Steps, cadence, autocorrelation cadence and step/stride regularity of each window."""
+    windows, n = m.shape
+    f = low_pass(m, rate)
+    spread = f.std(axis=1)
+    residual = m - f
+    roughness = residual.std(axis=1)
+    # The normalised autocorrelation of the low-passed window at every lag up to 2n/3.
+    d = f - f.mean(axis=1, keepdims=True)
+    length = 1
+    while length < n + n * 2 // 3 + 1:
+        length *= 2
+    spectrum = np.fft.rfft(d, length, axis=1)
+    cross = np.fft.irfft(spectrum.real**2 + spectrum.imag**2, length, axis=1)
+    energies = np.concatenate([np.zeros((windows, 1)), np.cumsum(d * d, axis=1)], axis=1)
+    last_lag = min(n * 2 // 3, n - 1)
+    lags = np.arange(last_lag + 1)
+    overlap = np.sqrt(energies[:, n - lags] * (energies[:, [n]] - energies[:, lags]))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = np.where(overlap > 0, cross[:, : last_lag + 1] / overlap, 0.0)
+    # Autocorrelation cadence and regularity (GaitRegularity's rules).
+    step_lower = max(1, rounded(STEP_PERIODS[0] * rate))
+    step_upper = max(step_lower, rounded(STEP_PERIODS[1] * rate))
+    upper = min(n * 2 // 3, n - 1, int(2 * step_upper * 1.15) + 1)
+    rows = np.arange(windows)
+    cadence = np.full(windows, np.nan)
+    step_regularity = np.full(windows, np.nan)
+    stride_regularity = np.full(windows, np.nan)
+    if upper >= step_lower + 1:
+        k = np.arange(1, upper)
+        is_peak = np.zeros((windows, upper + 1), dtype=bool)
+        is_peak[:, 1:upper] = (r[:, k] >= r[:, k - 1]) & (r[:, k] > r[:, k + 1])
+        lag_index = np.arange(upper + 1)
+
+        def best_peak(low, high):
+            """The first highest interior peak within [low, high] per window (-1 when none)."""
+            mask = is_peak & (lag_index >= low[:, None]) & (lag_index <= high[:, None])
+            scores = np.where(mask, r[:, : upper + 1], -np.inf)
+            best = np.argmax(scores, axis=1)
+            return np.where(mask.any(axis=1), best, -1)
+
+        step = best_peak(np.full(windows, step_lower), np.full(windows, min(step_upper, upper - 1)))
+        found = step >= 0
+        safe = np.where(found, step, step_lower)
+        half_low = np.floor(safe / 2 * 0.85).astype(int)
+        half_high = np.ceil(safe / 2 * 1.15).astype(int)
+        half = best_peak(half_low, half_high)
+        use_half = found & (half_low >= step_lower) & (half >= 0)
+        use_half &= r[rows, np.maximum(half, 0)] >= 0.3 * r[rows, safe]
+        step = np.where(use_half, half, safe)
+        a, b, c = r[rows, step - 1], r[rows, step], r[rows, step + 1]
+        curvature = a - 2 * b + c
+        with np.errstate(divide="ignore", invalid="ignore"):
+            refined = step + np.where(curvature < 0, 0.5 * (a - c) / curvature, 0.0)
+        cadence = np.where(found, rate / refined, np.nan)
+        step_regularity = np.where(found, b, np.nan)
+        stride_low = (2 * step * 0.85).astype(int)
+        stride_high = np.ceil(2 * step * 1.15).astype(int)
+        in_stride = (lag_index >= stride_low[:, None]) & (lag_index <= stride_high[:, None])
+        stride = np.where(in_stride, r[:, : upper + 1], -np.inf).max(axis=1)
+        stride_regularity = np.where(found & (stride_high <= upper), stride, np.nan)
+    # A constant magnitude has no autocorrelation shape.
+    cadence, step_regularity, stride_regularity = (
+        np.where(constant, np.nan, column) for column in (cadence, step_regularity, stride_regularity)
+    )
+    # The window-wide gates.
+    gate_upper = min(step_upper, n // 2)
+    periodicity = r[:, step_lower : gate_upper + 1].max(axis=1) if gate_upper >= step_lower else np.full(windows, -1.0)
+    walking = (spread >= MINIMUM_SPREAD) & (spread > 0) & (roughness <= MAXIMUM_ROUGHNESS * spread)
+    walking &= periodicity >= min(MINIMUM_REGULARITY, WEAK_REGULARITY)
+    # Candidates: local maxima higher than the samples up to the spacing before, at least as
+    # high as those after, with their prominence over the lowest points within the reach.
+    spacing = max(1, int(np.ceil(MINIMUM_STEP_INTERVAL * rate)))
+    reach = max(1, rounded(PROMINENCE_WINDOW * rate))
+    before = sliding(f, spacing, -np.inf, np.max, True)
+    after = sliding(f, spacing, -np.inf, np.max, False)
+    candidate = (before < f) & (after <= f)
+    candidate[:, 0] = candidate[:, -1] = False
+    left_low = np.minimum(sliding(f, reach, np.inf, np.min, True), f)
+    right_low = np.minimum(sliding(f, reach, np.inf, np.min, False), f)
+    prominence = f - np.maximum(left_low, right_low)
+    candidate &= prominence >= min(RELATIVE_PROMINENCE, WEAK_PROMINENCE) * spread[:, None]
+    strong = (periodicity[:, None] >= MINIMUM_REGULARITY) & (prominence >= RELATIVE_PROMINENCE * spread[:, None])
+    counts = np.zeros(windows)
+    step_cadence = np.full(windows, np.nan)
+    for w in np.nonzero(walking)[0]:
+        counts[w], step_cadence[w] = bout_rule(np.nonzero(candidate[w])[0], strong[w], rate)
+    return [counts, step_cadence, cadence, step_regularity, stride_regularity]
+
+
+def bout_rule(positions, strong, rate):
+    """Steps among the candidate sample indices: runs of regular intervals holding enough full candidates."""
+    steps, first, last = 0, 0, 0
+    pending_start, strength, confirmed = 0, 0, False
+    last_candidate, last_interval, last_strong = None, None, False
+    limit = 4 * MINIMUM_RUN_LENGTH + 16
+    for number, index in enumerate(positions):
+        if last_candidate is not None and index - last_candidate <= MAXIMUM_STEP_INTERVAL * rate:
+            interval = index - last_candidate
+            if last_interval is not None and (
+                interval > MAXIMUM_INTERVAL_RATIO * last_interval or last_interval > MAXIMUM_INTERVAL_RATIO * interval
+            ):
+                pending_start = number if confirmed else number - 1
+                strength = 1 if (not confirmed and last_strong) else 0
+                confirmed = False
+            last_interval = interval
+        else:
+            pending_start, strength, confirmed, last_interval = number, 0, False, None
+        if strong[index]:
+            strength += 1
+        if confirmed:
+            steps += 1
+            last = index
+        elif strength >= MINIMUM_RUN_LENGTH:
+            if steps == 0:
+                first = positions[pending_start]
+            steps += number - pending_start + 1
+            last = index
+            confirmed = True
+        elif number - pending_start + 1 > limit:
+            pending_start += 1
+        last_candidate, last_strong = index, bool(strong[index])
+    cadence = (steps - 1) * rate / (last - first) if steps >= 2 and last > first else np.nan
+    return steps, cadence
+
+
+def features(x, y, z, rate, with_gait=True):
     windows, n = x.shape
     m = np.sqrt(x * x + y * y + z * z)
     mean = m.mean(axis=1)
@@ -156,7 +337,7 @@ def features(x, y, z, rate):
         mean, m2, np.sqrt(m2), np.sqrt((m * m).mean(axis=1)), minimum, maximum, maximum - minimum, median,
         q75 - q25, mad, skewness, kurtosis, crossing_rate, sma, correlation(x, y), correlation(x, z),
         correlation(y, z), jerk,
-    ] + spectral + [missing] * 6
+    ] + spectral + (gait_features(m, rate, constant) if with_gait else [missing] * 5) + [missing] * 6
     return np.column_stack(columns)
 
 
@@ -172,14 +353,18 @@ def main():
     data = np.fromfile(arguments.input, dtype="<f8").reshape(arguments.windows, 3, arguments.samples)
     x, y, z = (np.ascontiguousarray(data[:, axis, :]) for axis in range(3))
     result = features(x, y, z, arguments.rate)
-    times = []
-    for _ in range(arguments.repeats):
-        start = time.perf_counter()
-        features(x, y, z, arguments.rate)
-        times.append(time.perf_counter() - start)
-    times.sort()
+
+    def median_seconds(with_gait):
+        times = []
+        for _ in range(arguments.repeats):
+            start = time.perf_counter()
+            features(x, y, z, arguments.rate, with_gait)
+            times.append(time.perf_counter() - start)
+        return sorted(times)[len(times) // 2]
+
+    seconds, without_gait = median_seconds(True), median_seconds(False)
     result.astype("<f8").tofile(arguments.output)
-    print(json.dumps({"seconds": times[len(times) // 2], "features": NAMES}))
+    print(json.dumps({"seconds": seconds, "secondsWithoutGait": without_gait, "features": NAMES}))
 
 
 if __name__ == "__main__":
