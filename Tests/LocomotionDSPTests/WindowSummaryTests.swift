@@ -92,11 +92,11 @@ struct WindowSummaryTests {
         #expect(throws: DSPError.nonFiniteSample(index: 1)) { try Statistics.summary(of: [1, .nan, 2]) }
     }
 
-    @Test("the axis summary equals the pairwise correlations and the signal magnitude area")
-    func axisCorrelations() throws {
-        let x = (0..<64).map { sin(Double($0) * 0.3) }
-        let y = (0..<64).map { cos(Double($0) * 0.2) + 0.1 * Double($0 % 3) }
-        let z = [Double](repeating: 2, count: 64)
+    @Test("the axis summary equals the pairwise correlations and the signal magnitude area", arguments: [3, 63, 64])
+    func axisCorrelations(count: Int) throws {
+        let x = (0..<count).map { sin(Double($0) * 0.3) - 0.2 }
+        let y = (0..<count).map { cos(Double($0) * 0.2) + 0.1 * Double($0 % 3) }
+        let z = [Double](repeating: -2, count: count)
         let result = try x.withUnsafeBufferPointer { x in
             try y.withUnsafeBufferPointer { y in
                 try z.withUnsafeBufferPointer { z in try Statistics.axisSummary(x: x, y: y, z: z) }

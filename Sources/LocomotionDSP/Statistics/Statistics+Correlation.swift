@@ -10,7 +10,7 @@ extension Statistics {
     ///   which includes a single pair.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` when the
     ///   series differ in length.
-    /// - Complexity: O(*n*), two passes.
+    /// - Complexity: O(*n*), one pass.
     public static func correlation(
         of x: UnsafeBufferPointer<Double>, with y: UnsafeBufferPointer<Double>
     ) throws(DSPError) -> Double? {
@@ -54,9 +54,10 @@ public struct AxisSummary: Sendable, Hashable {
 extension Statistics {
     /// The three pairwise Pearson correlations of a three-axis window, `(x, y)`, `(x, z)` and
     /// `(y, z)`, each as ``correlation(of:with:)-(UnsafeBufferPointer<Double>,_)`` computes it (to
-    /// rounding: the means are summed plainly, their error corrected by the same formula), and
-    /// the ``signalMagnitudeArea(x:y:z:)-(UnsafeBufferPointer<Double>,_,_)``: each axis validated
-    /// and averaged once in one pass, then one fused pass.
+    /// rounding: the deviations are taken from each axis's first sample, and the same formula
+    /// corrects for it not being the mean), and the
+    /// ``signalMagnitudeArea(x:y:z:)-(UnsafeBufferPointer<Double>,_,_)``: each axis validated,
+    /// then one fused pass over all three.
     ///
     /// - Parameters:
     ///   - x: At least one finite sample.
@@ -65,7 +66,7 @@ extension Statistics {
     /// - Returns: The correlations (each `nil` where either axis is constant) and the area.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for axes of
     ///   different lengths.
-    /// - Complexity: O(*n*), five passes (three of them validation).
+    /// - Complexity: O(*n*), four passes (three of them validation).
     public static func axisSummary(
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>
     ) throws(DSPError) -> AxisSummary {
@@ -74,40 +75,35 @@ extension Statistics {
     }
 
     /// ``axisSummary(x:y:z:)`` for axes already known to be finite, non-empty and of one length
-    /// (for example because their magnitude is finite): the two fused passes without validation.
+    /// (for example because their magnitude is finite): the fused pass without validation.
     ///
     /// - Precondition: The axes hold the same number of finite samples, at least one.
-    /// - Complexity: O(*n*), two passes.
+    /// - Complexity: O(*n*), one pass.
     public static func axisSummaryOfFiniteAxes(
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>
     ) -> AxisSummary {
         precondition(!x.isEmpty && y.count == x.count && z.count == x.count, "axisSummary: axes of different lengths")
-        // Plain means suffice here: the sums of the deviations below correct each mean's rounding.
-        var (totalX, totalY, totalZ) = (0.0, 0.0, 0.0)
-        for index in x.indices {
-            totalX += x[index]
-            totalY += y[index]
-            totalZ += z[index]
+        // One pass over the deviations from each axis's first sample (close to the mean, so the
+        // sums stay small): the correlation formula corrects any reference point exactly. Two
+        // samples at a time in SIMD lanes (even and odd samples), the lanes added at the end.
+        let pairs = x.count / 2
+        let odd = x.count % 2 == 1
+        let shifts = (x[0], y[0], z[0])
+        @inline(__always) func pair(_ axis: UnsafeBufferPointer<Double>, _ index: Int) -> SIMD2<Double> {
+            SIMD2(axis[2 &* index], axis[2 &* index &+ 1])
         }
+        var lanes = AxisLanes(shifts: shifts)
+        for index in 0..<pairs { lanes.add(pair(x, index), pair(y, index), pair(z, index)) }
+        // The odd sample out in the first lane, the shifts (zero deviations) in the second.
+        let last = x.count - 1
+        if odd { lanes.add(SIMD2(x[last], shifts.0), SIMD2(y[last], shifts.1), SIMD2(z[last], shifts.2)) }
         let count = Double(x.count)
-        let (meanX, meanY, meanZ) = (totalX / count, totalY / count, totalZ / count)
-        var (sumX, sumY, sumZ) = (0.0, 0.0, 0.0)
-        var (sumXX, sumYY, sumZZ) = (0.0, 0.0, 0.0)
-        var (sumXY, sumXZ, sumYZ) = (0.0, 0.0, 0.0)
-        var area = 0.0
-        for index in x.indices {
-            let (dx, dy, dz) = (x[index] - meanX, y[index] - meanY, z[index] - meanZ)
-            sumX += dx
-            sumY += dy
-            sumZ += dz
-            sumXX += dx * dx
-            sumYY += dy * dy
-            sumZZ += dz * dz
-            sumXY += dx * dy
-            sumXZ += dx * dz
-            sumYZ += dy * dz
-            area += abs(x[index]) + abs(y[index]) + abs(z[index])
-        }
+        let (sumX, sumY, sumZ) = (lanes.x.sum(), lanes.y.sum(), lanes.z.sum())
+        let (sumXX, sumYY, sumZZ) = (lanes.xx.sum(), lanes.yy.sum(), lanes.zz.sum())
+        let (sumXY, sumXZ, sumYZ) = (lanes.xy.sum(), lanes.xz.sum(), lanes.yz.sum())
+        let (meanX, meanY, meanZ) = (shifts.0 + sumX / count, shifts.1 + sumY / count, shifts.2 + sumZ / count)
+        let area =
+            odd ? lanes.area[0] + (lanes.area[1] - (abs(shifts.0) + abs(shifts.1) + abs(shifts.2))) : lanes.area.sum()
         return AxisSummary(
             correlationXY: correlation(sumX, meanX, sumXX, sumY, meanY, sumYY, sumXY, count: count),
             correlationXZ: correlation(sumX, meanX, sumXX, sumZ, meanZ, sumZZ, sumXZ, count: count),
@@ -132,8 +128,9 @@ extension Statistics {
         return correlation(sumX, meanX, sumXX, sumY, meanY, sumYY, sumXY, count: Double(x.count))
     }
 
-    /// The correlation from the sums of the deviations `d` about the means, their squares and
-    /// their products, with the rounding of each mean corrected; `nil` when either is constant.
+    /// The correlation from the sums of the deviations `d` about any reference points (the
+    /// means, or values near them), their squares and their products; the sums of `d` correct
+    /// for the reference not being the mean. `nil` when either series is constant.
     private static func correlation(
         _ sumX: Double, _ meanX: Double, _ sumXX: Double, _ sumY: Double, _ meanY: Double, _ sumYY: Double,
         _ sumXY: Double, count: Double
@@ -146,4 +143,36 @@ extension Statistics {
         else { return nil }
         return min(max(sxy / (sxx * syy).squareRoot(), -1), 1)
     }
+}
+
+/// The sums of ``Statistics/axisSummaryOfFiniteAxes(x:y:z:)``'s pass, two samples per step in
+/// SIMD lanes: deviations from the shifts, their squares and products, and absolute values.
+private struct AxisLanes {
+    let shifts: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)
+    var (x, y, z) = (SIMD2<Double>(), SIMD2<Double>(), SIMD2<Double>())
+    var (xx, yy, zz) = (SIMD2<Double>(), SIMD2<Double>(), SIMD2<Double>())
+    var (xy, xz, yz) = (SIMD2<Double>(), SIMD2<Double>(), SIMD2<Double>())
+    var area = SIMD2<Double>()
+
+    init(shifts: (Double, Double, Double)) {
+        self.shifts = (SIMD2(repeating: shifts.0), SIMD2(repeating: shifts.1), SIMD2(repeating: shifts.2))
+    }
+
+    @inline(__always)
+    mutating func add(_ px: SIMD2<Double>, _ py: SIMD2<Double>, _ pz: SIMD2<Double>) {
+        let (dx, dy, dz) = (px - shifts.0, py - shifts.1, pz - shifts.2)
+        x += dx
+        y += dy
+        z += dz
+        xx += dx * dx
+        yy += dy * dy
+        zz += dz * dz
+        xy += dx * dy
+        xz += dx * dz
+        yz += dy * dz
+        area += Self.magnitude(px) + Self.magnitude(py) + Self.magnitude(pz)
+    }
+
+    @inline(__always)
+    static func magnitude(_ value: SIMD2<Double>) -> SIMD2<Double> { value.replacing(with: -value, where: value .< 0) }
 }
