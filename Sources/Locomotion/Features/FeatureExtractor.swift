@@ -14,9 +14,9 @@ import LocomotionDSP
 /// Everything is set up in `init`: the FFT plan and spectrum, the scratch buffers, the bin
 /// ranges of every band and the column of every feature. ``extract(start:end:x:y:z:rotationRate:context:into:)``
 /// then allocates nothing (unless a user ``FeatureGroup`` does): the magnitude goes into a held
-/// buffer, its spectrum is computed once and read by every spectral feature, the quantiles
-/// use quickselect on a scratch copy, and the gait features come from a ``WindowStepAnalyzer``
-/// made once per extractor.
+/// buffer, its spectrum is computed once and read by every spectral feature, the order
+/// statistics come from one sort of a scratch copy, and the gait features come from a
+/// ``WindowStepAnalyzer`` made once per extractor.
 ///
 /// Thread safety: a value type holding its own buffers; give each thread its own extractor
 /// (copies get their own buffers on first use).

@@ -182,7 +182,8 @@ public struct WindowStepAnalyzer: Sendable {
     }
 
     /// Low-passes `input` into `output` through the sections, starting at the steady state of
-    /// the first sample, four samples at a time (``BlockedSection``).
+    /// the first sample, four samples at a time
+    /// (``LocomotionDSP/SecondOrderSections/Section/filter(_:into:startingAtSteadyStateOf:)``).
     private func lowPass(_ input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>) {
         for (index, section) in sections.enumerated() {
             let source = index == 0 ? input : UnsafeBufferPointer(rebasing: output[..<input.count])
@@ -276,8 +277,9 @@ private struct StepRules {
     @inline(__always)
     func isCandidate(_ f: UnsafeBufferPointer<Double>, _ index: Int) -> Bool {
         let peak = f[index]
-        for j in 2...max(2, min(spacing, index)) where j <= index && f[index - j] >= peak { return false }
-        for j in 2...max(2, min(spacing, f.count - 1 - index)) where index + j < f.count && f[index + j] > peak {
+        // The immediate neighbours were checked with the local maxima.
+        for j in stride(from: 2, through: min(spacing, index), by: 1) where f[index - j] >= peak { return false }
+        for j in stride(from: 2, through: min(spacing, f.count - 1 - index), by: 1) where f[index + j] > peak {
             return false
         }
         return true
