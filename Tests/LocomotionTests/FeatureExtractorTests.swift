@@ -253,6 +253,40 @@ struct FeatureExtractorTests {
         #expect(throws: LocomotionError.self) { try recording.features(threadCount: 1) }
     }
 
+    @Test("awkward windows give values or NaN at every rate, never a crash", arguments: [10.0, 13, 25, 50, 100, 200])
+    func awkwardWindows(rate: Double) throws {
+        var extractor = try FeatureExtractor(sampleRate: rate)
+        let n = extractor.windowLength
+        var random = SplitMix64(seed: UInt64(rate))
+        let windows: [(x: [Double], y: [Double], z: [Double])] = [
+            ([Double](repeating: 0, count: n), [Double](repeating: 0, count: n), [Double](repeating: 0, count: n)),
+            ((0..<n).map { $0 == n / 2 ? 8 : 1 }, [Double](repeating: 0, count: n), [Double](repeating: 0, count: n)),
+            (
+                (0..<n).map { $0 % 2 == 0 ? 1 : -1 }, [Double](repeating: 0.1, count: n),
+                [Double](repeating: 0, count: n)
+            ),
+            (
+                (0..<n).map { _ in 1 + 1e-12 * random.nextGaussian() }, [Double](repeating: 0, count: n),
+                [Double](repeating: 0, count: n)
+            ),
+            (
+                (0..<n).map { _ in 1e150 * random.nextGaussian() }, [Double](repeating: 1e150, count: n),
+                [Double](repeating: 0, count: n)
+            ),
+            (
+                (0..<n).map { _ in random.nextGaussian() }, (0..<n).map { _ in random.nextGaussian() },
+                (0..<n).map { _ in random.nextGaussian() }
+            ),
+        ]
+        for window in windows {
+            let vector = try extractor.extract(
+                start: 0, end: Double(n - 1) / rate, x: window.x, y: window.y, z: window.z)
+            #expect(vector.values.allSatisfy { $0.isNaN || $0.isFinite })
+            let steps = try #require(vector["gait_step_count"])
+            #expect(steps >= 0 && steps <= Double(n))
+        }
+    }
+
     @Test("a band above Nyquist is missing; bands clip to Nyquist")
     func bandsAndNyquist() throws {
         let recording = noisyRecording(count: 26, rate: 10)
