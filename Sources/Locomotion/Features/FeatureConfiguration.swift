@@ -31,6 +31,12 @@ public struct FeatureConfiguration: Sendable {
     /// User feature groups, computed after the built-ins, in order. This is where feature
     /// families outside the built-in set plug in.
     public var groups: [any FeatureGroup]
+    /// How hard FFTW searches for the plans of the window's transforms. `.measure` (the default)
+    /// costs tens of milliseconds once per transform length and process (FFTW keeps the result
+    /// as wisdom; ``FFTWisdom`` carries it to other processes) and makes a 256-point transform
+    /// about 1.8 times faster; `.estimate` plans in microseconds, for short-lived processes that
+    /// extract few windows.
+    public var fftPlanning: FFTPlanningRigor
 
     /// The lowest and highest sample rates (Hz) the extractor accepts.
     public static let sampleRateRange: ClosedRange<Double> = 10...200
@@ -42,7 +48,8 @@ public struct FeatureConfiguration: Sendable {
         windowDuration: Double = 2.56, hop: Double = 1.28, features: [BuiltinFeature] = BuiltinFeature.allCases,
         axisFeatures: [BuiltinFeature] = [], gaitBand: ClosedRange<Double> = GaitBand.default,
         powerBands: [ClosedRange<Double>] = [0.3...3, 3...10, 10...25], maximumFixAge: Double = 10,
-        speedFilter: SpeedKalmanFilter.Configuration = .default, groups: [any FeatureGroup] = []
+        speedFilter: SpeedKalmanFilter.Configuration = .default, groups: [any FeatureGroup] = [],
+        fftPlanning: FFTPlanningRigor = .measure
     ) {
         self.windowDuration = windowDuration
         self.hop = hop
@@ -53,6 +60,7 @@ public struct FeatureConfiguration: Sendable {
         self.maximumFixAge = maximumFixAge
         self.speedFilter = speedFilter
         self.groups = groups
+        self.fftPlanning = fftPlanning
     }
 
     /// The schema of the vectors this configuration produces.

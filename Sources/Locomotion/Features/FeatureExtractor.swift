@@ -83,13 +83,15 @@ public struct FeatureExtractor: Sendable {
         self.hopLength = hop
         self.groups = configuration.groups
         do {
-            analyzer = try SpectrumAnalyzer(sampleCount: window, sampleRate: sampleRate, rigor: .measure)
+            analyzer = try SpectrumAnalyzer(
+                sampleCount: window, sampleRate: sampleRate, rigor: configuration.fftPlanning)
         } catch {
             throw .signalProcessing(error)
         }
         spectrum = analyzer.makeSpectrum()
         if configuration.features.contains(where: \.isGait) {
-            stepAnalyzer = try WindowStepAnalyzer(sampleRate: sampleRate, maximumWindowLength: window)
+            stepAnalyzer = try WindowStepAnalyzer(
+                sampleRate: sampleRate, maximumWindowLength: window, fftPlanning: configuration.fftPlanning)
         }
         var column = 0
         var columns: [(BuiltinFeature, Int)] = []

@@ -89,11 +89,14 @@ public struct WindowStepAnalyzer: Sendable {
     ///   - maximumWindowLength: The longest window, in samples, at least 2.
     ///   - configuration: The step detector's parameters (its step periods also bound the
     ///     autocorrelation's step lag).
+    ///   - fftPlanning: The autocorrelation's FFT planning rigor (``FFT/plan(count:rigor:)``);
+    ///     `.measure` pays tens of milliseconds once per length and process for faster windows.
     /// - Throws: `LocomotionError.invalidParameter` for a rate, length or parameter out of range.
     /// - Complexity: O(`maximumWindowLength`) plus FFT planning.
-    public init(sampleRate: Double, maximumWindowLength: Int, configuration: StepDetectorConfiguration = .init())
-        throws(LocomotionError)
-    {
+    public init(
+        sampleRate: Double, maximumWindowLength: Int, configuration: StepDetectorConfiguration = .init(),
+        fftPlanning: FFTPlanningRigor = .estimate
+    ) throws(LocomotionError) {
         guard maximumWindowLength >= 2 else {
             throw .invalidParameter(
                 name: "maximumWindowLength", value: "\(maximumWindowLength)", requirement: "it must be at least 2")
@@ -119,7 +122,7 @@ public struct WindowStepAnalyzer: Sendable {
         var length = 1
         while length < maximumWindowLength + maximumWindowLength * 2 / 3 + 1 { length *= 2 }
         do {
-            plan = try FFT.plan(count: length, rigor: .measure)
+            plan = try FFT.plan(count: length, rigor: fftPlanning)
         } catch {
             throw .signalProcessing(error)
         }
