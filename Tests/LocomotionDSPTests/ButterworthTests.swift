@@ -292,3 +292,27 @@ extension FilterBand {
         }
     }
 }
+
+@Suite("Blocked second-order sections")
+struct BlockedSectionsTests {
+    @Test(
+        "a block filtered four samples per step equals the streaming filter from the same steady state",
+        arguments: [1, 2, 4])
+    func blockedEqualsStreaming(order: Int) throws {
+        let sections = try Butterworth.design(order: 2 * order, band: .lowPass(cutoff: 3), sampleRate: 50)
+        var random = SplitMix64(seed: UInt64(order))
+        for count in [1, 3, 4, 7, 128, 131] {
+            let input = (0..<count).map { _ in 1 + 0.3 * random.nextGaussian() }
+            var reference = SOSFilter(sections)
+            reference.reset(toSteadyStateFor: input[0])
+            let expected = try reference.process(input)
+            var output = input
+            input.withUnsafeBufferPointer { input in
+                output.withUnsafeMutableBufferPointer { output in
+                    sections.filter(input, into: output, startingAtSteadyStateOf: input[0])
+                }
+            }
+            for index in 0..<count { #expect(abs(output[index] - expected[index]) < 1e-12, "n=\(count) i=\(index)") }
+        }
+    }
+}

@@ -1,6 +1,4 @@
 import Foundation
-import LocomotionDSP
-import LocomotionTestSupport
 import Testing
 
 @testable import Locomotion
@@ -21,28 +19,6 @@ struct WindowStepAnalyzerTests {
         #expect(abs(try #require(result.cadence) - cadence) < 0.1 * cadence)
         // The same analyzer again on the same window: the same answer (state is reset).
         #expect(try magnitude.withUnsafeBufferPointer { try analyzer.analyze($0) } == result)
-    }
-
-    @Test(arguments: [1, 2, 4])
-    func theBlockedFilterEqualsTheSampleBySampleOne(order: Int) throws {
-        let sections = try Butterworth.design(order: 2 * order, band: .lowPass(cutoff: 3), sampleRate: 50)
-        var random = SplitMix64(seed: UInt64(order))
-        for count in [1, 3, 4, 7, 128, 131] {
-            let input = (0..<count).map { _ in 1 + 0.3 * random.nextGaussian() }
-            var reference = SOSFilter(sections)
-            reference.reset(toSteadyStateFor: input[0])
-            let expected = try reference.process(input)
-            var output = input
-            input.withUnsafeBufferPointer { input in
-                output.withUnsafeMutableBufferPointer { output in
-                    for (index, section) in sections.sections.enumerated() {
-                        let source = index == 0 ? input : UnsafeBufferPointer(output)
-                        section.filter(source, into: output, startingAtSteadyStateOf: source[0])
-                    }
-                }
-            }
-            for index in 0..<count { #expect(abs(output[index] - expected[index]) < 1e-12, "n=\(count) i=\(index)") }
-        }
     }
 
     @Test func aStillWindowHasNoStepsAndNoCadence() throws {

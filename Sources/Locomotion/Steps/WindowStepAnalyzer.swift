@@ -69,8 +69,8 @@ public struct WindowStepAnalyzer: Sendable {
     /// The step detector's parameters this analyzer applies.
     public let configuration: StepDetectorConfiguration
 
-    /// The low-pass filter's sections.
-    private let sections: [SecondOrderSections.Section]
+    /// The low-pass filter.
+    private let lowPass: SecondOrderSections
     private let plan: RealFFTPlan
     /// Doubles: the low-passed window; the zero-padded, mean-removed copy the FFT reads and
     /// whose autocorrelation it returns; cumulative energies; the autocorrelation by lag.
@@ -107,7 +107,7 @@ public struct WindowStepAnalyzer: Sendable {
             let design = try Butterworth.design(
                 order: 2, band: .lowPass(cutoff: min(configuration.lowPassCutoff, 0.4 * sampleRate)),
                 sampleRate: sampleRate)
-            sections = design.sections
+            lowPass = design
         } catch {
             throw .signalProcessing(error)
         }
@@ -157,7 +157,7 @@ public struct WindowStepAnalyzer: Sendable {
         guard count > 2 else { return Result(stepCount: 0, cadence: nil, regularity: nil) }
         WorkBuffers.uniqueCopy(of: &buffers)
         let filtered = buffers.doubles(0)
-        lowPass(magnitudes, into: filtered)
+        lowPass.filter(magnitudes, into: filtered, startingAtSteadyStateOf: magnitudes[0])
         let (spread, roughness) = autocorrelate(magnitudes, filtered: UnsafeBufferPointer(rebasing: filtered[..<count]))
         let correlations = UnsafeBufferPointer(buffers.doubles(3))
         let regularity = GaitRegularity.read(
@@ -182,16 +182,6 @@ public struct WindowStepAnalyzer: Sendable {
         let (steps, cadence) = rules.count(
             UnsafeBufferPointer(rebasing: filtered[..<count]), positions: buffers.integers(0))
         return Result(stepCount: steps, cadence: cadence, regularity: regularity)
-    }
-
-    /// Low-passes `input` into `output` through the sections, starting at the steady state of
-    /// the first sample, four samples at a time
-    /// (``LocomotionDSP/SecondOrderSections/Section/filter(_:into:startingAtSteadyStateOf:)``).
-    private func lowPass(_ input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>) {
-        for (index, section) in sections.enumerated() {
-            let source = index == 0 ? input : UnsafeBufferPointer(rebasing: output[..<input.count])
-            section.filter(source, into: output, startingAtSteadyStateOf: source[0])
-        }
     }
 
     /// Fills the autocorrelation buffer with the normalised autocorrelation of the low-passed

@@ -1,4 +1,34 @@
-import LocomotionDSP
+extension SecondOrderSections {
+    /// Filters a whole block through the cascade from rest at the steady state of a constant
+    /// `level` (usually the block's first sample), without a ``SOSFilter`` and its state: each
+    /// section runs four samples per step
+    /// (``SecondOrderSections/Section/filter(_:into:startingAtSteadyStateOf:)``), each later
+    /// section at the steady state of `level` times the gain at 0 Hz of the sections before it.
+    /// Equal to ``SOSFilter`` reset with ``SOSFilter/reset(toSteadyStateFor:)`` to rounding.
+    ///
+    /// - Parameters:
+    ///   - input: The samples; finite.
+    ///   - output: At least `input.count` elements; may be the same memory as `input`.
+    ///   - level: The constant the filter is assumed to have seen forever before the block.
+    /// - Complexity: O(*n* · sections); no allocation.
+    public func filter(
+        _ input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>,
+        startingAtSteadyStateOf level: Double
+    ) {
+        precondition(output.count >= input.count, "filter: the output is shorter than the input")
+        guard !input.isEmpty else { return }
+        var start = level
+        for (index, section) in sections.enumerated() {
+            let source = index == 0 ? input : UnsafeBufferPointer(rebasing: output[..<input.count])
+            section.filter(source, into: output, startingAtSteadyStateOf: start)
+            let denominator = 1 + section.a1 + section.a2
+            start = denominator != 0 ? start * (section.b0 + section.b1 + section.b2) / denominator : 0
+        }
+        if sections.isEmpty, UnsafePointer(output.baseAddress!) != input.baseAddress! {
+            output.baseAddress!.update(from: input.baseAddress!, count: input.count)
+        }
+    }
+}
 
 extension SecondOrderSections.Section {
     /// Filters `input` into `output` (which may be the same memory) with this biquad, the
@@ -12,8 +42,12 @@ extension SecondOrderSections.Section {
     /// four samples instead of four dependent multiply-adds. Equal to the sample-by-sample
     /// recursion to rounding.
     ///
+    /// - Parameters:
+    ///   - input: The samples; finite.
+    ///   - output: At least `input.count` elements; may be the same memory as `input`.
+    ///   - level: The constant the section is assumed to have seen forever before the block.
     /// - Complexity: O(*n*); no allocation.
-    func filter(
+    public func filter(
         _ input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>,
         startingAtSteadyStateOf level: Double
     ) {
