@@ -1,5 +1,5 @@
 extension SecondOrderSections {
-    /// Filters a whole block through the cascade from rest at the steady state of a constant
+    /// Filters a whole block through the cascade, starting at the steady state of a constant
     /// `level` (usually the block's first sample), without a ``SOSFilter`` and its state: each
     /// section runs four samples per step
     /// (``SecondOrderSections/Section/filter(_:into:startingAtSteadyStateOf:)``), each later
@@ -51,6 +51,7 @@ extension SecondOrderSections.Section {
         _ input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>,
         startingAtSteadyStateOf level: Double
     ) {
+        precondition(output.count >= input.count, "filter: the output is shorter than the input")
         let count = input.count
         let denominator = 1 + a1 + a2
         let past = denominator != 0 ? level * (b0 + b1 + b2) / denominator : 0
