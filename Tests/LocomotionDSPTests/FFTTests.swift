@@ -149,6 +149,37 @@ struct FFTTests {
         #expect(first.count == 321 && first.binCount == 161)
     }
 
+    @Test("a measured plan serves later estimate requests; an estimated one is replaced by a measure request")
+    func planCacheKeepsTheMostRigorousPlan() throws {
+        let estimated = try FFT.plan(count: 333, rigor: .estimate)
+        #expect(estimated.rigor == .estimate)
+        let measured = try FFT.plan(count: 333, rigor: .measure)
+        #expect(measured.rigor == .measure && measured !== estimated)
+        #expect(try FFT.plan(count: 333) === measured)
+        #expect(try FFT.plan(count: 333, rigor: .measure) === measured)
+        #expect(FFTPlanningRigor.estimate < .measure && FFTPlanningRigor.measure < .patient)
+    }
+
+    @Test(
+        "the inverse that may overwrite its bins gives the preserving inverse's samples",
+        arguments: [5, 128, 256, 1001])
+    func destroyingInverse(count: Int) throws {
+        var rng = SplitMix64(seed: UInt64(count))
+        let x = rng.uniformSamples(count)
+        for rigor in [FFTPlanningRigor.estimate, .measure] {
+            let plan = try RealFFTPlan(count: count, rigor: rigor)
+            let bins = plan.forward(x)
+            let preserved = plan.inverse(bins)
+            var scratch = bins
+            var destroyed = [Double](repeating: .nan, count: count)
+            scratch.withUnsafeMutableBufferPointer { input in
+                destroyed.withUnsafeMutableBufferPointer { output in plan.inverse(destroying: input, into: output) }
+            }
+            #expect(maxErrorRelativeToPeak(destroyed, preserved) <= 1e-14)
+            #expect(maxErrorRelativeToPeak(destroyed, x) <= 1e-13)
+        }
+    }
+
     @Test("rigor levels agree", arguments: [FFTPlanningRigor.estimate, .measure])
     func rigorLevelsAgree(rigor: FFTPlanningRigor) throws {
         var rng = SplitMix64(seed: 5)
