@@ -183,11 +183,12 @@ struct FeatureBenchmarks: BenchmarkSuite {
 
     private func format(_ value: Double, _ decimals: Int) -> String { String(format: "%.\(decimals)f", value) }
 
-    /// The default configuration with windows of exactly `samples` samples at `rate`.
-    static func configuration(rate: Double, samples: Int, gait: Bool = true) -> FeatureConfiguration {
+    /// The default configuration with windows of exactly `samples` samples at `rate`, planned
+    /// with `.measure` as a long-running process would (the suite times the steady state).
+    static func configuration(rate: Double = 50, samples: Int = 128, gait: Bool = true) -> FeatureConfiguration {
         FeatureConfiguration(
             windowDuration: Double(samples) / rate, hop: Double(samples) / rate / 2,
-            features: BuiltinFeature.allCases.filter { gait || !$0.isGait })
+            features: BuiltinFeature.allCases.filter { gait || !$0.isGait }, fftPlanning: .measure)
     }
 
     /// `windows` windows of walking-like three-axis acceleration (g), laid out window by window,
@@ -352,7 +353,7 @@ struct FeatureBenchmarks: BenchmarkSuite {
             var table: FeatureTable?
             for _ in 0..<3 {
                 let start = MonotonicClock.now()
-                table = try recording.features(sampleRate: 50, threadCount: threads)
+                table = try recording.features(Self.configuration(), sampleRate: 50, threadCount: threads)
                 fastest = min(fastest, Double(MonotonicClock.now() - start) / 1e9)
             }
             return (fastest, table!)
@@ -397,7 +398,7 @@ struct FeatureBenchmarks: BenchmarkSuite {
                 samples.append((data[base + index], data[base + 128 + index], data[base + 256 + index]))
             }
         }
-        var stream = try StreamingFeatureExtractor(sampleRate: 50)
+        var stream = try StreamingFeatureExtractor(configuration: Self.configuration(), sampleRate: 50)
         var sample = 0
         let timing = try BatchTimer.interleaved(
             [
@@ -434,7 +435,8 @@ struct FeatureBenchmarks: BenchmarkSuite {
     /// the body of the process valgrind watches.
     static func streamOnly(windows: Int, wisdomFile: String? = nil) throws -> Int {
         if let wisdomFile { FFTWisdom.import(try String(contentsOfFile: wisdomFile, encoding: .utf8)) }
-        var stream = try StreamingFeatureExtractor(sampleRate: 50, hasGyroscope: true)
+        var stream = try StreamingFeatureExtractor(
+            configuration: Self.configuration(), sampleRate: 50, hasGyroscope: true)
         var produced = 0
         var sample = 0
         while produced < windows + 1 {
