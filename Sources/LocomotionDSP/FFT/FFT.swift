@@ -54,15 +54,17 @@ public enum FFT {
 
     /// The cached plan for `count` samples, created on first use.
     ///
-    /// The cache keeps the ``cacheCapacity`` most recently used lengths, one plan each; a plan
-    /// made with more rigor than asked for serves the request, one made with less is replaced.
-    /// An evicted plan stays valid for as long as a caller holds it.
+    /// The cache keeps the ``cacheCapacity`` most recently used (length, rigor) pairs. A request
+    /// is served only by a plan of exactly its rigor: plans of different rigor may use different
+    /// algorithms, whose results differ in the last bits, and a caller's results must not depend
+    /// on what other code asked for first. An evicted plan stays valid for as long as a caller
+    /// holds it.
     ///
     /// - Parameters:
     ///   - count: Samples per transform, `1...Int32.max`.
-    ///   - rigor: The least planning rigor wanted; `.estimate` plans in microseconds, `.measure`
-    ///     (tens of milliseconds per length and direction, once per process thanks to FFTW's
-    ///     wisdom) finds plans up to twice as fast for lengths such as 256.
+    ///   - rigor: The planning rigor; `.estimate` plans in microseconds, `.measure` (tens of
+    ///     milliseconds per length and direction, once per process thanks to FFTW's wisdom) finds
+    ///     plans up to twice as fast for lengths such as 256.
     /// - Throws: As ``RealFFTPlan/init(count:rigor:)``.
     /// - Complexity: A short scan of the most recently used plans under a lock (the last-used
     ///   length is found first); planning on a miss, outside that lock.
@@ -86,21 +88,18 @@ private final class PlanCache: @unchecked Sendable {
 
     func plan(count: Int, rigor: FFTPlanningRigor) -> RealFFTPlan? {
         lock.withLock {
-            guard let index = plans.firstIndex(where: { $0.count == count && $0.rigor >= rigor }) else { return nil }
+            guard let index = plans.firstIndex(where: { $0.count == count && $0.rigor == rigor }) else { return nil }
             if index > 0 { plans.insert(plans.remove(at: index), at: 0) }
             return plans[0]
         }
     }
 
-    /// Stores `plan` unless another thread stored one of that length and at least that rigor
-    /// first (a plan of less rigor is replaced); returns the stored one.
+    /// Stores `plan` unless another thread stored one of that length and rigor first; returns
+    /// the stored one.
     func insert(_ plan: RealFFTPlan) -> RealFFTPlan {
         let (stored, evicted): (RealFFTPlan, RealFFTPlan?) = lock.withLock {
-            if let index = plans.firstIndex(where: { $0.count == plan.count }) {
-                guard plans[index].rigor < plan.rigor else { return (plans[index], nil) }
-                let replaced = plans.remove(at: index)
-                plans.insert(plan, at: 0)
-                return (plan, replaced)
+            if let existing = plans.first(where: { $0.count == plan.count && $0.rigor == plan.rigor }) {
+                return (existing, nil)
             }
             plans.insert(plan, at: 0)
             return (plan, plans.count > FFT.cacheCapacity ? plans.removeLast() : nil)

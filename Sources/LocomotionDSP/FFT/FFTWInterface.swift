@@ -6,7 +6,7 @@ import Foundation
 // execution is. `FFTWInterface.plannerLock` serialises the former and nothing else.
 
 /// How hard FFTW's planner searches for a fast algorithm when a plan is created.
-public enum FFTPlanningRigor: Int, Sendable, Hashable, Comparable {
+public enum FFTPlanningRigor: Sendable, Hashable {
     /// Picks a plan by heuristics, in microseconds. The default, and right for most uses.
     case estimate
     /// Times several algorithms (milliseconds to seconds per size); worth it for a
@@ -22,9 +22,6 @@ public enum FFTPlanningRigor: Int, Sendable, Hashable, Comparable {
         case .patient: return UInt32(FFTW_PATIENT)
         }
     }
-
-    /// Orders the rigors from the quickest planning to the most thorough.
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// Thin wrappers over the FFTW calls the package uses.
