@@ -20,18 +20,6 @@ struct SelectionTests {
                 #expect(work[..<k].allSatisfy { $0 <= work[k] })
                 #expect(work[(k + 1)...].allSatisfy { $0 >= work[k] })
                 #expect(work.sorted() == sorted)
-                // The same through an auxiliary buffer (partitions alternate between the two).
-                var alternating = x
-                var auxiliary = [Double](repeating: .nan, count: count)
-                alternating.withUnsafeMutableBufferPointer { buffer in
-                    auxiliary.withUnsafeMutableBufferPointer { auxiliary in
-                        Selection.select(k, in: buffer, auxiliary: auxiliary, partitionBudget: budget)
-                    }
-                }
-                #expect(alternating[k] == sorted[k], "n=\(count) k=\(k) (auxiliary)")
-                #expect(alternating[..<k].allSatisfy { $0 <= alternating[k] })
-                #expect(alternating[(k + 1)...].allSatisfy { $0 >= alternating[k] })
-                #expect(alternating.sorted() == sorted)
             }
         }
     }

@@ -80,15 +80,9 @@ public struct StepDetector: Sendable {
     private let search: ClosedRange<Double>?
     /// The reported time of the last candidate, so that reported times keep their order.
     private var lastReportedTime = -Double.infinity
-    /// The current run of passing candidates: those not yet confirmed, the last one, its length.
+    /// The bout rule's run, over peak times, and the candidates it holds (oldest first).
+    private var boutRule: BoutRule
     private var pending: [Step]
-    private var runStrength = 0
-    private var runConfirmed = false
-    private var lastWasStrong = false
-    private let pendingLimit: Int
-    private var lastCandidate: Step?
-    private var lastCandidatePeakTime = -Double.infinity
-    private var lastInterval: Double?
     private var correlations: [Double]
     /// The context (segment indices) whose periodicity was last computed, and that periodicity:
     /// candidates judged in the same context (at a segment's end, or in a short window, many
@@ -155,9 +149,9 @@ public struct StepDetector: Sendable {
         values = [Double](repeating: 0, count: 2 * capacity)
         times = values
         raw = values
-        pendingLimit = 4 * c.minimumRunLength + 16
+        boutRule = BoutRule(c)
         pending = []
-        pending.reserveCapacity(pendingLimit)
+        pending.reserveCapacity(boutRule.heldLimit + 1)
         correlations = [Double](repeating: 0, count: lags.count)
         vertical = [Double](repeating: .nan, count: 2 * capacity)
         gravity = try GravitySeparator(sampleRate: sampleRate)
@@ -345,11 +339,11 @@ public struct StepDetector: Sendable {
             nextCenter += 1
         }
         (count, nextCenter, lastStepTime, lastTime) = (0, 0, -.infinity, -.infinity)
-        (lastReportedTime, lastCandidatePeakTime) = (-.infinity, -.infinity)
+        lastReportedTime = -.infinity
         gravity.reset()
         periodicityContext = nil
         pending.removeAll(keepingCapacity: true)
-        (runStrength, runConfirmed, lastWasStrong, lastCandidate, lastInterval) = (0, false, false, nil, nil)
+        boutRule.reset()
     }
 
     /// Judges the sample at segment index `center`, its context ending at `end`.
@@ -484,49 +478,20 @@ public struct StepDetector: Sendable {
         }
     }
 
-    /// The bout rule: extends or restarts the current run with `step`, and emits the run's steps
-    /// once it holds ``StepDetectorConfiguration/minimumRunLength`` full (`strong`) candidates.
-    /// The intervals are those of the peak times, so the refinement of the reported time never
-    /// changes which candidates are steps.
+    /// The bout rule (``BoutRule``): extends or restarts the current run with `step`, and emits
+    /// the run's steps once it holds ``StepDetectorConfiguration/minimumRunLength`` full
+    /// (`strong`) candidates. The intervals are those of the peak times, so the refinement of
+    /// the reported time never changes which candidates are steps.
     private mutating func accept(_ step: Step, peakTime: Double, strong: Bool, into steps: inout [Step]) {
-        let c = configuration
-        if let last = lastCandidate, peakTime - lastCandidatePeakTime <= c.maximumStepInterval {
-            let interval = peakTime - lastCandidatePeakTime
-            if let previous = lastInterval,
-                interval > c.maximumIntervalRatio * previous || previous > c.maximumIntervalRatio * interval
-            {
-                // An irregular interval: a new run starts with the previous candidate.
-                pending.removeAll(keepingCapacity: true)
-                runStrength = 0
-                if !runConfirmed {
-                    pending.append(last)
-                    runStrength = lastWasStrong ? 1 : 0
-                }
-                runConfirmed = false
-            }
-            lastInterval = interval
-        } else {
-            pending.removeAll(keepingCapacity: true)
-            (runStrength, runConfirmed, lastInterval) = (0, false, nil)
-        }
-        lastCandidate = step
-        lastCandidatePeakTime = peakTime
-        lastWasStrong = strong
-        if strong { runStrength += 1 }
-        if runConfirmed {
-            steps.append(step)
-        } else if runStrength >= c.minimumRunLength {
-            steps.append(contentsOf: pending)
+        switch boutRule.add(time: peakTime, strong: strong) {
+        case .emit(let held):
+            steps.append(contentsOf: pending.suffix(held))
             steps.append(step)
             pending.removeAll(keepingCapacity: true)
-            runConfirmed = true
-        } else if pending.count < pendingLimit {
+        case .hold:
+            // Keep only the candidates the rule holds (bounded, so the shift is cheap).
             pending.append(step)
-        } else {
-            // A long run of weak candidates that never firms up: keep only the latest ones (the
-            // buffer is small and bounded, so this shift costs O(pendingLimit) at most).
-            pending.removeFirst()
-            pending.append(step)
+            pending.removeFirst(pending.count - boutRule.held)
         }
     }
 

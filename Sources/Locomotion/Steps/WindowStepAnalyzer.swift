@@ -311,15 +311,8 @@ private struct StepRules {
         }
         var steps = 0
         var (firstStep, lastStep) = (0, 0)
-        // The current run: its first unconfirmed candidate, strength, whether it is confirmed.
-        var pendingStart = 0
-        var (runStrength, runConfirmed) = (0, false)
-        var lastCandidate: Int?
-        var lastInterval: Int?
-        var lastWasStrong = false
+        var boutRule = BoutRule(c, unitsPerSecond: sampleRate)  // times are sample indices
         var candidate = 0
-        let maximumInterval = c.maximumStepInterval * sampleRate
-        let pendingLimit = 4 * c.minimumRunLength + 16
         let weakest = min(c.relativeProminence, c.weakProminence) * spread
         // Candidate number `candidate` is written over maximum number `candidate`, already read.
         for maximum in 0..<maxima where isCandidate(f, positions[maximum]) {
@@ -330,38 +323,12 @@ private struct StepRules {
             let prominence = peak - max(leftLow, rightLow)
             guard prominence >= weakest else { continue }
             let strong = isRegular && prominence >= c.relativeProminence * spread
-            // The bout rule, on candidate numbers (`pendingStart...candidate` are unconfirmed).
-            if let last = lastCandidate, Double(index - last) <= maximumInterval {
-                let interval = index - last
-                if let previous = lastInterval,
-                    Double(interval) > c.maximumIntervalRatio * Double(previous)
-                        || Double(previous) > c.maximumIntervalRatio * Double(interval)
-                {
-                    // An irregular interval: a new run starts with the previous candidate.
-                    pendingStart = runConfirmed ? candidate : candidate - 1
-                    runStrength = !runConfirmed && lastWasStrong ? 1 : 0
-                    runConfirmed = false
-                }
-                lastInterval = interval
-            } else {
-                pendingStart = candidate
-                (runStrength, runConfirmed, lastInterval) = (0, false, nil)
-            }
             positions[candidate] = index
-            if strong { runStrength += 1 }
-            if runConfirmed {
-                steps += 1
+            if case .emit(let held) = boutRule.add(time: Double(index), strong: strong) {
+                if steps == 0 { firstStep = positions[candidate - held] }
+                steps += held + 1
                 lastStep = index
-            } else if runStrength >= c.minimumRunLength {
-                if steps == 0 { firstStep = positions[pendingStart] }
-                steps += candidate - pendingStart + 1
-                lastStep = index
-                runConfirmed = true
-            } else if candidate - pendingStart + 1 > pendingLimit {
-                pendingStart += 1
             }
-            lastCandidate = index
-            lastWasStrong = strong
             candidate += 1
         }
         let cadence =

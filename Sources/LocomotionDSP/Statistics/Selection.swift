@@ -18,11 +18,9 @@ enum Selection {
     /// - Precondition: `lower <= k < buffer.count`; no NaN in the buffer.
     /// - Complexity: O(*m*) on average, O(*m* log *m*) at worst, for *m* = `buffer.count − lower`.
     static func select(
-        _ k: Int, in buffer: UnsafeMutableBufferPointer<Double>, from lower: Int = 0,
-        auxiliary: UnsafeMutableBufferPointer<Double>? = nil, partitionBudget: Int? = nil
+        _ k: Int, in buffer: UnsafeMutableBufferPointer<Double>, from lower: Int = 0, partitionBudget: Int? = nil
     ) {
         precondition(lower <= k && k < buffer.count, "select: k out of range")
-        precondition((auxiliary?.count ?? .max) >= buffer.count, "select: auxiliary buffer too small")
         var low = lower
         var high = buffer.count - 1
         var budget = partitionBudget ?? 2 * (Int.bitWidth - (high - low + 1).leadingZeroBitCount)
@@ -40,7 +38,7 @@ enum Selection {
             let pivot = buffer[middle]
             // buffer[low..<below] < pivot ≤ buffer[below...high]; the pivot itself is never
             // below it, so below ≤ high.
-            let below = partition(buffer, low, high, auxiliary: auxiliary, strictly: true, pivot)
+            let below = partition(buffer, low, high, strictly: true, pivot)
             if k < below {
                 high = below - 1
                 continue
@@ -51,7 +49,7 @@ enum Selection {
             }
             // Nothing is below the pivot, which is therefore the smallest value: gather the
             // values equal to it, so a run of equal values takes one more pass, not one per value.
-            let equal = partition(buffer, low, high, auxiliary: auxiliary, strictly: false, pivot)
+            let equal = partition(buffer, low, high, strictly: false, pivot)
             if k < equal { return }
             low = equal
         }
@@ -59,32 +57,13 @@ enum Selection {
 
     /// Moves the values of `buffer[low...high]` that are below `pivot` (or, when not `strictly`,
     /// at or below it) to the front of that range, branch-free, and returns where they end.
-    ///
-    /// With an auxiliary buffer, every value is written to both ends of `auxiliary[low...high]`
-    /// and the matching end advances, then the range is copied back: no load depends on an
-    /// earlier store, about three times faster than swapping in place.
     @inline(__always)
     private static func partition(
-        _ buffer: UnsafeMutableBufferPointer<Double>, _ low: Int, _ high: Int,
-        auxiliary: UnsafeMutableBufferPointer<Double>?, strictly: Bool, _ pivot: Double
+        _ buffer: UnsafeMutableBufferPointer<Double>, _ low: Int, _ high: Int, strictly: Bool, _ pivot: Double
     ) -> Int {
         let base = buffer.baseAddress!
         // Bool to 0 or 1 without a branch (a conditional expression would compile to a jump).
         @inline(__always) func step(_ moves: Bool) -> Int { Int(unsafeBitCast(moves, to: UInt8.self)) }
-        if let target = auxiliary?.baseAddress {
-            var front = low
-            var back = high
-            for index in low...high {
-                let value = base[index]
-                let moves = step(strictly ? value < pivot : value <= pivot)
-                target[front] = value
-                target[back] = value
-                front &+= moves
-                back &-= 1 &- moves
-            }
-            (base + low).update(from: target + low, count: high - low + 1)
-            return front
-        }
         // Lomuto's scheme with an unconditional swap: base[low..<store] moves, and
         // base[store..<index] stays, so swapping a staying value with itself or with another
         // staying value keeps both parts intact.

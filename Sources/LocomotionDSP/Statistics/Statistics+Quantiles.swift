@@ -180,11 +180,9 @@ extension Statistics {
     }
 
     /// The median of `buffer`, reordering it.
-    static func medianInPlace(
-        _ buffer: UnsafeMutableBufferPointer<Double>, auxiliary: UnsafeMutableBufferPointer<Double>? = nil
-    ) -> Double {
+    static func medianInPlace(_ buffer: UnsafeMutableBufferPointer<Double>) -> Double {
         let middle = buffer.count / 2
-        Selection.select(middle, in: buffer, auxiliary: auxiliary)
+        Selection.select(middle, in: buffer)
         return medianOfSelected(buffer)
     }
 
@@ -199,37 +197,5 @@ extension Statistics {
         for index in 1..<middle { lower = buffer[index] > lower ? buffer[index] : lower }  // no NaN here
         let mean = (lower + upper) / 2
         return mean.isFinite ? mean : lower / 2 + upper / 2
-    }
-
-    /// The linearly interpolated percentile of `buffer` once its median has been selected
-    /// (``medianOfSelected(_:)``'s precondition): the order statistics are then selected within
-    /// the half that holds them only. Reorders that half.
-    static func percentileAfterMedian(
-        _ percentage: Double, of buffer: UnsafeMutableBufferPointer<Double>,
-        auxiliary: UnsafeMutableBufferPointer<Double>?
-    ) -> Double {
-        let count = buffer.count
-        let middle = count / 2
-        let position = Double(count - 1) * (percentage / 100)
-        let rank = lowerRank(ofPercentile: percentage, count: count)
-        let fraction = position - Double(rank)
-        let below: Double
-        if rank < middle {
-            let lowerHalf = UnsafeMutableBufferPointer(rebasing: buffer[0..<middle])
-            Selection.select(rank, in: lowerHalf, auxiliary: auxiliary)
-            below = buffer[rank]
-        } else if rank > middle {
-            Selection.select(rank, in: buffer, from: middle + 1, auxiliary: auxiliary)
-            below = buffer[rank]
-        } else {
-            below = buffer[middle]
-        }
-        guard fraction > 0, rank + 1 < count else { return below }
-        // Everything before `middle` is ≤ buffer[middle] ≤ everything after it.
-        let above =
-            rank + 1 < middle
-            ? Selection.minimum(in: UnsafeMutableBufferPointer(rebasing: buffer[0..<middle]), from: rank + 1)
-            : rank + 1 == middle ? buffer[middle] : Selection.minimum(in: buffer, from: rank + 1)
-        return interpolate(below, above, fraction)
     }
 }

@@ -1,0 +1,73 @@
+/// The bout rule of ``StepDetectorConfiguration``: a candidate step counts only inside a run of
+/// regular intervals that holds ``StepDetectorConfiguration/minimumRunLength`` full (`strong`)
+/// candidates. It keeps the run's state; the caller keeps the candidates and acts on each
+/// decision, so the streaming detector (steps in seconds) and the window analyzer (sample
+/// indices) share one rule.
+struct BoutRule: Sendable {
+    /// What to do with a candidate.
+    enum Decision: Equatable {
+        /// Keep it: it may still become a step.
+        case hold
+        /// It is a step, and so are the `held` most recent candidates held before it.
+        case emit(held: Int)
+    }
+
+    let minimumRunLength: Int
+    /// The longest interval inside a run, in the caller's time unit.
+    let maximumInterval: Double
+    let maximumIntervalRatio: Double
+    /// The most candidates held: a long run of weak candidates keeps only the latest.
+    let heldLimit: Int
+
+    /// How many of the most recent candidates (the last one included) are held.
+    private(set) var held = 0
+    private var strength = 0
+    private var confirmed = false
+    private var lastTime: Double?
+    private var lastInterval: Double?
+    private var lastWasStrong = false
+
+    /// The rule of `configuration`, with times in a unit of which there are `unitsPerSecond` in
+    /// a second (1 for seconds, the sample rate for sample indices).
+    init(_ configuration: StepDetectorConfiguration, unitsPerSecond: Double = 1) {
+        minimumRunLength = configuration.minimumRunLength
+        maximumInterval = configuration.maximumStepInterval * unitsPerSecond
+        maximumIntervalRatio = configuration.maximumIntervalRatio
+        heldLimit = 4 * configuration.minimumRunLength + 16
+    }
+
+    /// Extends or restarts the current run with a candidate at `time` (not before the previous
+    /// one's).
+    ///
+    /// - Complexity: O(1).
+    mutating func add(time: Double, strong: Bool) -> Decision {
+        if let last = lastTime, time - last <= maximumInterval {
+            let interval = time - last
+            if let previous = lastInterval,
+                interval > maximumIntervalRatio * previous || previous > maximumIntervalRatio * interval
+            {
+                // An irregular interval: a new run starts with the previous candidate, which is
+                // held unless its run was confirmed.
+                (held, strength) = confirmed ? (0, 0) : (1, lastWasStrong ? 1 : 0)
+                confirmed = false
+            }
+            lastInterval = interval
+        } else {
+            (held, strength, confirmed, lastInterval) = (0, 0, false, nil)
+        }
+        (lastTime, lastWasStrong) = (time, strong)
+        if strong { strength += 1 }
+        if confirmed { return .emit(held: 0) }
+        if strength >= minimumRunLength {
+            defer { (held, confirmed) = (0, true) }
+            return .emit(held: held)
+        }
+        held = min(held + 1, heldLimit)
+        return .hold
+    }
+
+    /// Forgets the run, as at the start of a segment.
+    mutating func reset() {
+        (held, strength, confirmed, lastTime, lastInterval, lastWasStrong) = (0, 0, false, nil, nil, false)
+    }
+}
