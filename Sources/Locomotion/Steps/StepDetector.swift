@@ -103,39 +103,11 @@ public struct StepDetector: Sendable {
     /// - Throws: `LocomotionError.invalidParameter` for a rate or parameter out of range.
     /// - Complexity: O(rate · context); allocates the ring.
     public init(sampleRate: Double, configuration: StepDetectorConfiguration = .init()) throws(LocomotionError) {
-        guard sampleRate.isFinite, (10...1000).contains(sampleRate) else {
-            throw .invalidParameter(
-                name: "sampleRate", value: "\(sampleRate)", requirement: "step detection needs 10...1000 Hz")
-        }
         let c = configuration
-        guard c.lowPassCutoff.isFinite, c.lowPassCutoff > 0, c.minimumStepInterval > 0,
-            c.contextHalfWidth >= c.minimumStepInterval, c.contextHalfWidth >= c.stepPeriods.upperBound,
-            c.stepPeriods.lowerBound > 0, c.relativeProminence.isFinite, c.minimumSpread >= 0,
-            c.minimumRegularity.isFinite, c.maximumGap.map({ $0 > 0 }) ?? true, c.prominenceWindow > 0,
-            c.minimumRunLength >= 1, c.maximumStepInterval > 0, c.maximumIntervalRatio >= 1,
-            !c.maximumRoughness.isNaN, !(c.maximumVerticalDeficit?.isNaN ?? false), c.initialContactSmoothing.isFinite,
-            c.initialContactSmoothing > 0,
-            c.initialContactSearch.map({
-                $0.lowerBound.isFinite && $0.upperBound.isFinite
-                    && max(-$0.lowerBound, $0.upperBound) + 4 * c.initialContactSmoothing <= c.contextHalfWidth
-            }) ?? true
-        else {
-            throw .invalidParameter(
-                name: "configuration", value: "\(c)",
-                requirement:
-                    "cutoff, step interval, periods and smoothing must be positive, the context at least as long as the longest step period and the initial-contact search plus 4 smoothing widths"
-            )
-        }
+        let sections = try c.lowPassFilter(sampleRate: sampleRate)
         self.configuration = c
         self.sampleRate = sampleRate
         self.maximumGap = c.maximumGap ?? max(5 / sampleRate, 0.1)
-        let sections: SecondOrderSections
-        do {
-            sections = try Butterworth.design(
-                order: 2, band: .lowPass(cutoff: min(c.lowPassCutoff, 0.4 * sampleRate)), sampleRate: sampleRate)
-        } catch {
-            throw .signalProcessing(error)
-        }
         filter = SOSFilter(sections)
         filterDelay = Self.groupDelayAtZero(sections) / sampleRate
         half = Int((c.contextHalfWidth * sampleRate).rounded())

@@ -1,3 +1,5 @@
+import LocomotionDSP
+
 /// The parameters of ``StepDetector``; the defaults are the tuned values documented, with the
 /// reasons for each, in docs/Algorithms.md ("Step detection").
 public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
@@ -87,5 +89,45 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
         var configuration = StepDetectorConfiguration()
         configuration.maximumVerticalDeficit = 0.25
         return configuration
+    }
+}
+
+extension StepDetectorConfiguration {
+    /// The detector's low-pass filter at `sampleRate` (2nd-order Butterworth at
+    /// ``lowPassCutoff``, at most 0.4 × the rate), after checking that these parameters and the
+    /// rate can drive a ``StepDetector``.
+    ///
+    /// - Throws: `LocomotionError.invalidParameter` for a rate outside 10...1000 Hz or a
+    ///   parameter out of range.
+    func lowPassFilter(sampleRate: Double) throws(LocomotionError) -> SecondOrderSections {
+        guard sampleRate.isFinite, (10...1000).contains(sampleRate) else {
+            throw .invalidParameter(
+                name: "sampleRate", value: "\(sampleRate)", requirement: "step detection needs 10...1000 Hz")
+        }
+        let c = self
+        guard c.lowPassCutoff.isFinite, c.lowPassCutoff > 0, c.minimumStepInterval > 0,
+            c.contextHalfWidth >= c.minimumStepInterval, c.contextHalfWidth >= c.stepPeriods.upperBound,
+            c.stepPeriods.lowerBound > 0, c.relativeProminence.isFinite, c.minimumSpread >= 0,
+            c.minimumRegularity.isFinite, c.maximumGap.map({ $0 > 0 }) ?? true, c.prominenceWindow > 0,
+            c.minimumRunLength >= 1, c.maximumStepInterval > 0, c.maximumIntervalRatio >= 1,
+            !c.maximumRoughness.isNaN, !(c.maximumVerticalDeficit?.isNaN ?? false), c.initialContactSmoothing.isFinite,
+            c.initialContactSmoothing > 0,
+            c.initialContactSearch.map({
+                $0.lowerBound.isFinite && $0.upperBound.isFinite
+                    && max(-$0.lowerBound, $0.upperBound) + 4 * c.initialContactSmoothing <= c.contextHalfWidth
+            }) ?? true
+        else {
+            throw .invalidParameter(
+                name: "configuration", value: "\(c)",
+                requirement:
+                    "cutoff, step interval, periods and smoothing must be positive, the context at least as long as the longest step period and the initial-contact search plus 4 smoothing widths"
+            )
+        }
+        do {
+            return try Butterworth.design(
+                order: 2, band: .lowPass(cutoff: min(c.lowPassCutoff, 0.4 * sampleRate)), sampleRate: sampleRate)
+        } catch {
+            throw .signalProcessing(error)
+        }
     }
 }

@@ -101,16 +101,7 @@ public struct WindowStepAnalyzer: Sendable {
             throw .invalidParameter(
                 name: "maximumWindowLength", value: "\(maximumWindowLength)", requirement: "it must be at least 2")
         }
-        // The detector validates the rate and the configuration; its filter is designed alike.
-        _ = try StepDetector(sampleRate: sampleRate, configuration: configuration)
-        do {
-            let design = try Butterworth.design(
-                order: 2, band: .lowPass(cutoff: min(configuration.lowPassCutoff, 0.4 * sampleRate)),
-                sampleRate: sampleRate)
-            lowPass = design
-        } catch {
-            throw .signalProcessing(error)
-        }
+        lowPass = try configuration.lowPassFilter(sampleRate: sampleRate)
         self.sampleRate = sampleRate
         self.maximumWindowLength = maximumWindowLength
         self.configuration = configuration
