@@ -21,6 +21,19 @@ enum GaitSimulation {
             steps.append(t)
             t += (1 + Double.random(in: -jitter...jitter, using: &generator)) / cadence
         }
+        let recording = signal(
+            rate: rate, duration: duration, steps: steps, cadence: cadence, amplitude: amplitude, up: up, noise: noise,
+            start: start, generator: &generator)
+        return (recording, steps)
+    }
+
+    /// The walking signal of ``walking(rate:duration:cadence:amplitude:up:jitter:noise:start:seed:)``
+    /// for the given step times (s): a heel-strike pulse at each, the sway at `cadence` (until
+    /// `swayEnd`, in s), and noise drawn from `generator`.
+    static func signal(
+        rate: Double, duration: Double, steps: [Double], cadence: Double, amplitude: Double, up: SIMD3<Double>,
+        noise: Double, start: Double, swayEnd: Double = .infinity, generator: inout SplitMix64
+    ) -> Recording {
         let count = Int(duration * rate)
         let time = (0..<count).map { start + Double($0) / rate }
         var (x, y, z) = ([Double](), [Double](), [Double]())
@@ -35,7 +48,7 @@ enum GaitSimulation {
                     weight * amplitude * exp(-d * d / (2 * 0.06 * 0.06))
                     - 0.5 * weight * amplitude * exp(-(d - 0.2) * (d - 0.2) / (2 * 0.1 * 0.1))
             }
-            let lateral = 0.2 * amplitude * sin(.pi * cadence * (now - start))
+            let lateral = now <= swayEnd ? 0.2 * amplitude * sin(.pi * cadence * (now - start)) : 0
             let total =
                 -up * (1 + vertical) + SIMD3(lateral, 0, 0)
                 + SIMD3(
@@ -46,7 +59,7 @@ enum GaitSimulation {
             y.append(total.y)
             z.append(total.z)
         }
-        return (Recording(source: "walking", time: time, acceleration: ThreeAxisSeries(x: x, y: y, z: z)), steps)
+        return Recording(source: "walking", time: time, acceleration: ThreeAxisSeries(x: x, y: y, z: z))
     }
 
     /// A phone at rest (gravity along −z) with sensor noise of `noise` g.

@@ -3,6 +3,12 @@
 /// candidates. It keeps the run's state; the caller keeps the candidates and acts on each
 /// decision, so the streaming detector (steps in seconds) and the window analyzer (sample
 /// indices) share one rule.
+///
+/// A confirmed run may end with one *closing* candidate whose interval is longer than
+/// ``StepDetectorConfiguration/maximumIntervalRatio`` times the previous one, up to
+/// ``StepDetectorConfiguration/closingStepInterval``: a walker who stops slows the last step
+/// (the trailing foot is brought alongside), so the last interval of a bout is often the longest.
+/// That candidate is a step and the run ends with it; the next candidate starts a new run.
 struct BoutRule: Sendable {
     /// What to do with a candidate.
     enum Decision: Equatable {
@@ -16,6 +22,9 @@ struct BoutRule: Sendable {
     /// The longest interval inside a run, in the caller's time unit.
     let maximumInterval: Double
     let maximumIntervalRatio: Double
+    /// The longest interval after a confirmed run at which a slower candidate closes the run, in
+    /// the caller's time unit (at most ``maximumInterval``); 0 when closing steps are off.
+    let closingInterval: Double
     /// The most candidates held: a long run of weak candidates keeps only the latest.
     let heldLimit: Int
 
@@ -33,6 +42,7 @@ struct BoutRule: Sendable {
         minimumRunLength = configuration.minimumRunLength
         maximumInterval = configuration.maximumStepInterval * unitsPerSecond
         maximumIntervalRatio = configuration.maximumIntervalRatio
+        closingInterval = min(configuration.closingStepInterval, configuration.maximumStepInterval) * unitsPerSecond
         heldLimit = 4 * configuration.minimumRunLength + 16
     }
 
@@ -46,6 +56,12 @@ struct BoutRule: Sendable {
             if let previous = lastInterval,
                 interval > maximumIntervalRatio * previous || previous > maximumIntervalRatio * interval
             {
+                if confirmed, interval > maximumIntervalRatio * previous, interval <= closingInterval {
+                    // The slower last step of a confirmed run: a step, and the run ends here.
+                    (held, strength, confirmed, lastInterval) = (0, 0, false, nil)
+                    (lastTime, lastWasStrong) = (time, strong)
+                    return .emit(held: 0)
+                }
                 // An irregular interval: a new run starts with the previous candidate, which is
                 // held unless its run was confirmed.
                 (held, strength) = confirmed ? (0, 0) : (1, lastWasStrong ? 1 : 0)

@@ -26,7 +26,8 @@ import LocomotionDSP
 ///    ``StepDetectorConfiguration/minimumRegularity``) and not dominated by vibration above the
 ///    cutoff (``StepDetectorConfiguration/maximumRoughness``).
 /// 4. Passing candidates count as steps only inside a run of at least
-///    ``StepDetectorConfiguration/minimumRunLength`` with regular intervals (the bout rule).
+///    ``StepDetectorConfiguration/minimumRunLength`` with regular intervals (the bout rule),
+///    which a slower last step may close (``StepDetectorConfiguration/closingStepInterval``).
 /// 5. The step's time is the peak's timestamp minus the low-pass filter's group delay at 0 Hz,
 ///    then, when the detector is fed three axes, the initial contact of the vertical
 ///    acceleration near it (``StepDetectorConfiguration/initialContactSearch``): the sample

@@ -59,6 +59,14 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     public var maximumStepInterval: Double = 1.25
     /// The largest ratio between consecutive intervals inside a run.
     public var maximumIntervalRatio: Double = 2
+    /// The closing step of a bout, in s: a candidate that follows a confirmed run (one that has
+    /// produced steps) after a longer interval than ``maximumIntervalRatio`` allows, but within
+    /// this many seconds (and within ``maximumStepInterval``), is the run's last step instead of
+    /// the first candidate of a new run. A walker who stops slows the last step — the trailing
+    /// foot is brought alongside — so the last interval of a bout is often more than twice the
+    /// one before it. The run ends with that step. 1.25 s (the ``maximumStepInterval``, 0.8
+    /// steps/s) by default; 0 disables it.
+    public var closingStepInterval: Double = 1.25
     /// Where the step time is looked for, relative to the delay-corrected magnitude peak, in s:
     /// the step time becomes the initial contact (heel strike) of the gravity-aligned vertical
     /// acceleration within `peak + initialContactSearch`, the sample where it rises fastest (see
@@ -109,7 +117,7 @@ extension StepDetectorConfiguration {
             c.contextHalfWidth >= c.minimumStepInterval, c.contextHalfWidth >= c.stepPeriods.upperBound,
             c.stepPeriods.lowerBound > 0, c.relativeProminence.isFinite, c.minimumSpread >= 0,
             c.minimumRegularity.isFinite, c.maximumGap.map({ $0 > 0 }) ?? true, c.prominenceWindow > 0,
-            c.minimumRunLength >= 1, c.maximumStepInterval > 0, c.maximumIntervalRatio >= 1,
+            c.minimumRunLength >= 1, c.maximumStepInterval > 0, c.maximumIntervalRatio >= 1, c.closingStepInterval >= 0,
             !c.maximumRoughness.isNaN, !(c.maximumVerticalDeficit?.isNaN ?? false), c.initialContactSmoothing.isFinite,
             c.initialContactSmoothing > 0,
             c.initialContactSearch.map({
