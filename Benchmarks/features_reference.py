@@ -45,6 +45,7 @@ MAXIMUM_ROUGHNESS = 1.8
 MINIMUM_RUN_LENGTH = 4
 MAXIMUM_STEP_INTERVAL = 1.25
 MAXIMUM_INTERVAL_RATIO = 2.0
+CLOSING_STEP_INTERVAL = 1.25
 GAIT_BAND = (0.6, 2.5)
 POWER_BANDS = [(0.3, 3.0), (3.0, 10.0), (10.0, 25.0)]
 NAMES = [
@@ -240,7 +241,8 @@ def gait_features(m, rate, constant):
 
 
 def bout_rule(positions, strong, rate):
-    """Steps among the candidate sample indices: runs of regular intervals holding enough full candidates."""
+    """Steps among the candidate sample indices: runs of regular intervals holding enough full candidates,
+    each confirmed run closed by at most one slower last step."""
     steps, first, last = 0, 0, 0
     pending_start, strength, confirmed = 0, 0, False
     last_candidate, last_interval, last_strong = None, None, False
@@ -251,6 +253,17 @@ def bout_rule(positions, strong, rate):
             if last_interval is not None and (
                 interval > MAXIMUM_INTERVAL_RATIO * last_interval or last_interval > MAXIMUM_INTERVAL_RATIO * interval
             ):
+                if (
+                    confirmed
+                    and interval > MAXIMUM_INTERVAL_RATIO * last_interval
+                    and interval <= min(CLOSING_STEP_INTERVAL, MAXIMUM_STEP_INTERVAL) * rate
+                ):
+                    # The closing step: a step, and the run ends with it.
+                    steps += 1
+                    last = index
+                    pending_start, strength, confirmed, last_interval = number + 1, 0, False, None
+                    last_candidate, last_strong = index, bool(strong[index])
+                    continue
                 pending_start = number if confirmed else number - 1
                 strength = 1 if (not confirmed and last_strong) else 0
                 confirmed = False
