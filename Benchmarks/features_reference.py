@@ -38,6 +38,7 @@ LOW_PASS_CUTOFF = 3.0
 MINIMUM_STEP_INTERVAL = 0.25
 PROMINENCE_WINDOW = 0.6
 MINIMUM_SPREAD = 0.04
+WEAK_SPREAD = 0.04  # the relaxed stillness gate of weak candidates (no relaxation by default)
 RELATIVE_PROMINENCE, WEAK_PROMINENCE = 1.0, 0.4
 MINIMUM_REGULARITY, WEAK_REGULARITY = 0.5, 0.2
 STEP_PERIODS = (0.25, 1.25)
@@ -218,7 +219,7 @@ def gait_features(m, rate, constant):
     # The window-wide gates.
     gate_upper = min(step_upper, n // 2)
     periodicity = r[:, step_lower : gate_upper + 1].max(axis=1) if gate_upper >= step_lower else np.full(windows, -1.0)
-    walking = (spread >= MINIMUM_SPREAD) & (spread > 0) & (roughness <= MAXIMUM_ROUGHNESS * spread)
+    walking = (spread >= min(MINIMUM_SPREAD, WEAK_SPREAD)) & (spread > 0) & (roughness <= MAXIMUM_ROUGHNESS * spread)
     walking &= periodicity >= min(MINIMUM_REGULARITY, WEAK_REGULARITY)
     # Candidates: local maxima higher than the samples up to the spacing before, at least as
     # high as those after, with their prominence over the lowest points within the reach.
@@ -232,7 +233,9 @@ def gait_features(m, rate, constant):
     right_low = np.minimum(sliding(f, reach, np.inf, np.min, False), f)
     prominence = f - np.maximum(left_low, right_low)
     candidate &= prominence >= min(RELATIVE_PROMINENCE, WEAK_PROMINENCE) * spread[:, None]
-    strong = (periodicity[:, None] >= MINIMUM_REGULARITY) & (prominence >= RELATIVE_PROMINENCE * spread[:, None])
+    # A window below the full stillness gate (between WEAK_SPREAD and it) has weak candidates only.
+    allows_strong = (periodicity >= MINIMUM_REGULARITY) & (spread >= MINIMUM_SPREAD)
+    strong = allows_strong[:, None] & (prominence >= RELATIVE_PROMINENCE * spread[:, None])
     counts = np.zeros(windows)
     step_cadence = np.full(windows, np.nan)
     for w in np.nonzero(walking)[0]:

@@ -6,7 +6,8 @@ enum DetectorOptions {
     static let usage = """
           --placement any|trunk  the detector's preset: any (the defaults) or trunk (a sensor on the
                                  lower back, belt or waist through daily activities: also drops peaks
-                                 while the trunk turns by more than about 40 degrees, as when sitting down)
+                                 while the trunk turns by more than about 40 degrees, as when sitting down,
+                                 and lets weaker steps join a run that steadier steps confirm)
           --set NAME=VALUE       override a step detector parameter (repeatable), for example
                                  --set minimumRegularity=0.4; names as in StepDetectorConfiguration:
                                  \(parameterNames.joined(separator: ", "))

@@ -150,10 +150,12 @@ struct InitialContactTests {
 
 @Suite("Step detector presets")
 struct StepDetectorPresetTests {
-    @Test func theTrunkPresetIsTheDefaultsWithThePostureGate() {
+    @Test func theTrunkPresetIsTheDefaultsWithThePostureAndWeakStillnessGates() {
         var expected = StepDetectorConfiguration()
         #expect(expected.maximumVerticalDeficit == nil)
+        #expect(expected.weakSpread == expected.minimumSpread)
         expected.maximumVerticalDeficit = 0.25
+        expected.weakSpread = 0.025
         #expect(StepDetectorConfiguration.trunk == expected)
     }
 }

@@ -24,9 +24,12 @@ import LocomotionDSP
 ///    deviations (relative to the signal, so it adapts to where the phone is carried), the
 ///    context is periodic at a step period (normalised autocorrelation ≥
 ///    ``StepDetectorConfiguration/minimumRegularity``) and not dominated by vibration above the
-///    cutoff (``StepDetectorConfiguration/maximumRoughness``).
-/// 4. Passing candidates count as steps only inside a run of at least
-///    ``StepDetectorConfiguration/minimumRunLength`` with regular intervals (the bout rule),
+///    cutoff (``StepDetectorConfiguration/maximumRoughness``). A candidate that passes the
+///    stillness, prominence and periodicity gates only at their relaxed levels
+///    (``StepDetectorConfiguration/weakSpread``, ``StepDetectorConfiguration/weakProminence``,
+///    ``StepDetectorConfiguration/weakRegularity``) is *weak*.
+/// 4. Passing candidates count as steps only inside a run with regular intervals that holds at
+///    least ``StepDetectorConfiguration/minimumRunLength`` full (not weak) ones (the bout rule),
 ///    which a slower last step may close (``StepDetectorConfiguration/closingStepInterval``).
 /// 5. The step's time is the peak's timestamp minus the low-pass filter's group delay at 0 Hz,
 ///    then, when the detector is fed three axes, the initial contact of the vertical
@@ -343,7 +346,7 @@ public struct StepDetector: Sendable {
             for j in (offset + 1)...min(length - 1, offset + reach) { rightLow = min(rightLow, window[j]) }
             return (true, mean, (squares / Double(length)).squareRoot(), peak - max(leftLow, rightLow))
         }
-        guard isPeak, spread >= configuration.minimumSpread, spread > 0,
+        guard isPeak, spread >= min(configuration.minimumSpread, configuration.weakSpread), spread > 0,
             prominence >= min(configuration.relativeProminence, configuration.weakProminence) * spread
         else { return }
         if let limit = configuration.maximumVerticalDeficit,
@@ -380,6 +383,7 @@ public struct StepDetector: Sendable {
         let strong =
             regularity >= configuration.minimumRegularity
             && prominence >= configuration.relativeProminence * spread
+            && spread >= configuration.minimumSpread
         let time = times[base + offset] - filterDelay
         guard time - lastStepTime >= configuration.minimumStepInterval else { return }
         lastStepTime = time

@@ -55,6 +55,17 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     public var weakProminence: Double = 0.4
     /// The relaxed periodicity (normalised autocorrelation) of a weak candidate.
     public var weakRegularity: Double = 0.2
+    /// The relaxed stillness gate of a weak candidate, in g: a candidate whose context's standard
+    /// deviation lies between this and ``minimumSpread`` can only be weak, so it counts only
+    /// inside a run that holds ``minimumRunLength`` full candidates, which pass the full gate.
+    /// The first steps of a bout (and a slow, weak walker's steps between stronger ones) move the
+    /// trunk less than the steady steps that confirm the run, and their context reaches into the
+    /// stillness before the bout; the weak level relaxes the stillness gate as it relaxes the
+    /// prominence and periodicity ones. A context that is weak throughout never confirms a run,
+    /// so a vehicle or a fidgeting hand gains no run of its own. 0.04 g (``minimumSpread``, no
+    /// relaxation) by default; 0.025 g in ``trunk`` (docs/Accuracy.md, "Robustness to slower and
+    /// weaker gait").
+    public var weakSpread: Double = 0.04
     /// The longest interval inside a run, in s (0.8 steps/s, the slowest stroll).
     public var maximumStepInterval: Double = 1.25
     /// The largest ratio between consecutive intervals inside a run.
@@ -91,11 +102,14 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
 
     /// The defaults for a sensor worn on the trunk (lower back, belt, waist) through daily
     /// activities: the posture gate on at 0.25 g (``maximumVerticalDeficit``), so the trunk
-    /// movements of sitting down and bending are not taken for steps. Measured in
-    /// docs/Accuracy.md ("Steps").
+    /// movements of sitting down and bending are not taken for steps, and the weak stillness gate
+    /// at 0.025 g (``weakSpread``), so the weaker steps of a slow or weak walker, and the first
+    /// steps of a bout, join the run that the steady steps confirm. Measured in docs/Accuracy.md
+    /// ("Steps").
     public static var trunk: StepDetectorConfiguration {
         var configuration = StepDetectorConfiguration()
         configuration.maximumVerticalDeficit = 0.25
+        configuration.weakSpread = 0.025
         return configuration
     }
 }
@@ -115,7 +129,7 @@ extension StepDetectorConfiguration {
         let c = self
         guard c.lowPassCutoff.isFinite, c.lowPassCutoff > 0, c.minimumStepInterval > 0,
             c.contextHalfWidth >= c.minimumStepInterval, c.contextHalfWidth >= c.stepPeriods.upperBound,
-            c.stepPeriods.lowerBound > 0, c.relativeProminence.isFinite, c.minimumSpread >= 0,
+            c.stepPeriods.lowerBound > 0, c.relativeProminence.isFinite, c.minimumSpread >= 0, c.weakSpread >= 0,
             c.minimumRegularity.isFinite, c.maximumGap.map({ $0 > 0 }) ?? true, c.prominenceWindow > 0,
             c.minimumRunLength >= 1, c.maximumStepInterval > 0, c.maximumIntervalRatio >= 1, c.closingStepInterval >= 0,
             !c.maximumRoughness.isNaN, !(c.maximumVerticalDeficit?.isNaN ?? false), c.initialContactSmoothing.isFinite,

@@ -156,20 +156,21 @@ public struct WindowStepAnalyzer: Sendable {
             upper: GaitRegularity.upperLag(stepLags: stepLags, windowLength: count, available: correlations.count - 1),
             stepLags: stepLags, sampleRate: sampleRate)
         let c = configuration
-        // The window-wide gates: not still, not dominated by vibration, periodic at a step period.
+        // The window-wide gates: not still, not dominated by vibration, periodic at a step period
+        // (the weak levels here; the strong ones decide below whether a candidate may be strong).
         let gateUpper = min(stepLags.upperBound, count / 2)
         var periodicity = -1.0
         if gateUpper >= stepLags.lowerBound {
             for lag in stepLags.lowerBound...gateUpper { periodicity = max(periodicity, correlations[lag]) }
         }
-        guard spread >= c.minimumSpread, spread > 0, roughness <= c.maximumRoughness * spread,
+        guard spread >= min(c.minimumSpread, c.weakSpread), spread > 0, roughness <= c.maximumRoughness * spread,
             periodicity >= min(c.minimumRegularity, c.weakRegularity)
         else {
             return Result(stepCount: 0, cadence: nil, regularity: regularity)
         }
         let rules = StepRules(
             configuration: c, sampleRate: sampleRate, spacing: spacing, reach: prominenceReach, spread: spread,
-            isRegular: periodicity >= c.minimumRegularity)
+            allowsStrong: periodicity >= c.minimumRegularity && spread >= c.minimumSpread)
         let (steps, cadence) = rules.count(
             UnsafeBufferPointer(rebasing: filtered[..<count]), positions: buffers.integers(0))
         return Result(stepCount: steps, cadence: cadence, regularity: regularity)
@@ -254,7 +255,9 @@ private struct StepRules {
     let spacing: Int
     let reach: Int
     let spread: Double
-    let isRegular: Bool
+    /// Whether the window passes the periodicity and stillness gates at the strong level (not
+    /// only the weak one), so that its candidates may be strong.
+    let allowsStrong: Bool
 
     /// Whether the local maximum `f[index]` is higher than every sample up to `spacing` before
     /// it and at least as high as every sample up to `spacing` after it (within the window).
@@ -313,7 +316,7 @@ private struct StepRules {
             let rightLow = Self.lowest(f, (index + 1)..<min(count, index + reach + 1), startingAt: peak)
             let prominence = peak - max(leftLow, rightLow)
             guard prominence >= weakest else { continue }
-            let strong = isRegular && prominence >= c.relativeProminence * spread
+            let strong = allowsStrong && prominence >= c.relativeProminence * spread
             positions[candidate] = index
             if case .emit(let held) = boutRule.add(time: Double(index), strong: strong) {
                 if steps == 0 { firstStep = positions[candidate - held] }
