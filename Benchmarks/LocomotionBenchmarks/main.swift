@@ -110,11 +110,12 @@ func humanReadable(_ reports: [SuiteReport]) -> String {
     }.joined(separator: "\n\n")
 }
 
-/// Formats finished suite reports as one JSON object: each suite's members, then `targets`.
-func jsonText(_ reports: [SuiteReport]) -> String {
+/// Formats finished suite reports as one JSON object: `machine`, each suite's members, then
+/// `targets`.
+func jsonText(_ reports: [SuiteReport], machine: String) -> String {
     let members = reports.flatMap { $0.json.map { ($0.key, $0.value) } }
     let targets = reports.flatMap { $0.targets.map { ($0.key, $0.json) } }
-    return JSONValue.object(members + [("targets", .object(targets))]).serialized()
+    return JSONValue.object([("machine", .string(machine))] + members + [("targets", .object(targets))]).serialized()
 }
 
 switch parseCommandLine(Array(CommandLine.arguments.dropFirst())) {
@@ -149,8 +150,10 @@ case .featureLoop(let passes, let rate, let samples, let names):
     }
 case .run(let options):
     do {
+        let machine = Machine.summary
+        if !options.json { print("Machine: \(machine)\n") }
         let reports = try options.suites.map { try $0.run(settings: .standard) }
-        print(options.json ? jsonText(reports) : humanReadable(reports))
+        print(options.json ? jsonText(reports, machine: machine) : humanReadable(reports))
     } catch {
         printToStandardError("error: \(error)")
         exit(1)
