@@ -115,9 +115,7 @@ enum EvaluateStepsCommand {
             var boutCount: Int?
             if let boutsPath = parsed.value("bouts") {
                 let table = try ReferenceTable(path: boutsPath)
-                let starts = try table.column(["start_s"], fallback: false)
-                let ends = try table.column(["end_s"], fallback: false)
-                let bouts = zip(starts, ends).map { ($0 - tolerance)...($1 + tolerance) }
+                let bouts = try table.bouts(widenedBy: tolerance)
                 boutCount = bouts.count
                 func inside(_ time: Double) -> Bool { bouts.contains { $0.contains(time) } }
                 detected = detected.filter(inside)
@@ -184,21 +182,44 @@ struct ReferenceTable {
     var path: String
     var header: [String]
     var rows: [[String]]
+    /// The 1-based line of each row in the file (the header is line 1; blank lines are skipped).
+    var lines: [Int]
 
     init(path: String) throws(LocomotionError) {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
             throw .unreadableFile(path: path, reason: error.localizedDescription)
         }
-        let lines = text.split(whereSeparator: \.isNewline).map(String.init)
-        guard let first = lines.first else { throw .tooShort(path: path, rows: 0, required: 1, purpose: "a header") }
+        let numbered = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
+            .filter { !$0.element.allSatisfy(\.isWhitespace) }
+        guard let first = numbered.first else {
+            throw .tooShort(path: path, rows: 0, required: 1, purpose: "a header")
+        }
+        func cells(_ line: Substring) -> [String] {
+            line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        }
         self.path = path
-        header = first.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
+        header = cells(first.element)
+        rows = numbered.dropFirst().map { cells($0.element) }
+        lines = numbered.dropFirst().map { $0.offset + 1 }
+    }
+
+    /// The bouts of the columns `start_s` and `end_s`, in s, each widened by `tolerance` on both sides.
+    ///
+    /// - Throws: `LocomotionError.malformedCell` for a bound that is empty or NaN, or a start after its end.
+    func bouts(widenedBy tolerance: Double) throws(LocomotionError) -> [ClosedRange<Double>] {
+        let starts = try column(["start_s"], fallback: false)
+        let ends = try column(["end_s"], fallback: false)
+        var bouts: [ClosedRange<Double>] = []
+        for (row, (start, end)) in zip(starts, ends).enumerated() {
+            guard !start.isNaN, !end.isNaN, start <= end else {
+                throw .malformedCell(
+                    path: path, line: lines[row], column: "start_s,end_s", value: "\(start),\(end)",
+                    expected: "a bout's start and end in seconds, the start not after the end")
+            }
+            bouts.append((start - tolerance)...(end + tolerance))
         }
-        rows = lines.dropFirst().map {
-            $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        }
+        return bouts
     }
 
     /// The first column named in `names` (else the first column, when `fallback`), as numbers;
@@ -216,7 +237,8 @@ struct ReferenceTable {
                 values.append(value)
             } else {
                 throw .malformedCell(
-                    path: path, line: offset + 2, column: header[index], value: cell, expected: "a number of seconds")
+                    path: path, line: lines[offset], column: header[index], value: cell,
+                    expected: "a number of seconds")
             }
         }
         return values

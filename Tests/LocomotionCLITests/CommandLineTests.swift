@@ -169,6 +169,30 @@ struct StepsCommandTests {
         // names it (the value parses, the detector rejects it).
         #expect(LocomotionTool.run(["steps", path, "--set", "minimumRunLength=0"]) == 1)
     }
+
+    @Test(arguments: ["start_s,end_s\n10,2\n", "start_s,end_s\nnan,5\n", "start_s,end_s\n1,\n"])
+    func aBoutWithoutBoundsOrEndingBeforeItStartsIsADataError(bouts text: String) throws {
+        let (path, steps) = try Self.walkingFile()
+        let reference = try InfoCommandTests.temporaryFile(
+            "ic_time_s\n" + steps.map { "\($0)" }.joined(separator: "\n"))
+        let bouts = try InfoCommandTests.temporaryFile(text)
+        defer {
+            for file in [path, reference, bouts] { try? FileManager.default.removeItem(atPath: file) }
+        }
+        #expect(LocomotionTool.run(["evaluate-steps", path, "--reference", reference, "--bouts", bouts]) == 1)
+        #expect(throws: LocomotionError.self) { try ReferenceTable(path: bouts).bouts(widenedBy: 0.25) }
+    }
+
+    @Test func referenceErrorsNameTheLineOfTheFileAfterBlankLines() throws {
+        let path = try InfoCommandTests.temporaryFile("ic_time_s\n1.0\n\n\n2.0\nxyz\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(
+            throws: LocomotionError.malformedCell(
+                path: path, line: 6, column: "ic_time_s", value: "xyz", expected: "a number of seconds")
+        ) {
+            try ReferenceTable(path: path).column(["ic_time_s"])
+        }
+    }
 }
 
 @Suite("locomotion features")
