@@ -69,7 +69,7 @@ enum FeaturesCommand {
                     for window in table.incompleteWindows {
                         printError(
                             String(
-                                format: "%@: incomplete window %.3f–%.3f s (%d of %d samples) not extracted", source,
+                                format: "%@: incomplete window %.3f–%.3f s (%ld of %ld samples) not extracted", source,
                                 window.start, window.end, window.sampleCount, table.windowLength))
                     }
                     results.append((source, table))

@@ -96,7 +96,7 @@ enum SpectrumCommand {
             print("\(report.file)")
             print(
                 String(
-                    format: "  %.1f Hz, windows of %d samples every %d, peak searched in %@", report.sampleRateHz,
+                    format: "  %.1f Hz, windows of %ld samples every %ld, peak searched in %@", report.sampleRateHz,
                     report.windowSamples, report.hopSamples, band))
             let hasLabels = report.windows.contains { $0.label != nil }
             print("  start (s)    end (s)   dominant (Hz)   prominence" + (hasLabels ? "   label" : ""))

@@ -64,3 +64,29 @@ struct DominantFrequencyTimelineTests {
         #expect(majority(of: []) == nil)
     }
 }
+
+@Suite("DominantFrequencyTimeline with absurd windows")
+struct AbsurdWindowTimelineTests {
+    static let walk = Recording(
+        source: "walk", time: (0..<300).map { Double($0) / 50 },
+        acceleration: ThreeAxisSeries(
+            x: [Double](repeating: 0, count: 300), y: [Double](repeating: 0, count: 300),
+            z: (0..<300).map { 1 + 0.3 * sin(2 * .pi * 1.9 * Double($0) / 50) }))
+
+    @Test func aWindowOfAnyFiniteLengthIsTooShortRatherThanATrap() {
+        for duration in [1e308, 1e20] {
+            #expect {
+                try Self.walk.dominantFrequencyTimeline(windowDuration: duration)
+            } throws: { error in
+                guard case .tooShort(_, 300, _, _) = error as? LocomotionError else { return false }
+                return true
+            }
+        }
+    }
+
+    @Test func aHopOfAnyFiniteLengthGivesOneWindow() throws {
+        let timeline = try Self.walk.dominantFrequencyTimeline(hop: 1e308)
+        #expect(timeline.windows.count == 1)
+        #expect(timeline.uncoveredTrailingRows == 300 - 128)
+    }
+}

@@ -425,3 +425,31 @@ struct GaitFeatureTests {
         for name in Self.names.dropFirst() { #expect(try #require(constant[name]).isNaN, "\(name)") }
     }
 }
+
+@Suite("Feature extraction with absurd windows")
+struct AbsurdWindowFeatureTests {
+    @Test func aWindowLongerThanAnyRecordingIsReportedIncompleteWithoutTrapping() throws {
+        let recording = sineRecording(count: 300, frequency: 1.8)
+        for duration in [1e308, 1e20] {
+            let table = try recording.features(FeatureConfiguration(windowDuration: duration), threadCount: 1)
+            #expect(table.count == 0)
+            #expect(table.incompleteWindows == [IncompleteWindow(start: 0, end: 299 / 50, sampleCount: 300)])
+        }
+    }
+
+    @Test func aHopLongerThanAnyRecordingGivesTheFirstWindowOnly() throws {
+        let recording = sineRecording(count: 300, frequency: 1.8)
+        let table = try recording.features(FeatureConfiguration(hop: 1e308), threadCount: 1)
+        #expect(table.count == 1 && table.windows[0].rows == 0..<128)
+        // The next window would start past the end: no incomplete window (hops over rows are the caller's choice).
+        #expect(table.incompleteWindows.isEmpty)
+    }
+
+    @Test func validationNeedsNoExtractor() throws {
+        let lengths = try FeatureExtractor.validate(.init(), sampleRate: 50)
+        #expect(lengths.window == 128 && lengths.hop == 64)
+        #expect(throws: LocomotionError.self) {
+            try FeatureExtractor.validate(FeatureConfiguration(gaitBand: 30...40), sampleRate: 50)
+        }
+    }
+}

@@ -102,12 +102,12 @@ public struct FeatureConfiguration: Sendable {
         guard hop.isFinite, hop > 0 else {
             throw .invalidParameter(name: "hop", value: "\(hop)", requirement: "it must be positive (s)")
         }
-        let window = Int((windowDuration * sampleRate).rounded())
+        let window = wholeSamples(windowDuration, at: sampleRate)
         guard window >= 4 else {
             throw .invalidParameter(
                 name: "windowDuration", value: "\(windowDuration)",
                 requirement: "a window must hold at least 4 samples at \(sampleRate) Hz")
         }
-        return (window, max(1, Int((hop * sampleRate).rounded())))
+        return (window, max(1, wholeSamples(hop, at: sampleRate)))
     }
 }

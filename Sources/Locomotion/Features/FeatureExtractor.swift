@@ -48,17 +48,14 @@ public struct FeatureExtractor: Sendable {
     private let needsAxisSummary: Bool
     private let needsGyroscope: Bool
 
-    /// Prepares an extractor for windows of ``FeatureConfiguration/windowDuration`` at `sampleRate`.
+    /// Checks what ``init(configuration:sampleRate:)`` checks, without allocating anything, and
+    /// returns the samples per window and between window starts.
     ///
-    /// - Parameters:
-    ///   - configuration: The features and windowing; the default computes every built-in.
-    ///   - sampleRate: In Hz, within ``FeatureConfiguration/sampleRateRange`` (10–200 Hz).
-    /// - Throws: `LocomotionError.invalidParameter` for a rate, duration or hop out of range, a
-    ///   gait band outside `0...sampleRate/2`, a negative or non-finite power band, a non-positive
-    ///   fix age, or duplicated feature names.
-    /// - Complexity: O(*n*) in the window length plus FFT planning (and the step detector's
-    ///   filter design when a gait feature is computed).
-    public init(configuration: FeatureConfiguration = .init(), sampleRate: Double) throws(LocomotionError) {
+    /// - Throws: As ``init(configuration:sampleRate:)``.
+    /// - Complexity: O(*f*) in the number of features.
+    public static func validate(_ configuration: FeatureConfiguration, sampleRate: Double) throws(LocomotionError)
+        -> (window: Int, hop: Int)
+    {
         let (window, hop) = try configuration.lengths(sampleRate: sampleRate)
         let nyquist = sampleRate / 2
         let gait = configuration.gaitBand
@@ -76,6 +73,22 @@ public struct FeatureExtractor: Sendable {
             throw .invalidParameter(
                 name: "maximumFixAge", value: "\(configuration.maximumFixAge)", requirement: "it must be positive (s)")
         }
+        _ = try configuration.schema()
+        return (window, hop)
+    }
+
+    /// Prepares an extractor for windows of ``FeatureConfiguration/windowDuration`` at `sampleRate`.
+    ///
+    /// - Parameters:
+    ///   - configuration: The features and windowing; the default computes every built-in.
+    ///   - sampleRate: In Hz, within ``FeatureConfiguration/sampleRateRange`` (10–200 Hz).
+    /// - Throws: `LocomotionError.invalidParameter` for a rate, duration or hop out of range, a
+    ///   gait band outside `0...sampleRate/2`, a negative or non-finite power band, a non-positive
+    ///   fix age, or duplicated feature names.
+    /// - Complexity: O(*n*) in the window length plus FFT planning (and the step detector's
+    ///   filter design when a gait feature is computed).
+    public init(configuration: FeatureConfiguration = .init(), sampleRate: Double) throws(LocomotionError) {
+        let (window, hop) = try Self.validate(configuration, sampleRate: sampleRate)
         self.configuration = configuration
         self.schema = try configuration.schema()
         self.sampleRate = sampleRate

@@ -37,9 +37,17 @@ extension Recording {
         // threshold defaults as in StreamingFeatureExtractor: five intervals, at least 0.1 s.
         let analysis = sampleRate == nil ? try requireSamplingAnalysis(purpose: "feature extraction") : nil
         let rate = sampleRate ?? analysis!.sampleRate
-        let extractor = try FeatureExtractor(configuration: configuration, sampleRate: rate)
+        let (windowLength, hopLength) = try FeatureExtractor.validate(configuration, sampleRate: rate)
         let gap = maxGap ?? analysis?.gapThreshold ?? max(Self.defaultGapFactor / rate, Self.minimumDefaultGap)
-        let (windows, incomplete) = windowRows(length: extractor.windowLength, hop: extractor.hopLength, maxGap: gap)
+        let (windows, incomplete) = windowRows(length: windowLength, hop: hopLength, maxGap: gap)
+        guard !windows.isEmpty else {
+            // No extractor: its buffers and FFT plan are as long as a window, which may be far
+            // longer than the recording.
+            return FeatureTable(
+                schema: try configuration.schema(), windows: [], values: [], incompleteWindows: incomplete,
+                sampleRate: rate, windowLength: windowLength, hopLength: hopLength)
+        }
+        let extractor = try FeatureExtractor(configuration: configuration, sampleRate: rate)
         let contexts = windowContexts(windows, configuration: configuration)
         let width = extractor.schema.count
         var values = [Double](repeating: .nan, count: windows.count * width)

@@ -67,8 +67,8 @@ extension Recording {
         guard hop.isFinite, hop > 0 else {
             throw .invalidParameter(name: "hop", value: "\(hop)", requirement: "it must be positive (s)")
         }
-        let windowLength = max(2, Int((windowDuration * rate).rounded()))
-        let hopLength = max(1, Int((hop * rate).rounded()))
+        let windowLength = max(2, wholeSamples(windowDuration, at: rate))
+        let hopLength = max(1, wholeSamples(hop, at: rate))
         guard count >= windowLength else {
             throw .tooShort(
                 path: source, rows: count, required: windowLength, purpose: "one \(windowDuration) s window")
