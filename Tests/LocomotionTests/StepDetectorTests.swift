@@ -152,3 +152,50 @@ struct StepDetectorTests {
         #expect(abs(detection.meanCadence()! - 2) < 1e-12)
     }
 }
+
+@Suite("Cadence timelines on extreme hops and gaps")
+struct CadenceTimelineExtremeTests {
+    /// 10 s at 50 Hz, then another 10 s starting `gap` seconds later, labelled "1" throughout,
+    /// with a step every 0.5 s in each stretch.
+    static func twoStretches(gap: Double) -> (Recording, StepDetection) {
+        let time = (0..<500).map { Double($0) / 50 } + (0..<500).map { gap + Double($0) / 50 }
+        let ones = [Double](repeating: 1, count: time.count)
+        let zeros = [Double](repeating: 0, count: time.count)
+        let recording = Recording(
+            source: "gap", time: time, acceleration: ThreeAxisSeries(x: zeros, y: zeros, z: ones),
+            labels: [String](repeating: "1", count: time.count))
+        let steps =
+            (stride(from: 0.25, to: 10, by: 0.5).map { $0 } + stride(from: 0.25, to: 10, by: 0.5).map { gap + $0 })
+            .map { Step(time: $0, amplitude: 0.2, regularity: 0.9) }
+        let detection = StepDetection(
+            steps: steps, sampleRate: 50, segments: [0..<500, 500..<1000], timeSpan: 0...time[time.count - 1])
+        return (recording, detection)
+    }
+
+    @Test func aHopShorterThanOneSampleIsOneSample() {
+        let (_, detection) = Self.twoStretches(gap: 10)
+        let tiny = detection.cadenceTimeline(window: 2.5, hop: 1e-12)
+        #expect(tiny == detection.cadenceTimeline(window: 2.5, hop: 0.02))
+        #expect(tiny.count == Int(((19.98 - 2.5) / 0.02).rounded(.down)) + 1)
+    }
+
+    @Test func windowsInsideAGapOfAnyLengthAreLeftOut() {
+        let (recording, detection) = Self.twoStretches(gap: 1e12)
+        let windows = recording.cadenceTimeline(of: detection, window: 2.5, hop: 2.5)
+        // Four windows in the first stretch, three in the second (the fourth would end after it).
+        #expect(windows.map(\.start) == [0, 2.5, 5, 7.5, 1e12, 1e12 + 2.5, 1e12 + 5])
+        #expect(windows.allSatisfy { $0.stepCount == 5 })
+        let labelled = detection.cadenceWindows(in: recording, labels: ["1"], window: 2.5, hop: 2.5)
+        #expect(labelled.count <= 10 && labelled.allSatisfy { $0.start < 10 || $0.end > 1e12 })
+        #expect(labelled.map(\.stepCount).reduce(0, +) == 35)
+        #expect(detection.cadenceWindows(in: recording, labels: ["1"], window: 2.5, hop: 1e-12).count < 2_000)
+    }
+
+    @Test func aShortGapKeepsItsEmptyWindowsOutAndTheRestUnchanged() {
+        let (recording, detection) = Self.twoStretches(gap: 20)
+        let all = detection.cadenceTimeline(window: 2.5, hop: 2.5)
+        let kept = recording.cadenceTimeline(of: detection, window: 2.5, hop: 2.5)
+        // Windows 10–12.5 … 17.5–20 hold no row (the second stretch starts at 20 s); the others are the same.
+        #expect(kept.map(\.start) == all.map(\.start).filter { !(10..<20).contains($0) })
+    }
+}

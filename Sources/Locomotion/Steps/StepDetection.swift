@@ -73,15 +73,32 @@ public struct StepDetection: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - window: In s; 2.56 by default (UCI HAR's window).
-    ///   - hop: In s; 1.28 by default.
+    ///   - hop: In s; 1.28 by default. A hop shorter than one sample interval (`1 / sampleRate`)
+    ///     is taken as one sample interval, as the sample-based timelines round it up to one sample.
     /// - Returns: One entry per window that fits in the recording.
     /// - Complexity: O(*windows* + *steps*).
     public func cadenceTimeline(window: Double = 2.56, hop: Double = 1.28) -> [CadenceWindow] {
+        cadenceTimeline(window: window, hop: hop, rowTimes: nil)
+    }
+
+    /// ``cadenceTimeline(window:hop:)``, without the windows that hold none of `rowTimes` (the
+    /// recording's timestamps, ascending) when they are given: windows inside a gap are skipped
+    /// in O(1), however long the gap.
+    func cadenceTimeline(window: Double, hop requestedHop: Double, rowTimes: [Double]?) -> [CadenceWindow] {
+        let hop = max(requestedHop, 1 / sampleRate)
         guard window > 0, hop > 0, timeSpan.upperBound - timeSpan.lowerBound >= window else { return [] }
         var result: [CadenceWindow] = []
         var first = 0
         var index = 0
         while true {
+            if let rowTimes {
+                guard
+                    let next = Self.firstWindow(
+                        holdingRowsFrom: index, origin: timeSpan.lowerBound, window: window, hop: hop,
+                        rowTimes: rowTimes[...])
+                else { break }
+                index = next
+            }
             let start = timeSpan.lowerBound + Double(index) * hop
             let end = start + window
             guard end <= timeSpan.upperBound + 1e-9 else { break }
@@ -131,7 +148,8 @@ extension Recording {
 extension Recording {
     /// The cadence timeline of `detection` (steps detected in this recording), with each window's
     /// autocorrelation cadence and step regularity computed from the acceleration magnitude of its
-    /// rows (windows that straddle a gap get none).
+    /// rows (windows that straddle a gap get none). Windows that hold no row, inside a gap, are
+    /// left out, so a gap of any length costs nothing.
     ///
     /// - Parameters:
     ///   - detection: The result of ``detectSteps(configuration:)`` on this recording.
@@ -141,9 +159,9 @@ extension Recording {
     public func cadenceTimeline(of detection: StepDetection, window: Double = 2.56, hop: Double = 1.28)
         -> [StepDetection.CadenceWindow]
     {
-        var windows = detection.cadenceTimeline(window: window, hop: hop)
+        var windows = detection.cadenceTimeline(window: window, hop: hop, rowTimes: time)
         guard let magnitude = accelerationMagnitude, !windows.isEmpty else { return windows }
-        var scratch = [Double](repeating: 0, count: Int(window * detection.sampleRate) + 2)
+        var scratch = [Double](repeating: 0, count: min(count, wholeSamples(window, at: detection.sampleRate)) + 2)
         for index in windows.indices {
             let first = StepDetection.row(atOrBefore: windows[index].start - 1e-12, in: time).map { $0 + 1 } ?? 0
             let end = StepDetection.row(atOrBefore: windows[index].end - 1e-12, in: time).map { $0 + 1 } ?? 0
