@@ -41,19 +41,36 @@ enum DetectorOptions {
             guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
                 throw UsageError(message: "cannot encode the detector's parameters")
             }
+            // The type of each parameter, to say what a value must look like before decoding.
+            let types = Dictionary(
+                Mirror(reflecting: preset).children.compactMap { child in
+                    child.label.map { ($0, type(of: child.value)) }
+                },
+                uniquingKeysWith: { first, _ in first })
             for assignment in assignments {
                 let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
                 guard parts.count == 2, object[parts[0]] != nil || optionalNames.contains(parts[0]) else {
                     throw UsageError(message: "--set takes NAME=VALUE with a known parameter name, not '\(assignment)'")
                 }
-                if parts[1].contains("..."), case let bounds = parts[1].components(separatedBy: "..."),
-                    bounds.count == 2, let low = Double(bounds[0]), let high = Double(bounds[1]), low <= high
-                {
-                    object[parts[0]] = [low, high]
-                } else if let value = Double(parts[1]) {
-                    object[parts[0]] = value
+                let (name, text) = (parts[0], parts[1])
+                let kind = types[name]
+                if kind == ClosedRange<Double>.self || kind == ClosedRange<Double>?.self {
+                    let bounds = text.components(separatedBy: "...").compactMap { Double($0) }
+                    guard bounds.count == 2, bounds.allSatisfy(\.isFinite), bounds[0] <= bounds[1] else {
+                        throw UsageError(
+                            message: "--set \(name) takes finite LOW...HIGH with LOW <= HIGH, not '\(text)'")
+                    }
+                    object[name] = bounds
+                } else if kind == Int.self {
+                    guard let value = Double(text).flatMap({ Int(exactly: $0) }) else {
+                        throw UsageError(message: "--set \(name) takes a whole number, not '\(text)'")
+                    }
+                    object[name] = value
                 } else {
-                    throw UsageError(message: "--set \(parts[0]) takes a number (or LOW...HIGH), not '\(parts[1])'")
+                    guard let value = Double(text), value.isFinite else {
+                        throw UsageError(message: "--set \(name) takes a finite number, not '\(text)'")
+                    }
+                    object[name] = value
                 }
             }
             let edited = try JSONSerialization.data(withJSONObject: object)

@@ -183,6 +183,34 @@ struct StepsCommandTests {
         #expect(throws: LocomotionError.self) { try ReferenceTable(path: bouts).bouts(widenedBy: 0.25) }
     }
 
+    @Test(arguments: [
+        ("lowPassCutoff=nan", "lowPassCutoff takes a finite number"),
+        ("minimumRunLength=2.5", "minimumRunLength takes a whole number"),
+        ("minimumRunLength=1e308", "minimumRunLength takes a whole number"),
+        ("stepPeriods=1", "stepPeriods takes finite LOW...HIGH"),
+        ("initialContactSearch=0...inf", "initialContactSearch takes finite LOW...HIGH"),
+        ("maximumGap=inf", "maximumGap takes a finite number"),
+    ])
+    func setValuesOfTheWrongShapeAreNamedUsageErrors(assignment: String, message: String) throws {
+        let arguments = try Arguments(["--set", assignment], options: DetectorOptions.names, flags: [])
+        #expect(throws: UsageError.self) { try DetectorOptions.parse(arguments) }
+        do {
+            _ = try DetectorOptions.parse(arguments)
+        } catch {
+            #expect(error.message.contains(message), "\(error.message)")
+        }
+        #expect(LocomotionTool.run(["steps", "f.csv", "--set", assignment]) == 2)
+    }
+
+    @Test func setValuesOfTheRightShapeStillParse() throws {
+        let arguments = try Arguments(
+            ["--set", "maximumGap=0.2", "--set", "minimumRunLength=3", "--set", "initialContactSearch=0...0"],
+            options: DetectorOptions.names, flags: [])
+        let configuration = try DetectorOptions.parse(arguments)
+        #expect(configuration.maximumGap == 0.2 && configuration.minimumRunLength == 3)
+        #expect(configuration.initialContactSearch == 0...0)
+    }
+
     @Test func referenceErrorsNameTheLineOfTheFileAfterBlankLines() throws {
         let path = try InfoCommandTests.temporaryFile("ic_time_s\n1.0\n\n\n2.0\nxyz\n")
         defer { try? FileManager.default.removeItem(atPath: path) }

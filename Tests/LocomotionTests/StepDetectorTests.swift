@@ -199,3 +199,42 @@ struct CadenceTimelineExtremeTests {
         #expect(kept.map(\.start) == all.map(\.start).filter { !(10..<20).contains($0) })
     }
 }
+
+@Suite("Step detector parameters")
+struct StepDetectorParameterTests {
+    /// The defaults with one absurd parameter, and that parameter's name.
+    static var absurd: [(String, StepDetectorConfiguration)] {
+        var cases: [(String, StepDetectorConfiguration)] = []
+        func add(_ name: String, _ change: (inout StepDetectorConfiguration) -> Void) {
+            var configuration = StepDetectorConfiguration()
+            change(&configuration)
+            cases.append((name, configuration))
+        }
+        add("contextHalfWidth") { $0.contextHalfWidth = 1e308 }
+        add("contextHalfWidth") { $0.contextHalfWidth = .infinity }
+        add("prominenceWindow") { $0.prominenceWindow = 1e300 }
+        add("initialContactSmoothing") { $0.initialContactSmoothing = 1e300 }
+        add("minimumRunLength") { $0.minimumRunLength = 10_000_000_000 }
+        add("minimumRunLength") { $0.minimumRunLength = -3 }
+        add("lowPassCutoff") { $0.lowPassCutoff = .nan }
+        add("stepPeriods") { $0.stepPeriods = 0.25...3 }
+        return cases
+    }
+
+    @Test(arguments: absurd)
+    func anAbsurdParameterIsNamedInsteadOfTrappingOrExhaustingMemory(
+        name: String, configuration: StepDetectorConfiguration
+    ) {
+        #expect {
+            _ = try StepDetector(sampleRate: 50, configuration: configuration)
+        } throws: { error in
+            guard case .invalidParameter(let parameter, _, _) = error as? LocomotionError else { return false }
+            return parameter == name
+        }
+    }
+
+    @Test func thePresetsAreValid() throws {
+        try StepDetectorConfiguration().validate()
+        try StepDetectorConfiguration.trunk.validate()
+    }
+}

@@ -115,9 +115,75 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
 }
 
 extension StepDetectorConfiguration {
+    /// The longest duration, in s, of the parameters that size the detector's buffers (the
+    /// context, the step periods, the prominence window, the step interval, the smoothing): a
+    /// minute, thirty times the default context.
+    public static let longestDuration: Double = 60
+
+    /// The largest ``minimumRunLength``: the detector holds up to four times as many candidates.
+    public static let largestRunLength = 10_000
+
+    /// Checks that the parameters can drive a ``StepDetector``; the first one out of range is
+    /// named in the error.
+    ///
+    /// - Throws: `LocomotionError.invalidParameter` naming the parameter and its requirement.
+    /// - Complexity: O(1).
+    public func validate() throws(LocomotionError) {
+        func require(_ name: String, _ value: Any?, _ valid: Bool, _ requirement: String) throws(LocomotionError) {
+            guard valid else {
+                throw .invalidParameter(name: name, value: value.map { "\($0)" } ?? "nil", requirement: requirement)
+            }
+        }
+        func requireDuration(_ name: String, _ value: Double) throws(LocomotionError) {
+            try require(
+                name, value, value > 0 && value <= Self.longestDuration,
+                "it must be positive, at most \(Self.longestDuration) s")
+        }
+        let c = self
+        try require(
+            "lowPassCutoff", c.lowPassCutoff, c.lowPassCutoff.isFinite && c.lowPassCutoff > 0,
+            "it must be positive (Hz)")
+        try requireDuration("contextHalfWidth", c.contextHalfWidth)
+        try require(
+            "minimumStepInterval", c.minimumStepInterval,
+            c.minimumStepInterval > 0 && c.minimumStepInterval <= c.contextHalfWidth,
+            "it must be positive and at most contextHalfWidth (\(c.contextHalfWidth) s)")
+        try require(
+            "stepPeriods", c.stepPeriods,
+            c.stepPeriods.lowerBound > 0 && c.stepPeriods.upperBound <= c.contextHalfWidth,
+            "it must be positive and end at most at contextHalfWidth (\(c.contextHalfWidth) s)")
+        try requireDuration("prominenceWindow", c.prominenceWindow)
+        try require("relativeProminence", c.relativeProminence, c.relativeProminence.isFinite, "it must be finite")
+        try require("minimumSpread", c.minimumSpread, c.minimumSpread >= 0, "it must be at least 0 (g)")
+        try require("weakSpread", c.weakSpread, c.weakSpread >= 0, "it must be at least 0 (g)")
+        try require("minimumRegularity", c.minimumRegularity, c.minimumRegularity.isFinite, "it must be finite")
+        try require("maximumGap", c.maximumGap, c.maximumGap.map { $0 > 0 } ?? true, "it must be positive (s) or nil")
+        try require(
+            "minimumRunLength", c.minimumRunLength, (1...Self.largestRunLength).contains(c.minimumRunLength),
+            "it must be in 1...\(Self.largestRunLength)")
+        try require("maximumStepInterval", c.maximumStepInterval, c.maximumStepInterval > 0, "it must be positive (s)")
+        try require(
+            "maximumIntervalRatio", c.maximumIntervalRatio, c.maximumIntervalRatio >= 1, "it must be at least 1")
+        try require(
+            "closingStepInterval", c.closingStepInterval, c.closingStepInterval >= 0, "it must be at least 0 (s)")
+        try require("maximumRoughness", c.maximumRoughness, !c.maximumRoughness.isNaN, "it must be a number")
+        try require(
+            "maximumVerticalDeficit", c.maximumVerticalDeficit, !(c.maximumVerticalDeficit?.isNaN ?? false),
+            "it must be a number or nil")
+        try requireDuration("initialContactSmoothing", c.initialContactSmoothing)
+        try require(
+            "initialContactSearch", c.initialContactSearch,
+            c.initialContactSearch.map {
+                $0.lowerBound.isFinite && $0.upperBound.isFinite
+                    && max(-$0.lowerBound, $0.upperBound) + 4 * c.initialContactSmoothing <= c.contextHalfWidth
+            } ?? true,
+            "it must be finite and, widened by 4 × initialContactSmoothing, lie within ±contextHalfWidth (\(c.contextHalfWidth) s)"
+        )
+    }
+
     /// The detector's low-pass filter at `sampleRate` (2nd-order Butterworth at
     /// ``lowPassCutoff``, at most 0.4 × the rate), after checking that these parameters and the
-    /// rate can drive a ``StepDetector``.
+    /// rate can drive a ``StepDetector`` (``validate()``).
     ///
     /// - Throws: `LocomotionError.invalidParameter` for a rate outside 10...1000 Hz or a
     ///   parameter out of range.
@@ -126,25 +192,8 @@ extension StepDetectorConfiguration {
             throw .invalidParameter(
                 name: "sampleRate", value: "\(sampleRate)", requirement: "step detection needs 10...1000 Hz")
         }
+        try validate()
         let c = self
-        guard c.lowPassCutoff.isFinite, c.lowPassCutoff > 0, c.minimumStepInterval > 0,
-            c.contextHalfWidth >= c.minimumStepInterval, c.contextHalfWidth >= c.stepPeriods.upperBound,
-            c.stepPeriods.lowerBound > 0, c.relativeProminence.isFinite, c.minimumSpread >= 0, c.weakSpread >= 0,
-            c.minimumRegularity.isFinite, c.maximumGap.map({ $0 > 0 }) ?? true, c.prominenceWindow > 0,
-            c.minimumRunLength >= 1, c.maximumStepInterval > 0, c.maximumIntervalRatio >= 1, c.closingStepInterval >= 0,
-            !c.maximumRoughness.isNaN, !(c.maximumVerticalDeficit?.isNaN ?? false), c.initialContactSmoothing.isFinite,
-            c.initialContactSmoothing > 0,
-            c.initialContactSearch.map({
-                $0.lowerBound.isFinite && $0.upperBound.isFinite
-                    && max(-$0.lowerBound, $0.upperBound) + 4 * c.initialContactSmoothing <= c.contextHalfWidth
-            }) ?? true
-        else {
-            throw .invalidParameter(
-                name: "configuration", value: "\(c)",
-                requirement:
-                    "cutoff, step interval, periods and smoothing must be positive, the context at least as long as the longest step period and the initial-contact search plus 4 smoothing widths"
-            )
-        }
         do {
             return try Butterworth.design(
                 order: 2, band: .lowPass(cutoff: min(c.lowPassCutoff, 0.4 * sampleRate)), sampleRate: sampleRate)
