@@ -63,12 +63,18 @@ struct Arguments {
         return value
     }
 
-    /// The value of `--name` as a band `LOW-HIGH` or `LOW...HIGH` in Hz, `none` for no band.
+    /// The value of `--name` as a band `LOW-HIGH` or `LOW...HIGH` in Hz (finite, 0 <= LOW < HIGH;
+    /// numbers may have exponents, `1e-3-2`), `none` for no band.
     func band(_ name: String, default defaultValue: ClosedRange<Double>?) throws(UsageError) -> ClosedRange<Double>? {
         guard let text = value(name) else { return defaultValue }
         if text == "none" { return nil }
-        let parts = text.replacingOccurrences(of: "...", with: "-").split(separator: "-").compactMap { Double($0) }
-        guard parts.count == 2, parts[0] < parts[1] else {
+        // The separator: "...", else the first "-" that is neither a leading sign nor an exponent's.
+        let separator =
+            text.range(of: "...")
+            ?? text.indices.dropFirst().first { text[$0] == "-" && !"eE".contains(text[text.index(before: $0)]) }
+            .map { $0..<text.index(after: $0) }
+        let parts = separator.map { [text[..<$0.lowerBound], text[$0.upperBound...]].compactMap { Double($0) } } ?? []
+        guard parts.count == 2, parts.allSatisfy(\.isFinite), parts[0] >= 0, parts[0] < parts[1] else {
             throw UsageError(
                 message: "--\(name) takes a band LOW-HIGH in Hz (for example 0.6-2.5) or 'none', not '\(text)'")
         }

@@ -14,6 +14,20 @@ struct CommandLineTests {
         #expect(LocomotionTool.run(arguments) == 2)
     }
 
+    @Test func bandsAreReadWithTheirSignsAndExponents() throws {
+        func band(_ text: String) throws -> ClosedRange<Double>? {
+            try Arguments(["--band", text], options: ["band"], flags: []).band("band", default: nil)
+        }
+        #expect(try band("0.6-2.5") == 0.6...2.5)
+        #expect(try band("0.6...2.5") == 0.6...2.5)
+        #expect(try band("1e-3-2") == 0.001...2)
+        #expect(try band("1e-3...2e0") == 0.001...2)
+        #expect(try band("none") == nil)
+        for bad in ["-1-2", "-1...2", "0-inf", "nan-2", "2-1", "1-1", "0.6-2.5-3", "1", "-", "a-b"] {
+            #expect(throws: UsageError.self, "\(bad)") { try band(bad) }
+        }
+    }
+
     @Test func helpSucceeds() {
         #expect(LocomotionTool.run(["--help"]) == 0)
         #expect(LocomotionTool.run(["spectrum", "--help"]) == 0)
