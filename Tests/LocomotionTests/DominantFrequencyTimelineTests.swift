@@ -90,3 +90,21 @@ struct AbsurdWindowTimelineTests {
         #expect(timeline.uncoveredTrailingRows == 300 - 128)
     }
 }
+
+@Suite("DominantFrequencyTimeline on overflowing magnitudes")
+struct OverflowingMagnitudeTimelineTests {
+    @Test func aMagnitudeThatOverflowsNamesItsRow() {
+        var x = [Double](repeating: 0, count: 300)
+        x[200] = 1e300
+        let recording = Recording(
+            source: "loud.csv", time: (0..<300).map { Double($0) / 50 },
+            acceleration: ThreeAxisSeries(x: x, y: x.map { _ in 0 }, z: x.map { _ in 1 }))
+        #expect(
+            throws: LocomotionError.invalidParameter(
+                name: "loud.csv row 201", value: "an infinite acceleration magnitude",
+                requirement: "the axes' magnitude must be finite (below about 1e154 g)")
+        ) {
+            try recording.dominantFrequencyTimeline(hop: 2.56)
+        }
+    }
+}

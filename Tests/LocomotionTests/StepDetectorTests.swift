@@ -233,6 +233,18 @@ struct StepDetectorParameterTests {
         }
     }
 
+    @Test func axesWhoseMagnitudeOverflowsAreRefusedLikeInfinity() throws {
+        var detector = try StepDetector(sampleRate: 50)
+        var steps: [Step] = []
+        #expect {
+            try detector.process(time: 0, x: 1e300, y: 0, z: 1, into: &steps)
+        } throws: { error in
+            guard case .invalidParameter("sample", _, _) = error as? LocomotionError else { return false }
+            return true
+        }
+        try detector.process(time: 0, x: 0, y: 0, z: 1, into: &steps)
+    }
+
     @Test func thePresetsAreValid() throws {
         try StepDetectorConfiguration().validate()
         try StepDetectorConfiguration.trunk.validate()

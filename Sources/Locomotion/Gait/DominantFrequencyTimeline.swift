@@ -44,7 +44,8 @@ extension Recording {
     /// - Throws: `LocomotionError.invalidParameter` for a non-positive duration, hop or rate,
     ///   `.tooShort` when not even one window fits or the rate cannot be estimated (fewer than two
     ///   distinct timestamps), `.missingColumn` without acceleration, `.signalProcessing` for a
-    ///   band outside `0...sampleRate/2`.
+    ///   band outside `0...sampleRate/2`, `.invalidParameter` naming the row of a magnitude that
+    ///   overflows to infinity.
     /// - Complexity: O(*w* · *m* log *m*) for *w* windows of *m* samples.
     public func dominantFrequencyTimeline(
         windowDuration: Double = 2.56, hop: Double = 1.28, band: ClosedRange<Double>? = GaitBand.default,
@@ -82,6 +83,11 @@ extension Recording {
             let dominant: DominantFrequency?
             do {
                 dominant = try findDominantFrequency(in: Array(magnitude[range]), sampleRate: rate, options: options)
+            } catch .nonFiniteSample(let index) {
+                // Finite axes whose squares overflow (the reader refuses NaN and infinity).
+                throw .invalidParameter(
+                    name: "\(source) row \(range.lowerBound + index + 1)", value: "an infinite acceleration magnitude",
+                    requirement: "the axes' magnitude must be finite (below about 1e154 g)")
             } catch {
                 throw .signalProcessing(error)
             }

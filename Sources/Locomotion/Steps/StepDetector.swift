@@ -199,20 +199,21 @@ public struct StepDetector: Sendable {
     ///   - y: Along y, in g; finite.
     ///   - z: Along z, in g; finite.
     ///   - steps: Receives the steps this sample confirms, in time order.
-    /// - Throws: `LocomotionError.invalidParameter` for a non-finite value or a time that goes
-    ///   backwards; the detector is then unchanged.
+    /// - Throws: `LocomotionError.invalidParameter` for a non-finite value (or axes whose
+    ///   magnitude overflows) or a time that goes backwards; the detector is then unchanged.
     /// - Complexity: As ``process(time:magnitude:into:)``, plus O(search · kernel) per candidate
     ///   (about 36 × 33 multiply-adds at 100 Hz).
     public mutating func process(time: Double, x: Double, y: Double, z: Double, into steps: inout [Step])
         throws(LocomotionError)
     {
-        guard time.isFinite, x.isFinite, y.isFinite, z.isFinite else {
+        // A finite magnitude implies finite axes; it also catches axes whose squares overflow.
+        let magnitude = (x * x + y * y + z * z).squareRoot()
+        guard time.isFinite, magnitude.isFinite else {
             throw .invalidParameter(
                 name: "sample", value: "(\(time) s, \(x), \(y), \(z) g)",
-                requirement: "time and acceleration must be finite")
+                requirement: "time and acceleration must be finite, the magnitude too (below about 1e154 g)")
         }
-        try append(
-            time: time, magnitude: (x * x + y * y + z * z).squareRoot(), acceleration: SIMD3(x, y, z), into: &steps)
+        try append(time: time, magnitude: magnitude, acceleration: SIMD3(x, y, z), into: &steps)
     }
 
     /// Feeds samples of three-axis acceleration in order (see ``process(time:x:y:z:into:)``).
