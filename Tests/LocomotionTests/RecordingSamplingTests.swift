@@ -149,3 +149,20 @@ struct RecordingWriterTests {
             ])
     }
 }
+
+@Suite("Resampling to absurd rates")
+struct AbsurdResamplingTests {
+    @Test(arguments: [1e300, 1e12])
+    func aGridTooLargeForMemoryIsAnErrorNotATrap(rate: Double) {
+        let recording = Recording(
+            source: "r", time: [0, 0.02, 0.04],
+            acceleration: ThreeAxisSeries(x: [0, 0, 0], y: [0, 0, 0], z: [1, 1, 1]))
+        #expect {
+            try recording.resampled(to: rate)
+        } throws: { error in
+            guard case .invalidParameter("sampleRate", _, _) = error as? LocomotionError else { return false }
+            return true
+        }
+        #expect((try? recording.resampled(to: 100))?.first?.count == 5)
+    }
+}

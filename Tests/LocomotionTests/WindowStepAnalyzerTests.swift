@@ -54,3 +54,16 @@ struct WindowStepAnalyzerTests {
         #expect(result == nil)  // lags up to 9 samples (0.18 s) hold no step period
     }
 }
+
+@Suite("Gait regularity on degenerate rates")
+struct GaitRegularityDegenerateTests {
+    @Test(arguments: [0, -1, Double.nan, .infinity, 1e300])
+    func aRateThatIsNotPositiveAndFiniteGivesNoEstimate(rate: Double) {
+        let samples = (0..<128).map { 1 + 0.3 * sin(2 * Double.pi * 1.8 * Double($0) / 50) }
+        var scratch = [Double](repeating: 0, count: 300)
+        let estimate = samples.withUnsafeBufferPointer { buffer in
+            scratch.withUnsafeMutableBufferPointer { GaitRegularity.estimate(buffer, sampleRate: rate, scratch: $0) }
+        }
+        #expect(estimate == nil)
+    }
+}

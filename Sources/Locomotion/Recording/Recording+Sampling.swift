@@ -104,6 +104,10 @@ extension Recording {
         return result
     }
 
+    /// The most rows ``resampled(to:maxGap:)`` puts on one segment's grid (2³¹ − 1, 16 GiB a
+    /// column): a larger grid comes from a rate or timestamps in the wrong unit, not from data.
+    public static let largestResampledSegment = Int(Int32.max)
+
     /// Resamples the motion columns onto a uniform grid, one recording per segment between gaps:
     /// interpolation never bridges a gap.
     ///
@@ -118,7 +122,8 @@ extension Recording {
     ///     threshold of ``samplingAnalysis(gapThreshold:)``.
     /// - Returns: One recording per segment, each starting at its segment's first timestamp; a
     ///   segment shorter than one grid step gives a single row.
-    /// - Throws: `LocomotionError.invalidParameter` for a rate or gap that is not finite and positive.
+    /// - Throws: `LocomotionError.invalidParameter` for a rate or gap that is not finite and
+    ///   positive, or a rate that would give a segment more than ``largestResampledSegment`` rows.
     /// - Complexity: O(*n* + *m*) for *m* output rows.
     public func resampled(to sampleRate: Double, maxGap: Double? = nil) throws(LocomotionError) -> [Recording] {
         guard sampleRate.isFinite, sampleRate > 0 else {
@@ -129,7 +134,18 @@ extension Recording {
             throw .invalidParameter(
                 name: "maxGap", value: "\(maxGap)", requirement: "it must be finite and positive (s)")
         }
-        return segments(maxGap: maxGap).map { rows in
+        let segments = segments(maxGap: maxGap)
+        for rows in segments {
+            let steps = ((time[rows.upperBound - 1] - time[rows.lowerBound]) * sampleRate).rounded(.down)
+            guard steps < Double(Self.largestResampledSegment) else {
+                throw .invalidParameter(
+                    name: "sampleRate", value: "\(sampleRate)",
+                    requirement:
+                        "a segment's grid must hold at most \(Self.largestResampledSegment) rows; the segment from row \(rows.lowerBound + 1) would hold \(steps + 1)"
+                )
+            }
+        }
+        return segments.map { rows in
             let first = time[rows.lowerBound]
             let span = time[rows.upperBound - 1] - first
             let gridCount = Int((span * sampleRate).rounded(.down)) + 1

@@ -85,7 +85,7 @@ public struct StepDetection: Sendable, Hashable {
     /// recording's timestamps, ascending) when they are given: windows inside a gap are skipped
     /// in O(1), however long the gap.
     func cadenceTimeline(window: Double, hop requestedHop: Double, rowTimes: [Double]?) -> [CadenceWindow] {
-        let hop = max(requestedHop, 1 / sampleRate)
+        let hop = sampleRate > 0 ? max(requestedHop, 1 / sampleRate) : requestedHop
         guard window > 0, hop > 0, timeSpan.upperBound - timeSpan.lowerBound >= window else { return [] }
         var result: [CadenceWindow] = []
         var first = 0

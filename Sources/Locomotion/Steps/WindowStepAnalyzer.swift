@@ -349,12 +349,16 @@ extension GaitRegularity {
     ///   - scratch: Working memory; lags beyond `scratch.count − 1` are not searched, so give it
     ///     at least `2·upper period·rate·1.15 + 2` elements (or the window's length).
     /// - Returns: `nil` when there is no interior peak at a step period, the window is too short
-    ///   or holds a non-finite sample.
+    ///   or holds a non-finite sample, the rate is not positive and finite, or the periods are
+    ///   NaN or longer than 1e12 samples.
     /// - Complexity: O(*n*·*L*) for *L* ≤ 2/3·*n* lags; no allocation.
     public static func estimate(
         _ samples: UnsafeBufferPointer<Double>, sampleRate: Double, stepPeriods: ClosedRange<Double> = 0.25...1.25,
         scratch r: UnsafeMutableBufferPointer<Double>
     ) -> GaitRegularity? {
+        // Lags are converted to Int: a NaN, infinite or absurd rate or period would trap.
+        guard sampleRate > 0, stepPeriods.lowerBound * sampleRate > -1e12, stepPeriods.upperBound * sampleRate < 1e12
+        else { return nil }
         let stepLags = lags(of: stepPeriods, sampleRate: sampleRate)
         let upper = upperLag(stepLags: stepLags, windowLength: samples.count, available: r.count - 1)
         guard upper >= stepLags.lowerBound + 1, samples.count > 2 else { return nil }
