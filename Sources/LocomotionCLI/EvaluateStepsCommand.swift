@@ -185,11 +185,25 @@ struct ReferenceTable {
     /// The 1-based line of each row in the file (the header is line 1; blank lines are skipped).
     var lines: [Int]
 
-    init(path: String) throws(LocomotionError) {
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw .unreadableFile(path: path, reason: error.localizedDescription)
+    /// The whole file as text (invalid UTF-8 replaced, so a bad cell is reported as a cell); an
+    /// unreadable path fails with the system's reason ("Is a directory", "Permission denied").
+    static func readText(atPath path: String) throws(LocomotionError) -> String {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .unreadableFile(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let received = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard received >= 0 else { throw .unreadableFile(path: path, reason: String(cString: strerror(errno))) }
+            guard received > 0 else { break }
+            bytes.append(contentsOf: chunk[..<received])
         }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    init(path: String) throws(LocomotionError) {
+        let text = try Self.readText(atPath: path)
         let numbered = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
             .filter { !$0.element.allSatisfy(\.isWhitespace) }
         guard let first = numbered.first else {

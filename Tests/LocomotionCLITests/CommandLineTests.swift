@@ -197,6 +197,20 @@ struct StepsCommandTests {
         #expect(throws: LocomotionError.self) { try ReferenceTable(path: bouts).bouts(widenedBy: 0.25) }
     }
 
+    @Test("a reference that is a directory or missing is named with the system's reason")
+    func unreadableReferencesSayWhy() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reference-\(UUID()).csv").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for (path, reason) in [(directory, "Is a directory"), (directory + "-missing", "No such file or directory")] {
+            #expect {
+                _ = try ReferenceTable(path: path)
+            } throws: { error in
+                (error as? LocomotionError)?.description.contains("cannot read the file: \(reason)") ?? false
+            }
+        }
+    }
+
     @Test(arguments: [
         ("lowPassCutoff=nan", "lowPassCutoff takes a finite number"),
         ("minimumRunLength=2.5", "minimumRunLength takes a whole number"),

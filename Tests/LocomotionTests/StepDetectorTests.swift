@@ -250,3 +250,31 @@ struct StepDetectorParameterTests {
         try StepDetectorConfiguration.trunk.validate()
     }
 }
+
+@Suite("Sample rates at the documented limits")
+struct SampleRateLimitTests {
+    /// 5 s of a still phone sampled at `rate`, its intervals 2·10⁻¹⁴ short of `1 / rate`, as the
+    /// rounding of parsed timestamps leaves them (a 1000 Hz file measured 1000.0000000000213 Hz).
+    static func still(at rate: Double) -> Recording {
+        let interval = (1 / rate) * (1 - 2e-14)
+        let time = (0..<Int(5 * rate)).map { Double($0) * interval }
+        let zeros = [Double](repeating: 0, count: time.count)
+        return Recording(
+            source: "still", time: time,
+            acceleration: ThreeAxisSeries(x: zeros, y: zeros, z: [Double](repeating: 1, count: time.count)))
+    }
+
+    @Test("a recording at exactly 1000 Hz is detected, though its estimated rate rounds above 1000")
+    func stepDetectionAcceptsItsUpperLimit() throws {
+        let recording = Self.still(at: 1000)
+        #expect(try #require(recording.samplingAnalysis()).sampleRate > 1000)
+        #expect(try recording.detectSteps().steps.isEmpty)
+        #expect(throws: LocomotionError.self) { try Self.still(at: 1001).detectSteps() }
+    }
+
+    @Test("a recording at exactly 200 Hz gives features; 201 Hz is refused")
+    func featureExtractionAcceptsItsUpperLimit() throws {
+        #expect(try Self.still(at: 200).features().windows.count > 0)
+        #expect(throws: LocomotionError.self) { try Self.still(at: 201).features() }
+    }
+}

@@ -41,7 +41,8 @@ public struct FeatureConfiguration: Sendable {
     /// give the same values in every run.
     public var fftPlanning: FFTPlanningRigor
 
-    /// The lowest and highest sample rates (Hz) the extractor accepts.
+    /// The lowest and highest sample rates (Hz) the extractor accepts, to within 10⁻⁹ relative
+    /// (a rate estimated from the timestamps of a 200 Hz file may come out a hair above 200).
     public static let sampleRateRange: ClosedRange<Double> = 10...200
 
     /// Creates a configuration; every argument has the default described on its property.
@@ -91,7 +92,7 @@ public struct FeatureConfiguration: Sendable {
     ///   non-positive duration or hop, or a window shorter than 4 samples.
     /// - Complexity: O(1).
     public func lengths(sampleRate: Double) throws(LocomotionError) -> (window: Int, hop: Int) {
-        guard sampleRate.isFinite, Self.sampleRateRange.contains(sampleRate) else {
+        guard Self.sampleRateRange.containsSampleRate(sampleRate) else {
             throw .invalidParameter(
                 name: "sampleRate", value: "\(sampleRate)", requirement: "feature extraction supports 10–200 Hz")
         }

@@ -188,7 +188,7 @@ extension StepDetectorConfiguration {
     /// - Throws: `LocomotionError.invalidParameter` for a rate outside 10...1000 Hz or a
     ///   parameter out of range.
     func lowPassFilter(sampleRate: Double) throws(LocomotionError) -> SecondOrderSections {
-        guard sampleRate.isFinite, (10...1000).contains(sampleRate) else {
+        guard (10...1000).containsSampleRate(sampleRate) else {
             throw .invalidParameter(
                 name: "sampleRate", value: "\(sampleRate)", requirement: "step detection needs 10...1000 Hz")
         }
