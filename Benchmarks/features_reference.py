@@ -36,6 +36,7 @@ EPSILON = np.finfo(np.float64).eps
 # The step detector's defaults (StepDetectorConfiguration).
 LOW_PASS_CUTOFF = 3.0
 MINIMUM_STEP_INTERVAL = 0.25
+STEP_PERIOD_SPACING = 0.0  # the spacing as a fraction of a periodic window's step lag (off by default)
 PROMINENCE_WINDOW = 0.6
 MINIMUM_SPREAD = 0.04
 WEAK_SPREAD = 0.04  # the relaxed stillness gate of weak candidates (no relaxation by default)
@@ -180,27 +181,9 @@ def gait_features(m, rate, constant):
     step_regularity = np.full(windows, np.nan)
     stride_regularity = np.full(windows, np.nan)
     if upper >= step_lower + 1:
-        k = np.arange(1, upper)
-        is_peak = np.zeros((windows, upper + 1), dtype=bool)
-        is_peak[:, 1:upper] = (r[:, k] >= r[:, k - 1]) & (r[:, k] > r[:, k + 1])
         lag_index = np.arange(upper + 1)
 
-        def best_peak(low, high):
-            """The first highest interior peak within [low, high] per window (-1 when none)."""
-            mask = is_peak & (lag_index >= low[:, None]) & (lag_index <= high[:, None])
-            scores = np.where(mask, r[:, : upper + 1], -np.inf)
-            best = np.argmax(scores, axis=1)
-            return np.where(mask.any(axis=1), best, -1)
-
-        step = best_peak(np.full(windows, step_lower), np.full(windows, min(step_upper, upper - 1)))
-        found = step >= 0
-        safe = np.where(found, step, step_lower)
-        half_low = np.floor(safe / 2 * 0.85).astype(int)
-        half_high = np.ceil(safe / 2 * 1.15).astype(int)
-        half = best_peak(half_low, half_high)
-        use_half = found & (half_low >= step_lower) & (half >= 0)
-        use_half &= r[rows, np.maximum(half, 0)] >= 0.3 * r[rows, safe]
-        step = np.where(use_half, half, safe)
+        step, found = step_lag(r, upper, step_lower, step_upper)
         a, b, c = r[rows, step - 1], r[rows, step], r[rows, step + 1]
         curvature = a - 2 * b + c
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -222,12 +205,21 @@ def gait_features(m, rate, constant):
     walking = (spread >= min(MINIMUM_SPREAD, WEAK_SPREAD)) & (spread > 0) & (roughness <= MAXIMUM_ROUGHNESS * spread)
     walking &= periodicity >= min(MINIMUM_REGULARITY, WEAK_REGULARITY)
     # Candidates: local maxima higher than the samples up to the spacing before, at least as
-    # high as those after, with their prominence over the lowest points within the reach.
-    spacing = max(1, int(np.ceil(MINIMUM_STEP_INTERVAL * rate)))
+    # high as those after, with their prominence over the lowest points within the reach. The
+    # spacing widens to STEP_PERIOD_SPACING step lags in a window periodic at its step lag.
+    spacing = np.full(windows, max(1, int(np.ceil(MINIMUM_STEP_INTERVAL * rate))))
+    lag_upper = min(gate_upper + 1, n * 2 // 3, n - 1)
+    if STEP_PERIOD_SPACING > 0 and lag_upper > gate_upper:
+        lag, has_lag = step_lag(r, lag_upper, step_lower, step_upper)
+        clear = has_lag & (r[rows, lag] >= MINIMUM_REGULARITY)
+        spacing = np.where(clear, np.maximum(spacing, np.ceil(STEP_PERIOD_SPACING * lag).astype(int)), spacing)
     reach = max(1, rounded(PROMINENCE_WINDOW * rate))
-    before = sliding(f, spacing, -np.inf, np.max, True)
-    after = sliding(f, spacing, -np.inf, np.max, False)
-    candidate = (before < f) & (after <= f)
+    candidate = np.zeros((windows, n), dtype=bool)
+    for width in np.unique(spacing):
+        chosen = spacing == width
+        before = sliding(f[chosen], int(width), -np.inf, np.max, True)
+        after = sliding(f[chosen], int(width), -np.inf, np.max, False)
+        candidate[chosen] = (before < f[chosen]) & (after <= f[chosen])
     candidate[:, 0] = candidate[:, -1] = False
     left_low = np.minimum(sliding(f, reach, np.inf, np.min, True), f)
     right_low = np.minimum(sliding(f, reach, np.inf, np.min, False), f)
@@ -241,6 +233,36 @@ def gait_features(m, rate, constant):
     for w in np.nonzero(walking)[0]:
         counts[w], step_cadence[w] = bout_rule(np.nonzero(candidate[w])[0], strong[w], rate)
     return [counts, step_cadence, cadence, step_regularity, stride_regularity]
+
+
+def step_lag(r, upper, step_lower, step_upper):
+    """GaitRegularity's step lag per window from the autocorrelation r (valid through upper): the
+    highest interior local maximum among the step lags below upper, or a local maximum near half
+    of it (+-15 %) reaching 0.3 of its height. Returns the lags (step_lower where none) and
+    whether one was found."""
+    windows = r.shape[0]
+    rows = np.arange(windows)
+    k = np.arange(1, upper)
+    is_peak = np.zeros((windows, upper + 1), dtype=bool)
+    is_peak[:, 1:upper] = (r[:, k] >= r[:, k - 1]) & (r[:, k] > r[:, k + 1])
+    lag_index = np.arange(upper + 1)
+
+    def best_peak(low, high):
+        """The first highest interior peak within [low, high] per window (-1 when none)."""
+        mask = is_peak & (lag_index >= low[:, None]) & (lag_index <= high[:, None])
+        scores = np.where(mask, r[:, : upper + 1], -np.inf)
+        best = np.argmax(scores, axis=1)
+        return np.where(mask.any(axis=1), best, -1)
+
+    step = best_peak(np.full(windows, step_lower), np.full(windows, min(step_upper, upper - 1)))
+    found = step >= 0
+    safe = np.where(found, step, step_lower)
+    half_low = np.floor(safe / 2 * 0.85).astype(int)
+    half_high = np.ceil(safe / 2 * 1.15).astype(int)
+    half = best_peak(half_low, half_high)
+    use_half = found & (half_low >= step_lower) & (half >= 0)
+    use_half &= r[rows, np.maximum(half, 0)] >= 0.3 * r[rows, safe]
+    return np.where(use_half, half, safe), found
 
 
 def bout_rule(positions, strong, rate):

@@ -62,6 +62,58 @@ enum GaitSimulation {
         return Recording(source: "walking", time: time, acceleration: ThreeAxisSeries(x: x, y: y, z: z))
     }
 
+    /// The steps of acceleration magnitudes (g) at `rate` Hz with `configuration`, fed in one call
+    /// (`seed` nil) or in random chunks of 1–300 samples drawn from `seed`.
+    static func steps(
+        times: [Double], magnitudes: [Double], rate: Double, configuration: StepDetectorConfiguration,
+        chunkSeed seed: UInt64? = nil
+    ) throws -> [Step] {
+        var detector = try StepDetector(sampleRate: rate, configuration: configuration)
+        var steps: [Step] = []
+        guard let seed else {
+            try detector.process(times: times, magnitudes: magnitudes, into: &steps)
+            detector.finish(into: &steps)
+            return steps
+        }
+        var generator = SplitMix64(seed: seed)
+        var row = 0
+        while row < times.count {
+            let end = min(times.count, row + Int.random(in: 1...300, using: &generator))
+            try detector.process(times: Array(times[row..<end]), magnitudes: Array(magnitudes[row..<end]), into: &steps)
+            row = end
+        }
+        detector.finish(into: &steps)
+        return steps
+    }
+
+    /// Whether both ``StepDetector`` (at 50 Hz) and ``WindowStepAnalyzer`` reject the trunk preset
+    /// edited by `edit` with `LocomotionError.invalidParameter`.
+    static func bothReject(_ edit: (inout StepDetectorConfiguration) -> Void) -> Bool {
+        var settings = StepDetectorConfiguration.trunk
+        edit(&settings)
+        func rejects(_ make: () throws -> Void) -> Bool {
+            do {
+                try make()
+                return false
+            } catch LocomotionError.invalidParameter {
+                return true
+            } catch {
+                return false
+            }
+        }
+        return rejects { _ = try StepDetector(sampleRate: 50, configuration: settings) }
+            && rejects { _ = try WindowStepAnalyzer(sampleRate: 50, maximumWindowLength: 256, configuration: settings) }
+    }
+
+    /// The step count of one window of magnitudes (g) at `rate` Hz (``WindowStepAnalyzer``).
+    static func windowStepCount(_ magnitudes: [Double], rate: Double, configuration: StepDetectorConfiguration)
+        throws -> Int
+    {
+        var analyzer = try WindowStepAnalyzer(
+            sampleRate: rate, maximumWindowLength: magnitudes.count, configuration: configuration)
+        return try magnitudes.withUnsafeBufferPointer { try analyzer.analyze($0) }.stepCount
+    }
+
     /// A phone at rest (gravity along −z) with sensor noise of `noise` g.
     static func still(rate: Double, duration: Double, noise: Double = 0.003, seed: UInt64 = 2) -> Recording {
         var generator = SplitMix64(seed: seed)

@@ -150,12 +150,14 @@ struct InitialContactTests {
 
 @Suite("Step detector presets")
 struct StepDetectorPresetTests {
-    @Test func theTrunkPresetIsTheDefaultsWithThePostureAndWeakStillnessGates() {
+    @Test func theTrunkPresetIsTheDefaultsWithThePostureAndWeakStillnessGatesAndTheStepPeriodSpacing() {
         var expected = StepDetectorConfiguration()
         #expect(expected.maximumVerticalDeficit == nil)
         #expect(expected.weakSpread == expected.minimumSpread)
+        #expect(expected.stepPeriodSpacing == 0)
         expected.maximumVerticalDeficit = 0.25
         expected.weakSpread = 0.025
+        expected.stepPeriodSpacing = 0.5
         #expect(StepDetectorConfiguration.trunk == expected)
     }
 }

@@ -28,21 +28,13 @@ struct StepWeakSpreadTests {
     static func steps(_ walk: (times: [Double], magnitudes: [Double]), _ configuration: StepDetectorConfiguration)
         throws -> [Step]
     {
-        var detector = try StepDetector(sampleRate: rate, configuration: configuration)
-        var steps: [Step] = []
-        try detector.process(times: walk.times, magnitudes: walk.magnitudes, into: &steps)
-        detector.finish(into: &steps)
-        return steps
+        try GaitSimulation.steps(
+            times: walk.times, magnitudes: walk.magnitudes, rate: rate, configuration: configuration)
     }
 
     @Test func aNegativeOrUndefinedWeakSpreadIsATypedError() {
         for value in [-0.01, .nan] {
-            var settings = StepDetectorConfiguration.trunk
-            settings.weakSpread = value
-            #expect(throws: LocomotionError.self) { _ = try StepDetector(sampleRate: 50, configuration: settings) }
-            #expect(throws: LocomotionError.self) {
-                _ = try WindowStepAnalyzer(sampleRate: 50, maximumWindowLength: 256, configuration: settings)
-            }
+            #expect(GaitSimulation.bothReject { $0.weakSpread = value }, "\(value)")
         }
     }
 
@@ -73,17 +65,8 @@ struct StepWeakSpreadTests {
     func streamingInRandomChunksEqualsBatchBitForBit(seed: UInt64) throws {
         let walk = Self.walk(weak: 0.045, change: 12)
         let batch = try Self.steps(walk, .trunk)
-        var detector = try StepDetector(sampleRate: Self.rate, configuration: .trunk)
-        var streamed: [Step] = []
-        var generator = SplitMix64(seed: seed)
-        var row = 0
-        while row < walk.times.count {
-            let end = min(walk.times.count, row + Int.random(in: 1...300, using: &generator))
-            try detector.process(
-                times: Array(walk.times[row..<end]), magnitudes: Array(walk.magnitudes[row..<end]), into: &streamed)
-            row = end
-        }
-        detector.finish(into: &streamed)
+        let streamed = try GaitSimulation.steps(
+            times: walk.times, magnitudes: walk.magnitudes, rate: Self.rate, configuration: .trunk, chunkSeed: seed)
         #expect(batch.count > 40)
         #expect(streamed == batch)
     }
@@ -93,9 +76,7 @@ struct StepWeakSpreadTests {
         // weak, and weak candidates alone make no steps, with the weak gate or without it.
         let walk = Self.walk(weak: 0.045, duration: 5.12)
         func count(_ configuration: StepDetectorConfiguration) throws -> Int {
-            var analyzer = try WindowStepAnalyzer(
-                sampleRate: Self.rate, maximumWindowLength: walk.magnitudes.count, configuration: configuration)
-            return try walk.magnitudes.withUnsafeBufferPointer { try analyzer.analyze($0) }.stepCount
+            try GaitSimulation.windowStepCount(walk.magnitudes, rate: Self.rate, configuration: configuration)
         }
         #expect(try count(.trunk) == 0)
         var full = StepDetectorConfiguration.trunk

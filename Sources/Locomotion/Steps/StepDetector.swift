@@ -17,7 +17,9 @@ import LocomotionDSP
 ///    first sample.
 /// 2. A sample is a candidate when it is higher than every sample up to
 ///    ``StepDetectorConfiguration/minimumStepInterval`` before it and at least as high as every
-///    sample up to that interval after it (ties go to the earliest sample).
+///    sample up to that interval after it (ties go to the earliest sample). Where the context
+///    (step 3) has a clear step period *P*, the interval widens to
+///    ``StepDetectorConfiguration/stepPeriodSpacing`` × *P* when that is longer.
 /// 3. The candidate is judged in its context, the ±2 s around it. It passes when the context is
 ///    not still (standard deviation ≥ ``StepDetectorConfiguration/minimumSpread``), the peak's
 ///    prominence is at least ``StepDetectorConfiguration/relativeProminence`` standard
@@ -93,6 +95,9 @@ public struct StepDetector: Sendable {
     /// contexts are cut to the same samples) reuse it instead of recomputing the autocorrelation.
     private var periodicityContext: (start: Int, end: Int)?
     private var periodicity = 0.0
+    /// The last computed context's candidate spacing in samples: ``spacing``, or wider when the
+    /// context has a clear step period (``StepDetectorConfiguration/stepPeriodSpacing``).
+    private var contextSpacing = 0
     /// Samples in the current segment, the next sample to judge, the last sample's time.
     private var count = 0
     private var nextCenter = 0
@@ -128,7 +133,8 @@ public struct StepDetector: Sendable {
         boutRule = BoutRule(c)
         pending = []
         pending.reserveCapacity(boutRule.heldLimit + 1)
-        correlations = [Double](repeating: 0, count: lags.count)
+        // Indexed by lag, from `lags.lowerBound - 1` through `lags.upperBound + 1`.
+        correlations = [Double](repeating: 0, count: lags.upperBound + 2)
         vertical = [Double](repeating: .nan, count: 2 * capacity)
         gravity = try GravitySeparator(sampleRate: sampleRate)
         // A sample interval longer than the smoothing cannot place the contact better than the
@@ -372,13 +378,29 @@ public struct StepDetector: Sendable {
         }
         let upper = min(lags.upperBound, length / 2)
         guard upper >= lags.lowerBound else { return }
-        let lagRange = lags.lowerBound...upper
         let regularity: Double
+        let wide: Int
         if let context = periodicityContext, context == (start, end) {
-            regularity = periodicity
+            (regularity, wide) = (periodicity, contextSpacing)
         } else {
-            regularity = highestCorrelation(base: base, length: length, lags: lagRange)
-            (periodicityContext, periodicity) = ((start, end), regularity)
+            (regularity, wide) = periodicityAndSpacing(base: base, length: length, upper: upper)
+            (periodicityContext, periodicity, contextSpacing) = ((start, end), regularity, wide)
+        }
+        if wide > spacing {
+            let beaten = values.withUnsafeBufferPointer { all -> Bool in
+                let window = UnsafeBufferPointer(rebasing: all[base..<(base + length)])
+                let peak = window[offset]
+                if offset > spacing {
+                    for j in (spacing + 1)...min(wide, offset) where window[offset - j] >= peak { return true }
+                }
+                if length - 1 - offset > spacing {
+                    for j in (spacing + 1)...min(wide, length - 1 - offset) where window[offset + j] > peak {
+                        return true
+                    }
+                }
+                return false
+            }
+            if beaten { return }
         }
         guard regularity >= min(configuration.minimumRegularity, configuration.weakRegularity) else { return }
         let strong =
@@ -441,17 +463,34 @@ public struct StepDetector: Sendable {
         return mean.isNaN ? nil : 1 - mean
     }
 
-    /// The highest normalised autocorrelation over `lagRange` of the `length` filtered samples
-    /// from ring index `base`.
-    private mutating func highestCorrelation(base: Int, length: Int, lags lagRange: ClosedRange<Int>) -> Double {
-        values.withUnsafeBufferPointer { all in
-            correlations.withUnsafeMutableBufferPointer { output in
+    /// The highest normalised autocorrelation over the step lags up to `upper` of the `length`
+    /// filtered samples from ring index `base`, and the candidate spacing of that context, in
+    /// samples: ``StepDetectorConfiguration/stepPeriodSpacing`` times its step lag
+    /// (``GaitRegularity``'s rule) when the autocorrelation there reaches
+    /// ``StepDetectorConfiguration/minimumRegularity``, and at least the minimum step interval.
+    private mutating func periodicityAndSpacing(base: Int, length: Int, upper: Int) -> (Double, Int) {
+        let lags = self.lags
+        let k = configuration.stepPeriodSpacing
+        let minimum = configuration.minimumRegularity
+        let spacing = self.spacing
+        return values.withUnsafeBufferPointer { all in
+            correlations.withUnsafeMutableBufferPointer { r in
                 let window = UnsafeBufferPointer(rebasing: all[base..<(base + length)])
+                let last = k > 0 ? min(upper + 1, length - 1) : upper
+                let first = k > 0 ? lags.lowerBound - 1 : lags.lowerBound
                 // The window is finite (checked on entry) and the lags in range: this cannot throw.
-                try? Autocorrelation.normalized(window, lags: lagRange, into: output)
+                try? Autocorrelation.normalized(
+                    window, lags: first...last, into: UnsafeMutableBufferPointer(rebasing: r[first...last]))
                 var best = -1.0
-                for index in 0..<lagRange.count { best = max(best, output[index]) }
-                return best
+                for lag in lags.lowerBound...upper { best = max(best, r[lag]) }
+                var wide = spacing
+                if k > 0, last > upper,
+                    let step = GaitRegularity.stepLag(UnsafeBufferPointer(r), upper: last, stepLags: lags),
+                    r[step] >= minimum
+                {
+                    wide = max(spacing, Int((k * Double(step)).rounded(.up)))
+                }
+                return (best, wide)
             }
         }
     }

@@ -9,6 +9,18 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     public var lowPassCutoff: Double = 3
     /// The shortest time between two steps, in s: 0.25 s, at most 4 steps/s (seed §5.2).
     public var minimumStepInterval: Double = 0.25
+    /// The candidate spacing of a periodic context, as a fraction of its step period: where the
+    /// context's normalised autocorrelation has a clear step lag *P* (the step lag of
+    /// ``GaitRegularity``'s rules among ``stepPeriods``, where the autocorrelation reaches
+    /// ``minimumRegularity``), a candidate must also be the highest sample within
+    /// `stepPeriodSpacing × P` on either side (never less than ``minimumStepInterval``), so a
+    /// second hump inside one slow step is not a candidate. The bout rule keeps consecutive
+    /// intervals within a factor ``maximumIntervalRatio`` (2), so inside a run the shorter step of
+    /// a stride is at least 2/3 of *P*: 0.5 leaves a margin. It assumes that the sensor sees the
+    /// left and right steps alike, as on the trunk; a foot sensor's clearest period is the stride,
+    /// and half its steps would go. 0 (off) by default; 0.5 in ``trunk`` (docs/Accuracy.md,
+    /// "Robustness to slower and weaker gait"). At least 0 and less than 1.
+    public var stepPeriodSpacing: Double = 0
     /// Half the length of the context each candidate peak is judged in, in s: the peak must
     /// stand out against the ±`contextHalfWidth` around it. Also the detector's latency, plus
     /// the time a new bout needs to be confirmed (see ``minimumRunLength``).
@@ -104,12 +116,14 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     /// activities: the posture gate on at 0.25 g (``maximumVerticalDeficit``), so the trunk
     /// movements of sitting down and bending are not taken for steps, and the weak stillness gate
     /// at 0.025 g (``weakSpread``), so the weaker steps of a slow or weak walker, and the first
-    /// steps of a bout, join the run that the steady steps confirm. Measured in docs/Accuracy.md
-    /// ("Steps").
+    /// steps of a bout, join the run that the steady steps confirm, and the candidate spacing at
+    /// half the step period (``stepPeriodSpacing``), so the second hump of a slow step is not a
+    /// candidate. Measured in docs/Accuracy.md ("Steps").
     public static var trunk: StepDetectorConfiguration {
         var configuration = StepDetectorConfiguration()
         configuration.maximumVerticalDeficit = 0.25
         configuration.weakSpread = 0.025
+        configuration.stepPeriodSpacing = 0.5
         return configuration
     }
 }
@@ -152,6 +166,8 @@ extension StepDetectorConfiguration {
             "stepPeriods", c.stepPeriods,
             c.stepPeriods.lowerBound > 0 && c.stepPeriods.upperBound <= c.contextHalfWidth,
             "it must be positive and end at most at contextHalfWidth (\(c.contextHalfWidth) s)")
+        try require(
+            "stepPeriodSpacing", c.stepPeriodSpacing, (0..<1).contains(c.stepPeriodSpacing), "it must be in 0..<1")
         try requireDuration("prominenceWindow", c.prominenceWindow)
         try require("relativeProminence", c.relativeProminence, c.relativeProminence.isFinite, "it must be finite")
         try require("minimumSpread", c.minimumSpread, c.minimumSpread >= 0, "it must be at least 0 (g)")

@@ -34,7 +34,8 @@ public struct GaitRegularity: Sendable, Hashable, Codable {
 /// at the steady state of its first sample), and the detector's rules are applied with the whole
 /// window as every candidate's context. A candidate is a sample of the low-passed window higher
 /// than every sample up to ``StepDetectorConfiguration/minimumStepInterval`` before it and at
-/// least as high as those after it; the stillness, vibration and periodicity gates are read once
+/// least as high as those after it (up to ``StepDetectorConfiguration/stepPeriodSpacing`` times
+/// the window's step lag when that is longer and the window is periodic there); the stillness, vibration and periodicity gates are read once
 /// for the window (its spread, roughness and highest autocorrelation at a step period), the
 /// prominence per candidate, and the bout rule counts a run once it holds
 /// ``StepDetectorConfiguration/minimumRunLength`` full candidates. A window's count can
@@ -168,8 +169,17 @@ public struct WindowStepAnalyzer: Sendable {
         else {
             return Result(stepCount: 0, cadence: nil, regularity: regularity)
         }
+        // The candidate spacing: wider in a window with a clear step period (stepPeriodSpacing).
+        var wide = spacing
+        let stepUpper = min(gateUpper + 1, count * 2 / 3, correlations.count - 1)
+        if c.stepPeriodSpacing > 0, stepUpper > gateUpper,
+            let step = GaitRegularity.stepLag(correlations, upper: stepUpper, stepLags: stepLags),
+            correlations[step] >= c.minimumRegularity
+        {
+            wide = max(spacing, Int((c.stepPeriodSpacing * Double(step)).rounded(.up)))
+        }
         let rules = StepRules(
-            configuration: c, sampleRate: sampleRate, spacing: spacing, reach: prominenceReach, spread: spread,
+            configuration: c, sampleRate: sampleRate, spacing: wide, reach: prominenceReach, spread: spread,
             allowsStrong: periodicity >= c.minimumRegularity && spread >= c.minimumSpread)
         let (steps, cadence) = rules.count(
             UnsafeBufferPointer(rebasing: filtered[..<count]), positions: buffers.integers(0))
@@ -384,11 +394,11 @@ extension GaitRegularity {
         min(windowLength * 2 / 3, available, Int(Double(2 * stepLags.upperBound) * 1.15) + 1)
     }
 
-    /// The cadence and regularity from an autocorrelation `r` indexed by lag and valid from
-    /// `stepLags.lowerBound − 1` through `upper` (the rules of ``estimate(_:sampleRate:stepPeriods:scratch:)``).
-    static func read(
-        _ r: UnsafeBufferPointer<Double>, upper: Int, stepLags: ClosedRange<Int>, sampleRate: Double
-    ) -> GaitRegularity? {
+    /// The step lag of an autocorrelation `r` indexed by lag and valid from
+    /// `stepLags.lowerBound − 1` through `upper`: the highest interior local maximum among the
+    /// step lags below `upper`, or a local maximum near half of it (±15 %) that reaches 0.3 of
+    /// its height; `nil` when there is none.
+    static func stepLag(_ r: UnsafeBufferPointer<Double>, upper: Int, stepLags: ClosedRange<Int>) -> Int? {
         guard upper >= stepLags.lowerBound + 1 else { return nil }
         func isPeak(_ k: Int) -> Bool { k > 0 && k < upper && r[k] >= r[k - 1] && r[k] > r[k + 1] }
         func bestPeak(in range: ClosedRange<Int>) -> Int? {
@@ -396,14 +406,24 @@ extension GaitRegularity {
             for k in range where isPeak(k) && (best.map { r[k] > r[$0] } ?? true) { best = k }
             return best
         }
-        guard var step = bestPeak(in: stepLags.lowerBound...min(stepLags.upperBound, upper - 1)) else {
+        guard let step = bestPeak(in: stepLags.lowerBound...min(stepLags.upperBound, upper - 1)) else {
             return nil
         }
         let halfLow = Int((Double(step) / 2 * 0.85).rounded(.down))
         let halfHigh = Int((Double(step) / 2 * 1.15).rounded(.up))
         if halfLow >= stepLags.lowerBound, let half = bestPeak(in: halfLow...halfHigh), r[half] >= 0.3 * r[step] {
-            step = half
+            return half
         }
+        return step
+    }
+
+    /// The cadence and regularity from an autocorrelation `r` indexed by lag and valid from
+    /// `stepLags.lowerBound − 1` through `upper` (the rules of ``estimate(_:sampleRate:stepPeriods:scratch:)``).
+    static func read(
+        _ r: UnsafeBufferPointer<Double>, upper: Int, stepLags: ClosedRange<Int>, sampleRate: Double
+    ) -> GaitRegularity? {
+        guard upper >= stepLags.lowerBound + 1 else { return nil }
+        guard let step = stepLag(r, upper: upper, stepLags: stepLags) else { return nil }
         var refined = Double(step)
         let (a, b, c) = (r[step - 1], r[step], r[step + 1])
         let curvature = a - 2 * b + c
