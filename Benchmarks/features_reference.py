@@ -44,6 +44,7 @@ RELATIVE_PROMINENCE, WEAK_PROMINENCE = 1.0, 0.4
 MINIMUM_REGULARITY, WEAK_REGULARITY = 0.5, 0.2
 STEP_PERIODS = (0.25, 1.25)
 MAXIMUM_ROUGHNESS = 1.8
+WEAK_ROUGHNESS = 1.8  # the relaxed vibration gate of weak candidates (no relaxation by default)
 MINIMUM_RUN_LENGTH = 4
 MAXIMUM_STEP_INTERVAL = 1.25
 MAXIMUM_INTERVAL_RATIO = 2.0
@@ -202,8 +203,12 @@ def gait_features(m, rate, constant):
     # The window-wide gates.
     gate_upper = min(step_upper, n // 2)
     periodicity = r[:, step_lower : gate_upper + 1].max(axis=1) if gate_upper >= step_lower else np.full(windows, -1.0)
-    walking = (spread >= min(MINIMUM_SPREAD, WEAK_SPREAD)) & (spread > 0) & (roughness <= MAXIMUM_ROUGHNESS * spread)
-    walking &= periodicity >= min(MINIMUM_REGULARITY, WEAK_REGULARITY)
+    # Rougher than MAXIMUM_ROUGHNESS (up to WEAK_ROUGHNESS): weak candidates only, and only in a
+    # window periodic at the full level.
+    rough = roughness > MAXIMUM_ROUGHNESS * spread
+    walking = (spread >= min(MINIMUM_SPREAD, WEAK_SPREAD)) & (spread > 0)
+    walking &= roughness <= max(MAXIMUM_ROUGHNESS, WEAK_ROUGHNESS) * spread
+    walking &= periodicity >= np.where(rough, MINIMUM_REGULARITY, min(MINIMUM_REGULARITY, WEAK_REGULARITY))
     # Candidates: local maxima higher than the samples up to the spacing before, at least as
     # high as those after, with their prominence over the lowest points within the reach. The
     # spacing widens to STEP_PERIOD_SPACING step lags in a window periodic at its step lag.
@@ -225,8 +230,9 @@ def gait_features(m, rate, constant):
     right_low = np.minimum(sliding(f, reach, np.inf, np.min, False), f)
     prominence = f - np.maximum(left_low, right_low)
     candidate &= prominence >= min(RELATIVE_PROMINENCE, WEAK_PROMINENCE) * spread[:, None]
-    # A window below the full stillness gate (between WEAK_SPREAD and it) has weak candidates only.
-    allows_strong = (periodicity >= MINIMUM_REGULARITY) & (spread >= MINIMUM_SPREAD)
+    # A window below the full stillness gate (between WEAK_SPREAD and it) or above the full vibration
+    # gate (between MAXIMUM_ROUGHNESS and WEAK_ROUGHNESS) has weak candidates only.
+    allows_strong = ~rough & (periodicity >= MINIMUM_REGULARITY) & (spread >= MINIMUM_SPREAD)
     strong = allows_strong[:, None] & (prominence >= RELATIVE_PROMINENCE * spread[:, None])
     counts = np.zeros(windows)
     step_cadence = np.full(windows, np.nan)

@@ -86,6 +86,17 @@ enum GaitSimulation {
         return steps
     }
 
+    /// The steps of `walk` fed in one call and in random chunks drawn from `seed`.
+    static func batchAndStreamed(
+        _ walk: (times: [Double], magnitudes: [Double]), rate: Double, seed: UInt64,
+        configuration: StepDetectorConfiguration = .trunk
+    ) throws -> (batch: [Step], streamed: [Step]) {
+        let batch = try steps(times: walk.times, magnitudes: walk.magnitudes, rate: rate, configuration: configuration)
+        let streamed = try steps(
+            times: walk.times, magnitudes: walk.magnitudes, rate: rate, configuration: configuration, chunkSeed: seed)
+        return (batch, streamed)
+    }
+
     /// Whether both ``StepDetector`` (at 50 Hz) and ``WindowStepAnalyzer`` reject the trunk preset
     /// edited by `edit` with `LocomotionError.invalidParameter`.
     static func bothReject(_ edit: (inout StepDetectorConfiguration) -> Void) -> Bool {

@@ -150,14 +150,16 @@ struct InitialContactTests {
 
 @Suite("Step detector presets")
 struct StepDetectorPresetTests {
-    @Test func theTrunkPresetIsTheDefaultsWithThePostureAndWeakStillnessGatesAndTheStepPeriodSpacing() {
+    @Test func theTrunkPresetIsTheDefaultsWithThePostureGateTheWeakStillnessAndVibrationGatesAndTheStepPeriodSpacing() {
         var expected = StepDetectorConfiguration()
         #expect(expected.maximumVerticalDeficit == nil)
         #expect(expected.weakSpread == expected.minimumSpread)
         #expect(expected.stepPeriodSpacing == 0)
+        #expect(expected.weakRoughness == expected.maximumRoughness)
         expected.maximumVerticalDeficit = 0.25
         expected.weakSpread = 0.025
         expected.stepPeriodSpacing = 0.5
+        expected.weakRoughness = 3
         #expect(StepDetectorConfiguration.trunk == expected)
     }
 }

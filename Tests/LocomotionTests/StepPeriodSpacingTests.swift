@@ -86,9 +86,8 @@ struct StepPeriodSpacingTests {
     @Test(arguments: [1 as UInt64, 2, 3])
     func streamingInRandomChunksEqualsBatchBitForBit(seed: UInt64) throws {
         let walk = Self.doubleHumpWalk()
-        let batch = try Self.steps(walk.times, walk.magnitudes, .trunk)
-        let streamed = try GaitSimulation.steps(
-            times: walk.times, magnitudes: walk.magnitudes, rate: Self.rate, configuration: .trunk, chunkSeed: seed)
+        let (batch, streamed) = try GaitSimulation.batchAndStreamed(
+            (walk.times, walk.magnitudes), rate: Self.rate, seed: seed)
         #expect(batch.count > 30)
         #expect(streamed == batch)
     }

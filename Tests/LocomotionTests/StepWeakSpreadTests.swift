@@ -64,9 +64,8 @@ struct StepWeakSpreadTests {
     @Test(arguments: [1 as UInt64, 2, 3])
     func streamingInRandomChunksEqualsBatchBitForBit(seed: UInt64) throws {
         let walk = Self.walk(weak: 0.045, change: 12)
-        let batch = try Self.steps(walk, .trunk)
-        let streamed = try GaitSimulation.steps(
-            times: walk.times, magnitudes: walk.magnitudes, rate: Self.rate, configuration: .trunk, chunkSeed: seed)
+        let (batch, streamed) = try GaitSimulation.batchAndStreamed(
+            (walk.times, walk.magnitudes), rate: Self.rate, seed: seed)
         #expect(batch.count > 40)
         #expect(streamed == batch)
     }

@@ -29,7 +29,9 @@ import LocomotionDSP
 ///    cutoff (``StepDetectorConfiguration/maximumRoughness``). A candidate that passes the
 ///    stillness, prominence and periodicity gates only at their relaxed levels
 ///    (``StepDetectorConfiguration/weakSpread``, ``StepDetectorConfiguration/weakProminence``,
-///    ``StepDetectorConfiguration/weakRegularity``) is *weak*.
+///    ``StepDetectorConfiguration/weakRegularity``), or the vibration gate only at its relaxed
+///    level (``StepDetectorConfiguration/weakRoughness``, in a context periodic at the full
+///    level), is *weak*.
 /// 4. Passing candidates count as steps only inside a run with regular intervals that holds at
 ///    least ``StepDetectorConfiguration/minimumRunLength`` full (not weak) ones (the bout rule),
 ///    which a slower last step may close (``StepDetectorConfiguration/closingStepInterval``).
@@ -361,7 +363,10 @@ public struct StepDetector: Sendable {
         {
             return
         }
-        if configuration.maximumRoughness.isFinite {
+        // The vibration gate: above maximumRoughness a candidate can only be weak, up to weakRoughness.
+        var rough = false
+        let roughest = max(configuration.maximumRoughness, configuration.weakRoughness)
+        if roughest.isFinite {
             let roughness: Double = raw.withUnsafeBufferPointer { magnitudes in
                 values.withUnsafeBufferPointer { filtered in
                     var (sum, squares) = (0.0, 0.0)
@@ -374,7 +379,8 @@ public struct StepDetector: Sendable {
                     return (max(squares / Double(length) - residualMean * residualMean, 0)).squareRoot()
                 }
             }
-            guard roughness <= configuration.maximumRoughness * spread else { return }
+            guard roughness <= roughest * spread else { return }
+            rough = roughness > configuration.maximumRoughness * spread
         }
         let upper = min(lags.upperBound, length / 2)
         guard upper >= lags.lowerBound else { return }
@@ -403,8 +409,10 @@ public struct StepDetector: Sendable {
             if beaten { return }
         }
         guard regularity >= min(configuration.minimumRegularity, configuration.weakRegularity) else { return }
+        // A rough context's candidate (weak at most) needs the strong periodicity.
+        guard !rough || regularity >= configuration.minimumRegularity else { return }
         let strong =
-            regularity >= configuration.minimumRegularity
+            !rough && regularity >= configuration.minimumRegularity
             && prominence >= configuration.relativeProminence * spread
             && spread >= configuration.minimumSpread
         let time = times[base + offset] - filterDelay

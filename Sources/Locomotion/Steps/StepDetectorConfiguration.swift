@@ -45,6 +45,17 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     /// the low-pass cutoff exceeds this multiple of the low-passed magnitude's (a vehicle shakes
     /// at high frequencies; gait moves the body below 3 Hz). `.infinity` disables it.
     public var maximumRoughness: Double = 1.8
+    /// The relaxed vibration gate of a weak candidate, as a multiple of the context's spread: a
+    /// candidate whose context's roughness (see ``maximumRoughness``) lies between
+    /// ``maximumRoughness`` and this multiple can only be weak, and only when its context passes
+    /// the full periodicity gate (``minimumRegularity``), so it counts only inside a run that
+    /// smoother full candidates confirm. Some sensors carry more high-frequency energy in each
+    /// heel strike than the shared data's (a GENEActiv on the lower back: walking contexts at
+    /// 1.6–2.0 × the spread, strongly periodic), and a weaker walker's impacts are rough against
+    /// a smaller sway; a vehicle's rough contexts do not confirm runs of their own. At most
+    /// ``maximumRoughness`` (1.8, no relaxation) by default; 3 in ``trunk`` (docs/Accuracy.md,
+    /// "Robustness to slower and weaker gait").
+    public var weakRoughness: Double = 1.8
     /// The posture gate (off by default): no step where the acceleration along the gravity
     /// estimate, averaged over the ±0.5 s around the candidate, falls more than this below 1 g,
     /// in g. While walking the average is 1 g (the body neither falls nor rises over a step),
@@ -118,12 +129,15 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     /// at 0.025 g (``weakSpread``), so the weaker steps of a slow or weak walker, and the first
     /// steps of a bout, join the run that the steady steps confirm, and the candidate spacing at
     /// half the step period (``stepPeriodSpacing``), so the second hump of a slow step is not a
-    /// candidate. Measured in docs/Accuracy.md ("Steps").
+    /// candidate, and the weak vibration gate at 3 × the spread (``weakRoughness``), so the
+    /// rougher steps of a periodic walk join the run that smoother steps confirm. Measured in
+    /// docs/Accuracy.md ("Steps").
     public static var trunk: StepDetectorConfiguration {
         var configuration = StepDetectorConfiguration()
         configuration.maximumVerticalDeficit = 0.25
         configuration.weakSpread = 0.025
         configuration.stepPeriodSpacing = 0.5
+        configuration.weakRoughness = 3
         return configuration
     }
 }
@@ -183,6 +197,7 @@ extension StepDetectorConfiguration {
         try require(
             "closingStepInterval", c.closingStepInterval, c.closingStepInterval >= 0, "it must be at least 0 (s)")
         try require("maximumRoughness", c.maximumRoughness, !c.maximumRoughness.isNaN, "it must be a number")
+        try require("weakRoughness", c.weakRoughness, !c.weakRoughness.isNaN, "it must be a number")
         try require(
             "maximumVerticalDeficit", c.maximumVerticalDeficit, !(c.maximumVerticalDeficit?.isNaN ?? false),
             "it must be a number or nil")

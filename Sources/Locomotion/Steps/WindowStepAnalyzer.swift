@@ -164,8 +164,12 @@ public struct WindowStepAnalyzer: Sendable {
         if gateUpper >= stepLags.lowerBound {
             for lag in stepLags.lowerBound...gateUpper { periodicity = max(periodicity, correlations[lag]) }
         }
-        guard spread >= min(c.minimumSpread, c.weakSpread), spread > 0, roughness <= c.maximumRoughness * spread,
-            periodicity >= min(c.minimumRegularity, c.weakRegularity)
+        // Rougher than maximumRoughness (up to weakRoughness): weak candidates only, and only in a
+        // window periodic at the full level.
+        let rough = roughness > c.maximumRoughness * spread
+        guard spread >= min(c.minimumSpread, c.weakSpread), spread > 0,
+            roughness <= max(c.maximumRoughness, c.weakRoughness) * spread,
+            periodicity >= (rough ? c.minimumRegularity : min(c.minimumRegularity, c.weakRegularity))
         else {
             return Result(stepCount: 0, cadence: nil, regularity: regularity)
         }
@@ -180,7 +184,7 @@ public struct WindowStepAnalyzer: Sendable {
         }
         let rules = StepRules(
             configuration: c, sampleRate: sampleRate, spacing: wide, reach: prominenceReach, spread: spread,
-            allowsStrong: periodicity >= c.minimumRegularity && spread >= c.minimumSpread)
+            allowsStrong: !rough && periodicity >= c.minimumRegularity && spread >= c.minimumSpread)
         let (steps, cadence) = rules.count(
             UnsafeBufferPointer(rebasing: filtered[..<count]), positions: buffers.integers(0))
         return Result(stepCount: steps, cadence: cadence, regularity: regularity)
