@@ -7,7 +7,8 @@ enum DetectorOptions {
           --placement any|trunk  the detector's preset: any (the defaults) or trunk (a sensor on the
                                  lower back, belt or waist through daily activities: also drops peaks
                                  while the trunk turns by more than about 40 degrees, as when sitting down,
-                                 and lets weaker steps join a run that steadier steps confirm)
+                                 lets weaker and rougher steps join a run that steadier steps confirm,
+                                 and spaces candidate peaks by half the step period)
           --set NAME=VALUE       override a step detector parameter (repeatable), for example
                                  --set minimumRegularity=0.4; names as in StepDetectorConfiguration:
                                  \(parameterNames.joined(separator: ", "))
