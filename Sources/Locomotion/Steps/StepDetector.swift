@@ -121,14 +121,11 @@ public struct StepDetector: Sendable {
         self.maximumGap = c.maximumGap ?? max(5 / sampleRate, 0.1)
         filter = SOSFilter(sections)
         filterDelay = Self.groupDelayAtZero(sections) / sampleRate
-        half = Int((c.contextHalfWidth * sampleRate).rounded())
-        spacing = max(1, Int((c.minimumStepInterval * sampleRate).rounded(.up)))
-        prominenceReach = max(1, Int((c.prominenceWindow * sampleRate).rounded()))
+        half = wholeSamples(c.contextHalfWidth, at: sampleRate)
+        spacing = max(1, wholeSamples(c.minimumStepInterval, at: sampleRate, rounding: .up))
+        prominenceReach = max(1, wholeSamples(c.prominenceWindow, at: sampleRate))
         capacity = 2 * half + 1
-        lags =
-            max(
-                1, Int((c.stepPeriods.lowerBound * sampleRate).rounded()))...Int(
-                (c.stepPeriods.upperBound * sampleRate).rounded())
+        lags = GaitRegularity.lags(of: c.stepPeriods, sampleRate: sampleRate)
         values = [Double](repeating: 0, count: 2 * capacity)
         times = values
         raw = values
@@ -144,7 +141,7 @@ public struct StepDetector: Sendable {
         search = c.initialContactSearch.flatMap {
             $0.upperBound > $0.lowerBound && sampleRate * c.initialContactSmoothing >= 1 ? $0 : nil
         }
-        postureReach = max(1, Int((0.5 * sampleRate).rounded()))
+        postureReach = max(1, wholeSamples(0.5, at: sampleRate))
         (kernel, kernelReach) = Self.derivativeOfGaussian(sigma: c.initialContactSmoothing, sampleRate: sampleRate)
     }
 
@@ -157,7 +154,7 @@ public struct StepDetector: Sendable {
     ///   - sampleRate: In Hz; positive.
     /// - Returns: The `2R + 1` weights (1/s), antisymmetric, and `R`.
     static func derivativeOfGaussian(sigma: Double, sampleRate: Double) -> (weights: [Double], reach: Int) {
-        let reach = max(1, Int((4 * sigma * sampleRate).rounded(.up)))
+        let reach = max(1, wholeSamples(4 * sigma, at: sampleRate, rounding: .up))
         var gaussian: [Double] = []
         var moment = 0.0
         for m in -reach...reach {

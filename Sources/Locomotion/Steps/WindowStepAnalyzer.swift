@@ -106,8 +106,8 @@ public struct WindowStepAnalyzer: Sendable {
         self.sampleRate = sampleRate
         self.maximumWindowLength = maximumWindowLength
         self.configuration = configuration
-        spacing = max(1, Int((configuration.minimumStepInterval * sampleRate).rounded(.up)))
-        prominenceReach = max(1, Int((configuration.prominenceWindow * sampleRate).rounded()))
+        spacing = max(1, wholeSamples(configuration.minimumStepInterval, at: sampleRate, rounding: .up))
+        prominenceReach = max(1, wholeSamples(configuration.prominenceWindow, at: sampleRate))
         stepLags = GaitRegularity.lags(of: configuration.stepPeriods, sampleRate: sampleRate)
         // Lags up to two thirds of the window are read; the padding keeps them free of the
         // circular wrap-around (a lag k needs k zeros after the window).
@@ -388,8 +388,8 @@ extension GaitRegularity {
 
     /// The step periods as lags in samples, at least 1.
     static func lags(of stepPeriods: ClosedRange<Double>, sampleRate: Double) -> ClosedRange<Int> {
-        let lower = max(1, Int((stepPeriods.lowerBound * sampleRate).rounded()))
-        return lower...max(lower, Int((stepPeriods.upperBound * sampleRate).rounded()))
+        let lower = max(1, wholeSamples(stepPeriods.lowerBound, at: sampleRate))
+        return lower...max(lower, wholeSamples(stepPeriods.upperBound, at: sampleRate))
     }
 
     /// The highest lag read: two thirds of the window, the stride search's end, or the highest
