@@ -120,6 +120,11 @@ def rounded(value):
     return int(np.floor(value + 0.5)) if value >= 0 else -int(np.floor(-value + 0.5))
 
 
+def snapped(samples):
+    """wholeSamples's snap of a sample count to a millionth of a sample, before it is rounded."""
+    return np.round(np.asarray(samples, dtype=float) * 1e6) / 1e6
+
+
 def low_pass(m, rate):
     """2nd-order Butterworth low-pass (bilinear transform), started at the first sample's steady state."""
     k = np.tan(np.pi * min(LOW_PASS_CUTOFF, 0.4 * rate) / rate)
@@ -174,8 +179,8 @@ def gait_features(m, rate, constant):
     with np.errstate(divide="ignore", invalid="ignore"):
         r = np.where(overlap > 0, cross[:, : last_lag + 1] / overlap, 0.0)
     # Autocorrelation cadence and regularity (GaitRegularity's rules).
-    step_lower = max(1, rounded(STEP_PERIODS[0] * rate))
-    step_upper = max(step_lower, rounded(STEP_PERIODS[1] * rate))
+    step_lower = max(1, rounded(snapped(STEP_PERIODS[0] * rate)))
+    step_upper = max(step_lower, rounded(snapped(STEP_PERIODS[1] * rate)))
     upper = min(n * 2 // 3, n - 1, int(2 * step_upper * 1.15) + 1)
     rows = np.arange(windows)
     cadence = np.full(windows, np.nan)
@@ -212,13 +217,13 @@ def gait_features(m, rate, constant):
     # Candidates: local maxima higher than the samples up to the spacing before, at least as
     # high as those after, with their prominence over the lowest points within the reach. The
     # spacing widens to STEP_PERIOD_SPACING step lags in a window periodic at its step lag.
-    spacing = np.full(windows, max(1, int(np.ceil(MINIMUM_STEP_INTERVAL * rate))))
+    spacing = np.full(windows, max(1, int(np.ceil(snapped(MINIMUM_STEP_INTERVAL * rate)))))
     lag_upper = min(gate_upper + 1, n * 2 // 3, n - 1)
     if STEP_PERIOD_SPACING > 0 and lag_upper > gate_upper:
         lag, has_lag = step_lag(r, lag_upper, step_lower, step_upper)
         clear = has_lag & (r[rows, lag] >= MINIMUM_REGULARITY)
-        spacing = np.where(clear, np.maximum(spacing, np.ceil(STEP_PERIOD_SPACING * lag).astype(int)), spacing)
-    reach = max(1, rounded(PROMINENCE_WINDOW * rate))
+        spacing = np.where(clear, np.maximum(spacing, np.ceil(snapped(STEP_PERIOD_SPACING * lag)).astype(int)), spacing)
+    reach = max(1, rounded(snapped(PROMINENCE_WINDOW * rate)))
     candidate = np.zeros((windows, n), dtype=bool)
     for width in np.unique(spacing):
         chosen = spacing == width
@@ -279,7 +284,7 @@ def bout_rule(positions, strong, rate):
     last_candidate, last_interval, last_strong = None, None, False
     limit = 4 * MINIMUM_RUN_LENGTH + 16
     for number, index in enumerate(positions):
-        if last_candidate is not None and index - last_candidate <= MAXIMUM_STEP_INTERVAL * rate:
+        if last_candidate is not None and index - last_candidate <= MAXIMUM_STEP_INTERVAL * rate * (1 + 1e-9):
             interval = index - last_candidate
             if last_interval is not None and (
                 interval > MAXIMUM_INTERVAL_RATIO * last_interval or last_interval > MAXIMUM_INTERVAL_RATIO * interval
@@ -287,7 +292,7 @@ def bout_rule(positions, strong, rate):
                 if (
                     confirmed
                     and interval > MAXIMUM_INTERVAL_RATIO * last_interval
-                    and interval <= min(CLOSING_STEP_INTERVAL, MAXIMUM_STEP_INTERVAL) * rate
+                    and interval <= CLOSING_STEP_INTERVAL * rate * (1 + 1e-9)
                 ):
                     # The closing step: a step, and the run ends with it.
                     steps += 1

@@ -218,6 +218,8 @@ struct StepDetectorParameterTests {
         add("minimumRunLength") { $0.minimumRunLength = -3 }
         add("lowPassCutoff") { $0.lowPassCutoff = .nan }
         add("stepPeriods") { $0.stepPeriods = 0.25...3 }
+        add("weakProminence") { $0.weakProminence = .nan }
+        add("weakRegularity") { $0.weakRegularity = -.infinity }
         return cases
     }
 

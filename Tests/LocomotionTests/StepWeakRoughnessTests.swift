@@ -103,6 +103,19 @@ struct StepWeakRoughnessTests {
         #expect(try count(full) >= 12)
     }
 
+    @Test("with no weak ceiling (infinity) rough candidates stay weak, in the detector and in a window")
+    func anInfiniteWeakCeilingKeepsRoughCandidatesWeak() throws {
+        var unbounded = StepDetectorConfiguration.trunk
+        unbounded.weakRoughness = .infinity
+        // Rough throughout: weak candidates only, so no run is ever confirmed.
+        #expect(try Self.steps(Self.walk(vibration: 0.16), unbounded).isEmpty)
+        let window = Self.walk(vibration: 0.16, duration: 10.24)
+        #expect(try GaitSimulation.windowStepCount(window.magnitudes, rate: Self.rate, configuration: unbounded) == 0)
+        // Rough in the middle only: the smooth steps confirm the run, as with a finite ceiling.
+        let mixed = Self.walk(vibration: 0.16, from: 12, to: 24)
+        #expect(try Self.steps(mixed, unbounded) == (try Self.steps(mixed, .trunk)))
+    }
+
     @Test(arguments: [1 as UInt64, 2, 3])
     func streamingInRandomChunksEqualsBatchBitForBit(seed: UInt64) throws {
         let walk = Self.walk(vibration: 0.16, from: 12, to: 24)

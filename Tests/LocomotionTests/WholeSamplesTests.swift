@@ -40,6 +40,7 @@ struct WholeSamplesTests {
     func absurdDurations() {
         #expect(wholeSamples(1e308, at: 1000) == Int.max / 2)
         #expect(wholeSamples(-1, at: 50) == 0)
+        #expect(wholeSamples(.nan, at: 50) == 0 && wholeSamples(1, at: .nan) == 0)
         #expect(wholeSamples(0.0104, at: 50) == 1)
     }
 }

@@ -48,9 +48,13 @@ public struct FeatureExtractor: Sendable {
     private let needsAxisSummary: Bool
     private let needsGyroscope: Bool
 
-    /// Checks what ``init(configuration:sampleRate:)`` checks, without allocating anything, and
-    /// returns the samples per window and between window starts.
+    /// Checks what ``init(configuration:sampleRate:)`` checks, without allocating any window-long
+    /// buffer or FFT plan, so a window far longer than the recording costs nothing.
     ///
+    /// - Parameters:
+    ///   - configuration: The features and windowing to check.
+    ///   - sampleRate: In Hz, within ``FeatureConfiguration/sampleRateRange`` (10–200 Hz).
+    /// - Returns: The samples per window and between window starts.
     /// - Throws: As ``init(configuration:sampleRate:)``.
     /// - Complexity: O(*f*) in the number of features.
     public static func validate(_ configuration: FeatureConfiguration, sampleRate: Double) throws(LocomotionError)

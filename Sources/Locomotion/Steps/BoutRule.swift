@@ -23,7 +23,8 @@ struct BoutRule: Sendable {
     let maximumInterval: Double
     let maximumIntervalRatio: Double
     /// The longest interval after a confirmed run at which a slower candidate closes the run, in
-    /// the caller's time unit (at most ``maximumInterval``); 0 when closing steps are off.
+    /// the caller's time unit (only intervals within ``maximumInterval`` reach it); 0 when closing
+    /// steps are off.
     let closingInterval: Double
     /// The most candidates held: a long run of weak candidates keeps only the latest.
     let heldLimit: Int
@@ -40,9 +41,13 @@ struct BoutRule: Sendable {
     /// a second (1 for seconds, the sample rate for sample indices).
     init(_ configuration: StepDetectorConfiguration, unitsPerSecond: Double = 1) {
         minimumRunLength = configuration.minimumRunLength
-        maximumInterval = configuration.maximumStepInterval * unitsPerSecond
+        // A relative 1e-9 of slack: an interval of exactly the limit, measured as a difference
+        // of timestamps (1.1500000000000004 s) or samples at a measured rate, is within it.
+        let slack = 1 + 1e-9
+        maximumInterval = configuration.maximumStepInterval * unitsPerSecond * slack
         maximumIntervalRatio = configuration.maximumIntervalRatio
-        closingInterval = min(configuration.closingStepInterval, configuration.maximumStepInterval) * unitsPerSecond
+        // Only intervals within maximumInterval reach the closing rule.
+        closingInterval = configuration.closingStepInterval * unitsPerSecond * slack
         heldLimit = 4 * configuration.minimumRunLength + 16
     }
 

@@ -60,7 +60,7 @@ extension StepDetection {
     public func cadenceWindows(
         in recording: Recording, labels: Set<String>, window: Double = 2.56, hop requestedHop: Double = 1.28
     ) -> [CadenceWindow] {
-        let hop = sampleRate > 0 ? max(requestedHop, 1 / sampleRate) : requestedHop
+        let hop = effectiveHop(requestedHop)
         guard let rowLabels = recording.labels, window > 0, hop > 0 else { return [] }
         var result: [CadenceWindow] = []
         var row = 0

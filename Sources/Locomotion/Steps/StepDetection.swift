@@ -81,11 +81,16 @@ public struct StepDetection: Sendable, Hashable {
         cadenceTimeline(window: window, hop: hop, rowTimes: nil)
     }
 
+    /// `hop` (s), at least one sample interval: a shorter hop would only repeat windows.
+    func effectiveHop(_ hop: Double) -> Double {
+        sampleRate > 0 ? max(hop, 1 / sampleRate) : hop
+    }
+
     /// ``cadenceTimeline(window:hop:)``, without the windows that hold none of `rowTimes` (the
     /// recording's timestamps, ascending) when they are given: windows inside a gap are skipped
     /// in O(1), however long the gap.
     func cadenceTimeline(window: Double, hop requestedHop: Double, rowTimes: [Double]?) -> [CadenceWindow] {
-        let hop = sampleRate > 0 ? max(requestedHop, 1 / sampleRate) : requestedHop
+        let hop = effectiveHop(requestedHop)
         guard window > 0, hop > 0, timeSpan.upperBound - timeSpan.lowerBound >= window else { return [] }
         var result: [CadenceWindow] = []
         var first = 0

@@ -361,9 +361,10 @@ public struct StepDetector: Sendable {
             return
         }
         // The vibration gate: above maximumRoughness a candidate can only be weak, up to weakRoughness.
+        // The roughness is needed whenever the strong limit is finite, even with no weak ceiling.
         var rough = false
         let roughest = max(configuration.maximumRoughness, configuration.weakRoughness)
-        if roughest.isFinite {
+        if configuration.maximumRoughness.isFinite {
             let roughness: Double = raw.withUnsafeBufferPointer { magnitudes in
                 values.withUnsafeBufferPointer { filtered in
                     var (sum, squares) = (0.0, 0.0)
@@ -488,13 +489,11 @@ public struct StepDetector: Sendable {
                     window, lags: first...last, into: UnsafeMutableBufferPointer(rebasing: r[first...last]))
                 var best = -1.0
                 for lag in lags.lowerBound...upper { best = max(best, r[lag]) }
-                var wide = spacing
-                if k > 0, last > upper,
-                    let step = GaitRegularity.stepLag(UnsafeBufferPointer(r), upper: last, stepLags: lags),
-                    r[step] >= minimum
-                {
-                    wide = max(spacing, Int((k * Double(step)).rounded(.up)))
-                }
+                let wide =
+                    last > upper
+                    ? GaitRegularity.candidateSpacing(
+                        UnsafeBufferPointer(r), upper: last, stepLags: lags, fraction: k, minimumRegularity: minimum,
+                        atLeast: spacing) : spacing
                 return (best, wide)
             }
         }

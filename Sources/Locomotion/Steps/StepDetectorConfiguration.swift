@@ -43,7 +43,8 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     public var stepPeriods: ClosedRange<Double> = 0.25...1.25
     /// The vibration gate: no step when the context's standard deviation of the magnitude above
     /// the low-pass cutoff exceeds this multiple of the low-passed magnitude's (a vehicle shakes
-    /// at high frequencies; gait moves the body below 3 Hz). `.infinity` disables it.
+    /// at high frequencies; gait moves the body below 3 Hz). `.infinity` disables it (from the command
+    /// line, whose `--set` takes finite numbers, a large value such as 1000 does).
     public var maximumRoughness: Double = 1.8
     /// The relaxed vibration gate of a weak candidate, as a multiple of the context's spread: a
     /// candidate whose context's roughness (see ``maximumRoughness``) lies between
@@ -52,9 +53,10 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     /// smoother full candidates confirm. Some sensors carry more high-frequency energy in each
     /// heel strike than the shared data's (a GENEActiv on the lower back: walking contexts at
     /// 1.6–2.0 × the spread, strongly periodic), and a weaker walker's impacts are rough against
-    /// a smaller sway; a vehicle's rough contexts do not confirm runs of their own. At most
-    /// ``maximumRoughness`` (1.8, no relaxation) by default; 3 in ``trunk`` (docs/Accuracy.md,
-    /// "Robustness to slower and weaker gait").
+    /// a smaller sway; a vehicle's rough contexts do not confirm runs of their own. 1.8 by
+    /// default (= ``maximumRoughness``: any value at or below it disables the relaxation); 3 in
+    /// ``trunk`` (docs/Accuracy.md, "Robustness to slower and weaker gait"); `.infinity` sets no
+    /// ceiling (rough candidates are still weak).
     public var weakRoughness: Double = 1.8
     /// The posture gate (off by default): no step where the acceleration along the gravity
     /// estimate, averaged over the ±0.5 s around the candidate, falls more than this below 1 g,
@@ -187,6 +189,8 @@ extension StepDetectorConfiguration {
         try require("minimumSpread", c.minimumSpread, c.minimumSpread >= 0, "it must be at least 0 (g)")
         try require("weakSpread", c.weakSpread, c.weakSpread >= 0, "it must be at least 0 (g)")
         try require("minimumRegularity", c.minimumRegularity, c.minimumRegularity.isFinite, "it must be finite")
+        try require("weakProminence", c.weakProminence, c.weakProminence.isFinite, "it must be finite")
+        try require("weakRegularity", c.weakRegularity, c.weakRegularity.isFinite, "it must be finite")
         try require("maximumGap", c.maximumGap, c.maximumGap.map { $0 > 0 } ?? true, "it must be positive (s) or nil")
         try require(
             "minimumRunLength", c.minimumRunLength, (1...Self.largestRunLength).contains(c.minimumRunLength),

@@ -174,14 +174,12 @@ public struct WindowStepAnalyzer: Sendable {
             return Result(stepCount: 0, cadence: nil, regularity: regularity)
         }
         // The candidate spacing: wider in a window with a clear step period (stepPeriodSpacing).
-        var wide = spacing
         let stepUpper = min(gateUpper + 1, count * 2 / 3, correlations.count - 1)
-        if c.stepPeriodSpacing > 0, stepUpper > gateUpper,
-            let step = GaitRegularity.stepLag(correlations, upper: stepUpper, stepLags: stepLags),
-            correlations[step] >= c.minimumRegularity
-        {
-            wide = max(spacing, Int((c.stepPeriodSpacing * Double(step)).rounded(.up)))
-        }
+        let wide =
+            stepUpper > gateUpper
+            ? GaitRegularity.candidateSpacing(
+                correlations, upper: stepUpper, stepLags: stepLags, fraction: c.stepPeriodSpacing,
+                minimumRegularity: c.minimumRegularity, atLeast: spacing) : spacing
         let rules = StepRules(
             configuration: c, sampleRate: sampleRate, spacing: wide, reach: prominenceReach, spread: spread,
             allowsStrong: !rough && periodicity >= c.minimumRegularity && spread >= c.minimumSpread)
@@ -363,16 +361,16 @@ extension GaitRegularity {
     ///   - scratch: Working memory; lags beyond `scratch.count − 1` are not searched, so give it
     ///     at least `2·upper period·rate·1.15 + 2` elements (or the window's length).
     /// - Returns: `nil` when there is no interior peak at a step period, the window is too short
-    ///   or holds a non-finite sample, the rate is not positive and finite, or the periods are
-    ///   NaN or longer than 1e12 samples.
+    ///   or holds a non-finite sample, the rate is not positive and finite, or the longest period
+    ///   is 1e12 samples or more.
     /// - Complexity: O(*n*·*L*) for *L* ≤ 2/3·*n* lags; no allocation.
     public static func estimate(
         _ samples: UnsafeBufferPointer<Double>, sampleRate: Double, stepPeriods: ClosedRange<Double> = 0.25...1.25,
         scratch r: UnsafeMutableBufferPointer<Double>
     ) -> GaitRegularity? {
-        // Lags are converted to Int: a NaN, infinite or absurd rate or period would trap.
-        guard sampleRate > 0, stepPeriods.lowerBound * sampleRate > -1e12, stepPeriods.upperBound * sampleRate < 1e12
-        else { return nil }
+        // upperLag multiplies the longest lag by 2.3 in Int: an infinite or absurd rate or period
+        // would trap there (wholeSamples clamps the lags themselves).
+        guard sampleRate > 0, stepPeriods.upperBound * sampleRate < 1e12 else { return nil }
         let stepLags = lags(of: stepPeriods, sampleRate: sampleRate)
         let upper = upperLag(stepLags: stepLags, windowLength: samples.count, available: r.count - 1)
         guard upper >= stepLags.lowerBound + 1, samples.count > 2 else { return nil }
@@ -419,6 +417,18 @@ extension GaitRegularity {
             return half
         }
         return step
+    }
+
+    /// The candidate spacing of a context, in samples: `fraction` of its step lag (``stepLag(_:upper:stepLags:)``
+    /// of `r`, rounded up) when the autocorrelation there reaches `minimumRegularity` and that is
+    /// wider than `spacing`, else `spacing` (``StepDetectorConfiguration/stepPeriodSpacing``).
+    static func candidateSpacing(
+        _ r: UnsafeBufferPointer<Double>, upper: Int, stepLags: ClosedRange<Int>, fraction: Double,
+        minimumRegularity: Double, atLeast spacing: Int
+    ) -> Int {
+        guard fraction > 0, let step = stepLag(r, upper: upper, stepLags: stepLags), r[step] >= minimumRegularity
+        else { return spacing }
+        return max(spacing, wholeSamples(fraction, at: Double(step), rounding: .up))
     }
 
     /// The cadence and regularity from an autocorrelation `r` indexed by lag and valid from

@@ -1,4 +1,5 @@
-/// `seconds × rate` rounded to whole samples by `rule`, at least 0 and at most `Int.max / 2`, so
+/// `seconds × rate` rounded to whole samples by `rule`, at least 0 (also for NaN) and at most
+/// `Int.max / 2`, so
 /// that an absurd but finite duration (1e308 s) gives a count that no recording reaches instead
 /// of trapping in `Int(_:)`; the margin leaves room to add two such counts.
 ///
@@ -14,6 +15,6 @@ func wholeSamples(
     var samples = seconds * rate
     if abs(samples) < 1e9 { samples = (samples * 1e6).rounded() / 1e6 }
     samples.round(rule)
-    guard samples < Double(Int.max / 2) else { return Int.max / 2 }
-    return samples > 0 ? Int(samples) : 0
+    guard samples > 0 else { return 0 }  // NaN too
+    return samples < Double(Int.max / 2) ? Int(samples) : Int.max / 2
 }
