@@ -103,6 +103,15 @@ struct RecordingReaderColumnTests {
         #expect(recording.extraColumns == [ExtraColumn(name: "note", values: ["say \"hi\"", ""])])
     }
 
+    @Test("lines ended by a carriage return alone are refused with the reason, not read as one header")
+    func carriageReturnLineEndings() {
+        #expect {
+            _ = try load("t,ax,ay,az\r0,0,0,1\r0.5,0,0,1\r")
+        } throws: { error in
+            (error as? LocomotionError)?.description.contains("carriage return alone") ?? false
+        }
+    }
+
     @Test func iso8601Timestamps() throws {
         let text = """
             time,speed

@@ -114,6 +114,12 @@ public final class RecordingStream {
         }
         var headerBytes = Array(UnsafeBufferPointer(rebasing: buffer[headerLine]))
         if headerBytes.starts(with: [0xEF, 0xBB, 0xBF]) { headerBytes.removeFirst(3) }  // UTF-8 byte-order mark
+        // A carriage return inside the first line (not just before its newline): the file ends its
+        // lines with CR alone (classic Mac OS), which would read as one enormous header.
+        if let carriageReturn = headerBytes.firstIndex(of: 0x0D), carriageReturn < headerBytes.count - 1 {
+            throw .unreadableFile(
+                path: path, reason: "its lines end in a carriage return alone (CR); convert them to LF or CRLF")
+        }
         let header = Self.splitQuoted(headerBytes).map { $0.trimmingCharacters(in: .whitespaces) }
         layout = try RecordingLayout(header: header, options: options, source: path)
 
