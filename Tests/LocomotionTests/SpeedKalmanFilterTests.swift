@@ -19,6 +19,19 @@ struct SpeedKalmanFilterTests {
         #expect(filter.lastAcceptedTime == 1 && filter.acceleration == nil)
     }
 
+    @Test("an absurd speed accuracy gives a finite standard deviation")
+    func absurdAccuraciesKeepVariancesFinite() throws {
+        var filter = SpeedKalmanFilter()
+        let estimates = [
+            filter.update(with: try fix(0, 1, 1e300)), filter.update(with: try fix(1, 1.2, 1e300)),
+            filter.update(with: try fix(2, 1.1)),
+        ]
+        for estimate in estimates {
+            #expect(estimate.standardDeviation.map(\.isFinite) == true, "\(estimate)")
+        }
+        #expect(estimates[0].standardDeviation == SpeedKalmanFilter.Configuration.largestSpeedAccuracy)
+    }
+
     /// Worked by hand: from 1.4 m/s with variance 0.25, one second predicts variance
     /// 0.25 + (0.3 + 0.15 · 1.4) · 1 = 0.76; a 12 m/s fix of accuracy 0.5 has S = 1.01 and is
     /// 10.6 / √1.01 sigmas away.

@@ -126,10 +126,16 @@ extension SpeedKalmanFilter {
         func intensity(atSpeed speed: Double) -> Double { processNoise + processNoisePerSpeed * max(0, speed) }
 
         /// The measurement variance of a valid fix, m²/s²: the reported accuracy (or the default),
-        /// raised to the minimum, squared.
+        /// raised to the minimum and capped at ``largestSpeedAccuracy``, squared.
         func measurementVariance(of fix: LocationFix) -> Double {
-            let sigma = max(fix.speedAccuracy ?? defaultSpeedAccuracy, minimumSpeedAccuracy)
+            let sigma = min(
+                max(fix.speedAccuracy ?? defaultSpeedAccuracy, minimumSpeedAccuracy), Self.largestSpeedAccuracy)
             return sigma * sigma
         }
+
+        /// The largest speed accuracy a fix is weighted with, m/s: a fix this uncertain carries no
+        /// information, and the cap keeps variances (and the reported standard deviations) finite
+        /// for an absurd reported accuracy such as 1e300 m/s, whose square overflows.
+        public static let largestSpeedAccuracy = 1e6
     }
 }
