@@ -96,13 +96,8 @@ public struct FeatureConfiguration: Sendable {
             throw .invalidParameter(
                 name: "sampleRate", value: "\(sampleRate)", requirement: "feature extraction supports 10–200 Hz")
         }
-        guard windowDuration.isFinite, windowDuration > 0 else {
-            throw .invalidParameter(
-                name: "windowDuration", value: "\(windowDuration)", requirement: "it must be positive (s)")
-        }
-        guard hop.isFinite, hop > 0 else {
-            throw .invalidParameter(name: "hop", value: "\(hop)", requirement: "it must be positive (s)")
-        }
+        try requirePositiveDuration(windowDuration, named: "windowDuration")
+        try requirePositiveDuration(hop, named: "hop")
         let window = wholeSamples(windowDuration, at: sampleRate)
         guard window >= 4 else {
             throw .invalidParameter(

@@ -54,11 +54,11 @@ public struct FeatureExtractor: Sendable {
     /// - Parameters:
     ///   - configuration: The features and windowing to check.
     ///   - sampleRate: In Hz, within ``FeatureConfiguration/sampleRateRange`` (10–200 Hz).
-    /// - Returns: The samples per window and between window starts.
+    /// - Returns: The samples per window and between window starts, and the schema of the rows.
     /// - Throws: As ``init(configuration:sampleRate:)``.
     /// - Complexity: O(*f*) in the number of features.
     public static func validate(_ configuration: FeatureConfiguration, sampleRate: Double) throws(LocomotionError)
-        -> (window: Int, hop: Int)
+        -> (window: Int, hop: Int, schema: FeatureSchema)
     {
         let (window, hop) = try configuration.lengths(sampleRate: sampleRate)
         let nyquist = sampleRate / 2
@@ -77,8 +77,7 @@ public struct FeatureExtractor: Sendable {
             throw .invalidParameter(
                 name: "maximumFixAge", value: "\(configuration.maximumFixAge)", requirement: "it must be positive (s)")
         }
-        _ = try configuration.schema()
-        return (window, hop)
+        return (window, hop, try configuration.schema())
     }
 
     /// Prepares an extractor for windows of ``FeatureConfiguration/windowDuration`` at `sampleRate`.
@@ -92,9 +91,9 @@ public struct FeatureExtractor: Sendable {
     /// - Complexity: O(*n*) in the window length plus FFT planning (and the step detector's
     ///   filter design when a gait feature is computed).
     public init(configuration: FeatureConfiguration = .init(), sampleRate: Double) throws(LocomotionError) {
-        let (window, hop) = try Self.validate(configuration, sampleRate: sampleRate)
+        let (window, hop, schema) = try Self.validate(configuration, sampleRate: sampleRate)
         self.configuration = configuration
-        self.schema = try configuration.schema()
+        self.schema = schema
         self.sampleRate = sampleRate
         self.windowLength = window
         self.hopLength = hop

@@ -37,14 +37,14 @@ extension Recording {
         // threshold defaults as in StreamingFeatureExtractor: five intervals, at least 0.1 s.
         let analysis = sampleRate == nil ? try requireSamplingAnalysis(purpose: "feature extraction") : nil
         let rate = sampleRate ?? analysis!.sampleRate
-        let (windowLength, hopLength) = try FeatureExtractor.validate(configuration, sampleRate: rate)
+        let (windowLength, hopLength, schema) = try FeatureExtractor.validate(configuration, sampleRate: rate)
         let gap = maxGap ?? analysis?.gapThreshold ?? max(Self.defaultGapFactor / rate, Self.minimumDefaultGap)
         let (windows, incomplete) = windowRows(length: windowLength, hop: hopLength, maxGap: gap)
         guard !windows.isEmpty else {
             // No extractor: its buffers and FFT plan are as long as a window, which may be far
             // longer than the recording.
             return FeatureTable(
-                schema: try configuration.schema(), windows: [], values: [], incompleteWindows: incomplete,
+                schema: schema, windows: [], values: [], incompleteWindows: incomplete,
                 sampleRate: rate, windowLength: windowLength, hopLength: hopLength)
         }
         let extractor = try FeatureExtractor(configuration: configuration, sampleRate: rate)

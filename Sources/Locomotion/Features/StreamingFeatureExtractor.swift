@@ -76,9 +76,7 @@ public struct StreamingFeatureExtractor: Sendable {
     ) throws(LocomotionError) {
         extractor = try FeatureExtractor(configuration: configuration, sampleRate: sampleRate)
         let gap = maxGap ?? max(Recording.defaultGapFactor / sampleRate, Recording.minimumDefaultGap)
-        guard gap.isFinite, gap > 0 else {
-            throw .invalidParameter(name: "maxGap", value: "\(gap)", requirement: "it must be positive (s)")
-        }
+        try requirePositiveDuration(gap, named: "maxGap")
         self.maxGap = gap
         self.hasGyroscope = hasGyroscope
         let length = extractor.windowLength

@@ -61,13 +61,8 @@ extension Recording {
             throw .invalidParameter(
                 name: "sampleRate", value: "\(rate)", requirement: "it must be finite and positive (Hz)")
         }
-        guard windowDuration.isFinite, windowDuration > 0 else {
-            throw .invalidParameter(
-                name: "windowDuration", value: "\(windowDuration)", requirement: "it must be positive (s)")
-        }
-        guard hop.isFinite, hop > 0 else {
-            throw .invalidParameter(name: "hop", value: "\(hop)", requirement: "it must be positive (s)")
-        }
+        try requirePositiveDuration(windowDuration, named: "windowDuration")
+        try requirePositiveDuration(hop, named: "hop")
         let windowLength = max(2, wholeSamples(windowDuration, at: rate))
         let hopLength = max(1, wholeSamples(hop, at: rate))
         guard count >= windowLength else {
