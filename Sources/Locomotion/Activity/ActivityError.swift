@@ -1,0 +1,35 @@
+/// An error from the activity layer: a bad parameter, data out of time order, or a history query
+/// with nothing to answer.
+///
+/// A struct with an extensible ``Code``, so new kinds of error do not break a client's `switch`:
+/// match on ``code`` and keep a `default`.
+public struct ActivityError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of error this is.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// A parameter is outside its documented range (a caller's setting, not data).
+        public static let invalidParameter = Code(rawValue: "invalid-parameter")
+        /// A time is earlier than one already seen, or not finite (data).
+        public static let outOfOrder = Code(rawValue: "out-of-order")
+        /// A history query covers a range for which nothing was recorded (data).
+        public static let noData = Code(rawValue: "no-data")
+        /// A value from outside (a report, a file) is malformed (data).
+        public static let invalidData = Code(rawValue: "invalid-data")
+    }
+
+    /// What kind of error this is.
+    public var code: Code
+    /// What was wrong and where, for a person.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,10 @@
+/// Something that decides the activity of a window from its feature vector.
+///
+/// Classifiers consume feature vectors only, never raw samples; ``FeatureExtractor`` (or
+/// ``Recording/features(configuration:)``) makes the vectors.
+public protocol ActivityClassifier: Sendable {
+    /// The activity of the window `features` describe, with the window's times.
+    ///
+    /// - Throws: When the vector lacks a column the classifier needs.
+    func classify(_ features: FeatureVector) throws -> ActivityResult
+}

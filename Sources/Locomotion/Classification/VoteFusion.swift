@@ -1,0 +1,240 @@
+/// The vote-fusion classifier: each signal votes for an activity with a weight, the activity with
+/// the most votes wins, and its score sets the confidence.
+///
+/// The votes, with the default ``Configuration``:
+///
+/// | signal | condition | vote |
+/// |---|---|---|
+/// | GPS speed (when valid) | > 6 m/s | driving +3 |
+/// | | < 2.2 m/s | walking +2 |
+/// | | otherwise (2.2–6 m/s) | running +2 |
+/// | step frequency | > 2.5 steps/s | running +2 |
+/// | | > 1.2 steps/s | walking +2 |
+/// | | < 0.2 steps/s | driving +1 |
+/// | acceleration variance | < 0.02 g² | driving +1 |
+/// | | > 0.02 g² | walking +1 |
+/// | OS report (optional) | see ``OperatingSystemVotes`` | |
+///
+/// A score of 5 or more is high confidence, 3–4 medium, less low. A signal that is unavailable
+/// casts no vote. When two or more activities share the highest score, the result is
+/// ``ActivityType/unknown`` with low confidence: the evidence conflicts, and no order among
+/// activities would be a principled tie-break. With no votes at all the result is also unknown
+/// and low.
+///
+/// The fusion has no stationary vote: near-zero cadence and a smooth signal vote for driving.
+/// ``FeatureRuleClassifier`` adds stationary.
+public struct VoteFusion: Sendable, Hashable, Codable {
+    /// Thresholds (m/s, steps/s, g²), weights and the score-to-confidence mapping.
+    public struct Configuration: Sendable, Hashable, Codable {
+        /// Above this speed (m/s) the speed votes driving.
+        public var drivingSpeedMinimum = 6.0
+        /// Below this speed (m/s) the speed votes walking; between the two it votes running.
+        public var walkingSpeedMaximum = 2.2
+        /// Above this step frequency (steps/s) the cadence votes running.
+        public var runningStepFrequencyMinimum = 2.5
+        /// Above this step frequency (steps/s) the cadence votes walking.
+        public var walkingStepFrequencyMinimum = 1.2
+        /// Below this step frequency (steps/s) there are no steps, and the cadence votes driving.
+        public var noStepFrequencyMaximum = 0.2
+        /// Below this variance (g²) the signal is smooth, and it votes driving.
+        public var drivingVarianceMaximum = 0.02
+        /// Above this variance (g²) the signal is bouncy, and it votes walking.
+        public var walkingVarianceMinimum = 0.02
+
+        /// The speed's vote for driving.
+        public var drivingSpeedWeight = 3
+        /// The speed's vote for walking or running.
+        public var pedestrianSpeedWeight = 2
+        /// The cadence's vote for walking or running.
+        public var cadenceWeight = 2
+        /// The cadence's vote for driving when there are no steps.
+        public var noStepWeight = 1
+        /// The variance's vote.
+        public var varianceWeight = 1
+
+        /// The lowest score that is high confidence.
+        public var highConfidenceScore = 5
+        /// The lowest score that is medium confidence.
+        public var mediumConfidenceScore = 3
+
+        /// The optional votes of an operating system's activity report; none by default.
+        public var operatingSystemVotes: OperatingSystemVotes? = nil
+
+        /// The defaults above.
+        public init() {}
+
+        /// The first parameter out of range, or `nil`: thresholds finite and non-negative, each
+        /// lower bound at most its upper bound, weights non-negative, `1 <= mediumConfidenceScore
+        /// <= highConfidenceScore`.
+        public func validate() throws(ActivityError) {
+            let thresholds: [(String, Double)] = [
+                ("drivingSpeedMinimum", drivingSpeedMinimum), ("walkingSpeedMaximum", walkingSpeedMaximum),
+                ("runningStepFrequencyMinimum", runningStepFrequencyMinimum),
+                ("walkingStepFrequencyMinimum", walkingStepFrequencyMinimum),
+                ("noStepFrequencyMaximum", noStepFrequencyMaximum),
+                ("drivingVarianceMaximum", drivingVarianceMaximum), ("walkingVarianceMinimum", walkingVarianceMinimum),
+            ]
+            for (name, value) in thresholds where !(value.isFinite && value >= 0) {
+                throw ActivityError(.invalidParameter, "\(name) = \(value) is invalid; it must be finite and not negative")
+            }
+            let weights: [(String, Int)] = [
+                ("drivingSpeedWeight", drivingSpeedWeight), ("pedestrianSpeedWeight", pedestrianSpeedWeight),
+                ("cadenceWeight", cadenceWeight), ("noStepWeight", noStepWeight), ("varianceWeight", varianceWeight),
+            ]
+            for (name, value) in weights where value < 0 {
+                throw ActivityError(.invalidParameter, "\(name) = \(value) is invalid; a weight cannot be negative")
+            }
+            try requireOrdered("walkingSpeedMaximum", walkingSpeedMaximum, "drivingSpeedMinimum", drivingSpeedMinimum)
+            try requireOrdered(
+                "walkingStepFrequencyMinimum", walkingStepFrequencyMinimum,
+                "runningStepFrequencyMinimum", runningStepFrequencyMinimum)
+            try requireOrdered(
+                "drivingVarianceMaximum", drivingVarianceMaximum, "walkingVarianceMinimum", walkingVarianceMinimum)
+            guard mediumConfidenceScore >= 1, mediumConfidenceScore <= highConfidenceScore else {
+                throw ActivityError(
+                    .invalidParameter,
+                    "mediumConfidenceScore = \(mediumConfidenceScore), highConfidenceScore = \(highConfidenceScore) are invalid; they need 1 <= medium <= high"
+                )
+            }
+            try operatingSystemVotes?.validate()
+        }
+
+        private func requireOrdered(_ lowName: String, _ low: Double, _ highName: String, _ high: Double)
+            throws(ActivityError)
+        {
+            guard low <= high else {
+                throw ActivityError(
+                    .invalidParameter, "\(lowName) = \(low) is invalid; it must not exceed \(highName) = \(high)")
+            }
+        }
+    }
+
+    /// The thresholds, weights and mapping in use.
+    public let configuration: Configuration
+
+    /// A vote fusion with `configuration` (the defaults unless given).
+    ///
+    /// - Throws: ``ActivityError/Code/invalidParameter`` naming the first parameter out of range.
+    public init(configuration: Configuration = Configuration()) throws(ActivityError) {
+        try configuration.validate()
+        self.configuration = configuration
+    }
+
+    /// Fuses the signals into a decision.
+    ///
+    /// - Parameters:
+    ///   - evidence: Speed (m/s), step frequency (steps/s) and acceleration variance (g²); a
+    ///     missing signal casts no vote.
+    ///   - report: The operating system's current activity report, voting only when
+    ///     ``Configuration/operatingSystemVotes`` is set.
+    /// - Returns: The activity, its confidence, and every vote behind it.
+    /// - Complexity: O(1).
+    public func decide(_ evidence: ActivityEvidence, report: MotionActivityReport? = nil) -> VoteFusionDecision {
+        let c = configuration
+        var votes: [VoteFusionDecision.Vote] = []
+        if let speed = evidence.speed {
+            if speed > c.drivingSpeedMinimum {
+                votes.append(.init(source: .speed, activity: .driving, weight: c.drivingSpeedWeight))
+            } else if speed < c.walkingSpeedMaximum {
+                votes.append(.init(source: .speed, activity: .walking, weight: c.pedestrianSpeedWeight))
+            } else {
+                votes.append(.init(source: .speed, activity: .running, weight: c.pedestrianSpeedWeight))
+            }
+        }
+        if let frequency = evidence.stepFrequency {
+            if frequency > c.runningStepFrequencyMinimum {
+                votes.append(.init(source: .stepFrequency, activity: .running, weight: c.cadenceWeight))
+            } else if frequency > c.walkingStepFrequencyMinimum {
+                votes.append(.init(source: .stepFrequency, activity: .walking, weight: c.cadenceWeight))
+            } else if frequency < c.noStepFrequencyMaximum {
+                votes.append(.init(source: .stepFrequency, activity: .driving, weight: c.noStepWeight))
+            }
+        }
+        if let variance = evidence.accelerationVariance {
+            if variance < c.drivingVarianceMaximum {
+                votes.append(.init(source: .accelerationVariance, activity: .driving, weight: c.varianceWeight))
+            } else if variance > c.walkingVarianceMinimum {
+                votes.append(.init(source: .accelerationVariance, activity: .walking, weight: c.varianceWeight))
+            }
+        }
+        if let rule = c.operatingSystemVotes, let report, let vote = rule.vote(for: report) {
+            votes.append(vote)
+        }
+        votes.removeAll { $0.weight == 0 }
+        return VoteFusionDecision(votes: votes, configuration: c)
+    }
+}
+
+extension VoteFusion: ActivityClassifier {
+    /// Fuses the evidence of a feature vector (``ActivityEvidence/init(features:)``).
+    public func classify(_ features: FeatureVector) -> ActivityResult {
+        let evidence = ActivityEvidence(features: features)
+        let decision = decide(evidence)
+        return ActivityResult(
+            activity: decision.activity, confidence: decision.confidence, evidence: evidence,
+            start: features.start, end: features.end)
+    }
+}
+
+/// A decision of ``VoteFusion`` with the votes behind it.
+public struct VoteFusionDecision: Sendable, Hashable, Codable {
+    /// Where a vote came from.
+    public enum Source: String, Sendable, Hashable, Codable {
+        case speed
+        case stepFrequency = "step_frequency"
+        case accelerationVariance = "acceleration_variance"
+        case operatingSystem = "operating_system"
+    }
+
+    /// One signal's vote.
+    public struct Vote: Sendable, Hashable, Codable {
+        /// The signal that voted.
+        public var source: Source
+        /// The activity it voted for.
+        public var activity: ActivityType
+        /// How many votes it cast.
+        public var weight: Int
+    }
+
+    /// Every vote cast, in signal order: speed, step frequency, variance, operating system.
+    public let votes: [Vote]
+    /// An activity's total score.
+    public struct Score: Sendable, Hashable, Codable {
+        /// The activity.
+        public var activity: ActivityType
+        /// The sum of the weights of its votes.
+        public var score: Int
+    }
+
+    /// The total score of each activity that received votes, in ``ActivityType/allCases`` order.
+    public let tally: [Score]
+    /// The winner, or unknown on a tie or without votes.
+    public let activity: ActivityType
+    /// The winner's score (the tied score on a tie, 0 without votes).
+    public let score: Int
+    /// The confidence: from the score for a winner, low for unknown.
+    public let confidence: Confidence
+
+    init(votes: [Vote], configuration: VoteFusion.Configuration) {
+        self.votes = votes
+        tally = ActivityType.allCases.compactMap { activity in
+            let score = votes.filter { $0.activity == activity }.reduce(0) { $0 + $1.weight }
+            return score > 0 ? Score(activity: activity, score: score) : nil
+        }
+        let best = tally.map(\.score).max() ?? 0
+        let leaders = tally.filter { $0.score == best }
+        score = best
+        if leaders.count == 1 {
+            activity = leaders[0].activity
+            confidence =
+                best >= configuration.highConfidenceScore
+                ? .high : best >= configuration.mediumConfidenceScore ? .medium : .low
+        } else {
+            activity = .unknown
+            confidence = .low
+        }
+    }
+
+    /// Whether the highest score is shared by two or more activities.
+    public var isTie: Bool { tally.filter { $0.score == score }.count > 1 }
+}

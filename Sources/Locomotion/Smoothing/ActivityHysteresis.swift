@@ -1,0 +1,149 @@
+/// Hysteresis on activities: a new activity is committed only after it has been observed without
+/// interruption for a hold time, so a car stopping at a red light does not flicker to walking.
+///
+/// Semantics: the committed activity starts as ``ActivityType/unknown``. An observation equal to
+/// the committed activity cancels any pending change. An observation of another activity starts a
+/// pending change at its time (or continues one for the same activity); the change is committed at
+/// the first observation of that activity whose time is at least the hold time after the pending
+/// change began. The hold time is the one for leaving the committed activity
+/// (``Configuration/leavingHoldTimes``), else ``Configuration/holdTime``.
+///
+/// Time comes from the observations (seconds in the data's time base), never from the clock, so
+/// replaying the same observations gives the same output. A value type: copy it to branch, or
+/// ``reset()`` to replay.
+public struct ActivityHysteresis: Sendable, Hashable {
+    /// Hold times in seconds.
+    public struct Configuration: Sendable, Hashable, Codable {
+        /// How long (s) a new activity must persist before it is committed: 5 s by default.
+        public var holdTime: Double
+        /// Longer (or shorter) hold times for leaving particular activities, in seconds. By
+        /// default leaving driving takes 10 s: switching driving off during a stop at a red light
+        /// is the costliest flicker, and stops at lights commonly last longer than 5 s.
+        public var leavingHoldTimes: [ActivityType: Double]
+
+        /// Creates a configuration.
+        ///
+        /// - Parameters:
+        ///   - holdTime: Seconds, finite and not negative.
+        ///   - leavingHoldTimes: Seconds per activity left, finite and not negative.
+        public init(holdTime: Double = 5, leavingHoldTimes: [ActivityType: Double] = [.driving: 10]) {
+            self.holdTime = holdTime
+            self.leavingHoldTimes = leavingHoldTimes
+        }
+
+        /// The hold time for leaving `activity`, in seconds.
+        public func holdTime(leaving activity: ActivityType) -> Double {
+            leavingHoldTimes[activity] ?? holdTime
+        }
+
+        /// Checks every hold time.
+        ///
+        /// - Throws: ``ActivityError/Code/invalidParameter`` naming the first that is negative or
+        ///   not finite.
+        public func validate() throws(ActivityError) {
+            guard holdTime.isFinite, holdTime >= 0 else {
+                throw ActivityError(
+                    .invalidParameter, "holdTime = \(holdTime) s is invalid; it must be finite and not negative")
+            }
+            for activity in ActivityType.allCases {
+                if let time = leavingHoldTimes[activity], !(time.isFinite && time >= 0) {
+                    throw ActivityError(
+                        .invalidParameter,
+                        "the hold time for leaving \(activity) = \(time) s is invalid; it must be finite and not negative")
+                }
+            }
+        }
+    }
+
+    /// The hold times.
+    public let configuration: Configuration
+    /// The activity in effect.
+    public private(set) var committed: ActivityType = .unknown
+    /// The time (s) the committed activity took effect: the time of the observation that
+    /// committed it; `nil` before any commitment.
+    public private(set) var committedAt: Double?
+    /// An activity waiting to be committed.
+    public struct Pending: Sendable, Hashable {
+        /// The activity observed.
+        public var activity: ActivityType
+        /// The time (s) its uninterrupted run began.
+        public var since: Double
+    }
+
+    /// The activity waiting to be committed, if any.
+    public private(set) var pending: Pending?
+    private var lastTime: Double?
+
+    /// A filter with nothing observed yet.
+    ///
+    /// - Throws: ``ActivityError/Code/invalidParameter`` for a hold time out of range.
+    public init(configuration: Configuration = Configuration()) throws(ActivityError) {
+        try configuration.validate()
+        self.configuration = configuration
+    }
+
+    /// Observes `activity` at `time` and returns the committed activity.
+    ///
+    /// - Parameters:
+    ///   - activity: The raw decision for this moment.
+    ///   - time: Seconds; finite and not before the previous observation (equal is allowed).
+    /// - Throws: ``ActivityError/Code/outOfOrder`` when `time` goes backwards or is not finite;
+    ///   the state is then unchanged.
+    /// - Complexity: O(1).
+    @discardableResult
+    public mutating func update(_ activity: ActivityType, at time: Double) throws(ActivityError) -> ActivityType {
+        guard time.isFinite else {
+            throw ActivityError(.outOfOrder, "an observation at \(time) s; times must be finite")
+        }
+        if let lastTime, time < lastTime {
+            throw ActivityError(
+                .outOfOrder,
+                "an observation at \(time) s comes after one at \(lastTime) s; times must not go backwards")
+        }
+        lastTime = time
+        if activity == committed {
+            pending = nil
+            return committed
+        }
+        if let pending, pending.activity == activity {
+            if time - pending.since >= configuration.holdTime(leaving: committed) {
+                committed = activity
+                committedAt = time
+                self.pending = nil
+            }
+        } else {
+            pending = Pending(activity: activity, since: time)
+            // A zero hold time commits at once.
+            if configuration.holdTime(leaving: committed) == 0 {
+                committed = activity
+                committedAt = time
+                pending = nil
+            }
+        }
+        return committed
+    }
+
+    /// Forgets every observation: the filter is as new.
+    public mutating func reset() {
+        committed = .unknown
+        committedAt = nil
+        pending = nil
+        lastTime = nil
+    }
+
+    /// Applies the filter to `results` in order, from a fresh state, and returns them with each
+    /// activity replaced by the committed one at the result's end time. Confidence and evidence
+    /// are kept.
+    ///
+    /// - Throws: ``ActivityError/Code/outOfOrder`` at the first end time that goes backwards.
+    /// - Complexity: O(*n*).
+    public func smooth(_ results: [ActivityResult]) throws(ActivityError) -> [ActivityResult] {
+        var filter = self
+        filter.reset()
+        var smoothed = results
+        for index in smoothed.indices {
+            smoothed[index].activity = try filter.update(results[index].activity, at: results[index].end)
+        }
+        return smoothed
+    }
+}
