@@ -1,0 +1,113 @@
+import Foundation
+import Locomotion
+
+/// `locomotion fuse`: the vote fusion's decision for one set of signal values, with its votes.
+enum FuseCommand {
+    static let usage = """
+        usage: locomotion fuse [--speed M/S] [--step-frequency STEPS/S] [--variance G2]
+                               [--os FLAGS [--os-confidence low|medium|high] [--os-rule traffic-jam|cycling]]
+                               [--json]
+
+        Prints the vote fusion's activity, confidence and score for the given signals, and every
+        vote behind them. A signal left out (or a negative speed: an invalid GPS fix) casts no vote.
+          --speed M/S            GPS speed in m/s
+          --step-frequency STEPS/S
+                                 step frequency in steps/s (0 when no steps)
+          --variance G2          variance of the acceleration magnitude in g²
+          --os FLAGS             the operating system's activity flags, comma-separated: any of
+                                 stationary, walking, running, automotive, cycling, unknown
+                                 ('' for all false)
+          --os-confidence L      the report's confidence (default high)
+          --os-rule R            how the report votes: traffic-jam (automotive +2 driving, else
+                                 walking +2) or cycling (cycling +3, automotive +2, walking +2,
+                                 flags reduced automotive > running > walking > cycling >
+                                 stationary); default cycling
+          --json                 print the decision as JSON
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let decision: VoteFusionDecision
+        let json: Bool
+        do throws(UsageError) {
+            let parsed = try Arguments(
+                arguments, options: ["speed", "step-frequency", "variance", "os", "os-confidence", "os-rule"],
+                flags: ["json", "help"])
+            if parsed.flag("help") {
+                print(usage)
+                return 0
+            }
+            guard parsed.positional.isEmpty else {
+                throw UsageError(message: "fuse takes no FILE, only options (got '\(parsed.positional[0])')")
+            }
+            json = parsed.flag("json")
+            decision = try decide(parsed)
+        } catch {
+            printError("locomotion fuse: \(error.message)\n\n\(usage)")
+            return 2
+        }
+        if json {
+            CommandSupport.printJSON(decision)
+        } else {
+            print(render(decision), terminator: "")
+        }
+        return 0
+    }
+
+    static func decide(_ parsed: Arguments) throws(UsageError) -> VoteFusionDecision {
+        func number(_ name: String) throws(UsageError) -> Double? {
+            guard let text = parsed.value(name) else { return nil }
+            guard let value = Double(text), value.isFinite else {
+                throw UsageError(message: "--\(name) takes a finite number, not '\(text)'")
+            }
+            return value
+        }
+        let speed = try number("speed")
+        let stepFrequency = try number("step-frequency")
+        let variance = try number("variance")
+        if let stepFrequency, stepFrequency < 0 {
+            throw UsageError(message: "--step-frequency cannot be negative (\(stepFrequency))")
+        }
+        if let variance, variance < 0 { throw UsageError(message: "--variance cannot be negative (\(variance))") }
+        var configuration = VoteFusion.Configuration()
+        var report: MotionActivityReport?
+        if let flags = parsed.value("os") {
+            let confidenceText = parsed.value("os-confidence") ?? "high"
+            guard let confidence = Confidence(identifier: confidenceText) else {
+                throw UsageError(message: "--os-confidence takes low, medium or high, not '\(confidenceText)'")
+            }
+            do {
+                report = MotionActivityReport(flags: try MotionActivityFlags(identifiers: flags), confidence: confidence, start: 0)
+            } catch {
+                throw UsageError(message: "--os: \(error.message)")
+            }
+            switch parsed.value("os-rule") ?? "cycling" {
+            case "traffic-jam": configuration.operatingSystemVotes = .trafficJam
+            case "cycling": configuration.operatingSystemVotes = .withCycling
+            case let other: throw UsageError(message: "--os-rule takes traffic-jam or cycling, not '\(other)'")
+            }
+        } else if parsed.value("os-confidence") != nil || parsed.value("os-rule") != nil {
+            throw UsageError(message: "--os-confidence and --os-rule need --os")
+        }
+        let fusion: VoteFusion
+        do { fusion = try VoteFusion(configuration: configuration) } catch { preconditionFailure("\(error)") }
+        let evidence = ActivityEvidence(speed: speed, stepFrequency: stepFrequency, accelerationVariance: variance)
+        return fusion.decide(evidence, report: report)
+    }
+
+    /// The decision as text: the activity, confidence and score, then one line per vote and the tally.
+    static func render(_ decision: VoteFusionDecision) -> String {
+        var lines = ["\(decision.activity) (\(decision.confidence) confidence, score \(decision.score))"]
+        if decision.isTie {
+            let tied = decision.tally.filter { $0.score == decision.score }.map(\.activity.identifier)
+            lines.append("  tie between \(tied.joined(separator: " and ")): no activity wins")
+        }
+        lines.append("votes")
+        if decision.votes.isEmpty { lines.append("  none (no signal given)") }
+        for vote in decision.votes {
+            lines.append("  \(vote.source.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) \(vote.activity) +\(vote.weight)")
+        }
+        let tally = decision.tally.map { "\($0.activity) \($0.score)" }
+        lines.append("tally  \(tally.isEmpty ? "none" : tally.joined(separator: ", "))")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
