@@ -6,18 +6,23 @@ import Locomotion
 enum DemoCommand {
     static let recordingName = "uci-hapt-walk-exp01"
 
+    /// Where the bundled recording is, or `nil` when it is missing from the build.
+    static var bundledRecordingPath: String? {
+        Bundle.module.url(forResource: recordingName, withExtension: "csv")?.path
+    }
+
     static func run(_ arguments: [String]) -> Int32 {
         guard arguments.isEmpty else {
             printError("locomotion demo: takes no arguments\n\nusage: locomotion demo")
             return 2
         }
-        guard let url = Bundle.module.url(forResource: recordingName, withExtension: "csv") else {
+        guard let path = bundledRecordingPath else {
             printError("locomotion demo: the bundled recording \(recordingName).csv is missing from the build")
             return 1
         }
         do {
             var recording = try RecordingReader.read(
-                path: url.path, options: RecordingReadOptions(labelMap: DatasetLabels.uciHAPT)
+                path: path, options: RecordingReadOptions(labelMap: DatasetLabels.uciHAPT)
             ).recording
             recording.source = "\(recordingName).csv (bundled)"
             print("Locomotion demo: 63 s of a waist-worn phone (UCI HAPT, experiment 1, user 1), CC BY 4.0")
@@ -40,6 +45,9 @@ enum DemoCommand {
                 String(format: ", mean cadence while walking %.2f steps/s (%.0f steps/min)", $0, $0 * 60)
             }
             print("Steps detected: \(steps.stepCount)" + (cadence ?? ""))
+            let rules = try ClassifyCommand.parse(Arguments([], options: [], flags: []))
+            print("\nActivity of each window by the activity rules:")
+            print(ClassifyCommand.text(try ClassifyCommand.analyse(recording, settings: rules)), terminator: "")
             return 0
         } catch {
             printError("locomotion demo: \(error)")

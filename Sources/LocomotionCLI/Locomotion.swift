@@ -15,6 +15,8 @@ enum LocomotionTool {
           evaluate-steps RECORDING --reference STEPS.csv | --still-labels CODES | --vehicle
                              step detection against reference steps, or false steps per minute
           features FILE...   one feature vector per window, as CSV or JSON (--list for the schema)
+          classify FILE...   the activity of every window (activity rules or vote fusion), scored
+                             against the file's labels when it has them
           fuse --speed S --step-frequency F --variance V [--os FLAGS]
                              the vote fusion's activity and the votes behind it
           demo               step frequency and steps of the bundled walk (UCI HAPT excerpt)
@@ -49,6 +51,8 @@ enum LocomotionTool {
             return FeaturesCommand.run(rest)
         case "demo":
             return DemoCommand.run(rest)
+        case "classify":
+            return ClassifyCommand.run(rest)
         case "fuse":
             return FuseCommand.run(rest)
         case "steps":

@@ -16,6 +16,8 @@ public struct ActivityError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let outOfOrder = Code(rawValue: "out-of-order")
         /// A history query covers a range for which nothing was recorded (data).
         public static let noData = Code(rawValue: "no-data")
+        /// A feature vector lacks a column the classifier needs (data made differently).
+        public static let schemaMismatch = Code(rawValue: "schema-mismatch")
         /// A value from outside (a report, a file) is malformed (data).
         public static let invalidData = Code(rawValue: "invalid-data")
     }

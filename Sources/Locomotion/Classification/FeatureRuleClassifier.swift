@@ -1,0 +1,190 @@
+/// A rule-based classifier over feature vectors that, unlike ``VoteFusion``, can say stationary
+/// and cycling, and does not take a rough ride without steps for walking.
+///
+/// The rules, first match wins (*σ* is `acc_mag_std`, *v* the valid GPS speed when there is one):
+///
+/// 1. *v* > ``Configuration/vehicleSpeed`` (6 m/s): no one travels that fast on foot — cycling
+///    when the window shows pedalling (below), else driving.
+/// 2. *σ* < ``Configuration/stillDeviation`` and no steps: stationary, or driving when
+///    *v* > ``Configuration/movingSpeed`` (a smooth ride).
+/// 3. At least ``Configuration/minimumSteps`` detected steps: running when their cadence exceeds
+///    ``Configuration/runningCadence``, else walking.
+/// 4. Pedalling: a periodic window (step regularity ≥ ``Configuration/periodicRegularity``)
+///    without steps, with *σ* ≥ ``Configuration/pedallingDeviation``, whose autocorrelation
+///    cadence lies in ``Configuration/pedallingCadence`` (one pedal turn per period, below any
+///    walking cadence): cycling.
+/// 5. A periodic window with *σ* ≥ ``Configuration/gaitDeviation`` and no *v* above walking
+///    speed: running when its autocorrelation cadence exceeds ``Configuration/runningCadence``
+///    and *σ* ≥ ``Configuration/runningDeviation``; walking when the cadence is within walking
+///    range (``Configuration/pedallingCadence``'s upper bound up to the running cadence).
+/// 6. *v* > ``Configuration/walkingSpeed``: driving (moving, no gait, no pedalling).
+/// 7. *σ* ≥ ``Configuration/roughDeviation``: unknown — too rough for a vehicle's ride, and with
+///    neither steps nor periodicity it is not evidence of walking either. A car on cobblestones
+///    lands here, or in rule 6 when GPS speed is known, never in walking.
+/// 8. Otherwise (a moderate, aperiodic signal without steps): driving, with low confidence.
+///
+/// A missing value (NaN) never satisfies a condition. The defaults and where they come from are
+/// in `docs/Algorithms.md` ("Activity rules").
+public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
+    /// The thresholds, in the features' units.
+    public struct Configuration: Sendable, Hashable, Codable {
+        /// Below this standard deviation of the acceleration magnitude (g) a window without steps
+        /// is still. Phones at rest measure 0.002–0.008 g (median); walking rarely falls below
+        /// 0.05 g.
+        public var stillDeviation = 0.02
+        /// Windows with at least this many detected steps are gait.
+        public var minimumSteps = 3.0
+        /// Above this cadence (steps/s) gait is running (the vote fusion's running threshold).
+        public var runningCadence = 2.5
+        /// A window is periodic when its step regularity (the normalised autocorrelation at the
+        /// step lag) reaches this.
+        public var periodicRegularity = 0.5
+        /// Autocorrelation cadences (per second) of pedalling without GPS: from 0.8 up to, but not
+        /// including, 1.2 — below the slowest walking cadence (1.2 steps/s), so a slow walker is
+        /// not taken for a cyclist.
+        public var pedallingCadence = 0.8..<1.2
+        /// Pedalling moves the body by at least this much (g); smooth vehicles, which can be
+        /// periodic too, stay below it (the rougher 1–2 % of their windows excepted).
+        public var pedallingDeviation = 0.08
+        /// Periodic gait without detected steps moves the body by at least this much (g).
+        public var gaitDeviation = 0.05
+        /// Running without detected steps moves the body by at least this much (g).
+        public var runningDeviation = 0.2
+        /// Above this standard deviation (g) an aperiodic window without steps is unknown rather
+        /// than a vehicle's ride (90–97 % of vehicle windows measured stay below it).
+        public var roughDeviation = 0.15
+        /// Above this speed (m/s) a window is a vehicle or a bicycle.
+        public var vehicleSpeed = 6.0
+        /// Above this speed (m/s) no one walks; below it a cyclist or a car cannot be told from
+        /// a walker by speed.
+        public var walkingSpeed = 2.2
+        /// Above this speed (m/s) a still-looking window is a smooth ride.
+        public var movingSpeed = 1.0
+
+        /// The defaults above.
+        public init() {}
+
+        /// Checks every threshold.
+        ///
+        /// - Throws: ``ActivityError/Code/invalidParameter`` naming the first that is negative or
+        ///   not finite, or a pedalling range that is empty.
+        public func validate() throws(ActivityError) {
+            let values: [(String, Double)] = [
+                ("stillDeviation", stillDeviation), ("minimumSteps", minimumSteps), ("runningCadence", runningCadence),
+                ("periodicRegularity", periodicRegularity), ("pedallingCadence.lowerBound", pedallingCadence.lowerBound),
+                ("pedallingCadence.upperBound", pedallingCadence.upperBound),
+                ("pedallingDeviation", pedallingDeviation), ("gaitDeviation", gaitDeviation),
+                ("runningDeviation", runningDeviation), ("roughDeviation", roughDeviation),
+                ("vehicleSpeed", vehicleSpeed), ("walkingSpeed", walkingSpeed), ("movingSpeed", movingSpeed),
+            ]
+            for (name, value) in values where !(value.isFinite && value >= 0) {
+                throw ActivityError(.invalidParameter, "\(name) = \(value) is invalid; it must be finite and not negative")
+            }
+            guard !pedallingCadence.isEmpty else {
+                throw ActivityError(.invalidParameter, "pedallingCadence \(pedallingCadence) is empty")
+            }
+        }
+    }
+
+    /// Which rule decided a window.
+    public enum Rule: String, Sendable, Hashable, Codable, CaseIterable {
+        case vehicleSpeed = "vehicle_speed"
+        case still
+        case steps
+        case pedalling
+        case periodicGait = "periodic_gait"
+        case movingWithoutGait = "moving_without_gait"
+        case rough
+        case moderateWithoutGait = "moderate_without_gait"
+        case missingData = "missing_data"
+    }
+
+    /// A decision with the rule that made it.
+    public struct Decision: Sendable, Hashable, Codable {
+        /// The window's activity, confidence, evidence and times.
+        public var result: ActivityResult
+        /// The rule that decided.
+        public var rule: Rule
+    }
+
+    /// The columns the rules read; a vector without any of them is refused.
+    public static let requiredFeatures = [
+        "acc_mag_std", "acc_mag_variance", "gait_step_count", "gait_step_cadence", "gait_autocorrelation_cadence",
+        "gait_step_regularity",
+    ]
+
+    /// The thresholds in use.
+    public let configuration: Configuration
+
+    /// A classifier with `configuration` (the defaults unless given).
+    ///
+    /// - Throws: ``ActivityError/Code/invalidParameter`` for a threshold out of range.
+    public init(configuration: Configuration = Configuration()) throws(ActivityError) {
+        try configuration.validate()
+        self.configuration = configuration
+    }
+
+    /// Decides one window and names the rule that did.
+    ///
+    /// - Throws: ``ActivityError/Code/schemaMismatch`` when the vector's schema lacks one of
+    ///   ``requiredFeatures``.
+    /// - Complexity: O(*f*) in the schema size (column lookups by name).
+    public func decide(_ features: FeatureVector) throws(ActivityError) -> Decision {
+        if let missing = Self.requiredFeatures.first(where: { features.schema.index(of: $0) == nil }) {
+            throw ActivityError(
+                .schemaMismatch, "the feature vector has no '\(missing)' column, which the activity rules need")
+        }
+        let c = configuration
+        let evidence = ActivityEvidence(features: features)
+        func value(_ name: String) -> Double { features[name] ?? .nan }
+        let deviation = value("acc_mag_std")
+        let steps = value("gait_step_count")
+        let stepCadence = value("gait_step_cadence")
+        let cadence = value("gait_autocorrelation_cadence")
+        let periodic = value("gait_step_regularity") >= c.periodicRegularity && cadence.isFinite
+        let speed = evidence.speed ?? .nan  // NaN fails every comparison: no speed rule fires
+        let fastForWalking = speed > c.walkingSpeed
+        let pedalling =
+            periodic && deviation >= c.pedallingDeviation && !(steps >= c.minimumSteps)
+            && c.pedallingCadence.contains(cadence)
+
+        func decision(_ activity: ActivityType, _ confidence: Confidence, _ rule: Rule) -> Decision {
+            Decision(
+                result: ActivityResult(
+                    activity: activity, confidence: confidence, evidence: evidence, start: features.start,
+                    end: features.end),
+                rule: rule)
+        }
+        guard deviation.isFinite else { return decision(.unknown, .low, .missingData) }
+        if speed > c.vehicleSpeed {
+            return pedalling ? decision(.cycling, .medium, .pedalling) : decision(.driving, .high, .vehicleSpeed)
+        }
+        if deviation < c.stillDeviation && steps == 0 {
+            if speed > c.movingSpeed { return decision(.driving, .medium, .still) }
+            return decision(.stationary, deviation < c.stillDeviation / 2 ? .high : .medium, .still)
+        }
+        if steps >= c.minimumSteps && stepCadence.isFinite {
+            let confidence: Confidence = periodic ? .high : .medium
+            return decision(stepCadence > c.runningCadence ? .running : .walking, confidence, .steps)
+        }
+        if pedalling { return decision(.cycling, fastForWalking ? .high : .medium, .pedalling) }
+        if periodic && deviation >= c.gaitDeviation && !fastForWalking {
+            if cadence > c.runningCadence && deviation >= c.runningDeviation {
+                return decision(.running, .medium, .periodicGait)
+            }
+            if cadence >= c.pedallingCadence.upperBound && cadence <= c.runningCadence {
+                return decision(.walking, .medium, .periodicGait)
+            }
+        }
+        if fastForWalking { return decision(.driving, .medium, .movingWithoutGait) }
+        if deviation >= c.roughDeviation { return decision(.unknown, .low, .rough) }
+        return decision(.driving, .low, .moderateWithoutGait)
+    }
+}
+
+extension FeatureRuleClassifier: ActivityClassifier {
+    /// The result of ``decide(_:)``.
+    public func classify(_ features: FeatureVector) throws -> ActivityResult {
+        try decide(features).result
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import Locomotion
+
+/// `locomotion classify FILE...`: the activity of every window, by the activity rules or the vote
+/// fusion, scored against the file's labels when it has any.
+enum ClassifyCommand {
+    static let usage = """
+        usage: locomotion classify FILE... [--classifier rules|fusion] [--hold S] [--truth ACTIVITY]
+                                   [--window S] [--hop S] [--csv | --json] [reading options]
+
+        Classifies each window (default 2.56 s every 1.28 s) and prints, per file, the windows of
+        each activity and — when the windows carry labels naming activities (walking, sitting,
+        car, ...) or --truth is given — the accuracy and the confusion matrix.
+          --classifier C   rules (default): stationary, walking, running, cycling, driving from the
+                           feature rules; fusion: the speed/cadence/variance vote fusion
+          --hold S         hysteresis: a new activity must persist S seconds (leaving driving
+                           twice as long) before it replaces the current one
+          --truth A        the whole file's true activity (walking, running, cycling, driving,
+                           stationary), for recordings without labels
+          --csv            one row per window: file, start_s, end_s, label, activity,
+                           confidence, rule
+          --json           the per-file reports with every window, as JSON
+
+        reading options:
+        \(ReadingOptions.usage)
+        """
+
+    enum Classifier: String { case rules, fusion }
+
+    struct Settings {
+        var classifier: Classifier
+        var hold: Double?
+        var truth: ActivityType?
+        var features: FeatureConfiguration
+        var csv: Bool
+        var json: Bool
+        var reading: RecordingReadOptions
+    }
+
+    /// One window as printed.
+    struct Window: Encodable {
+        var start: Double
+        var end: Double
+        var label: String?
+        var activity: ActivityType
+        var confidence: Confidence
+        var rule: String
+    }
+
+    /// What the command reports for one file (also its JSON schema).
+    struct Report: Encodable {
+        var file: String
+        var classifier: String
+        var windows: [Window]
+        var counts: [String: Int]
+        var scoredWindows: Int
+        var accuracy: Double?
+        var balancedAccuracy: Double?
+        var confusion: ActivityConfusion?
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let parsed: Arguments
+        let settings: Settings
+        do throws(UsageError) {
+            parsed = try Arguments(
+                arguments, options: ReadingOptions.names.union(["classifier", "hold", "truth", "window", "hop"]),
+                flags: ReadingOptions.flags.union(["csv", "json", "help"]))
+            if parsed.flag("help") {
+                print(usage)
+                return 0
+            }
+            guard !parsed.positional.isEmpty else { throw UsageError(message: "classify needs at least one FILE") }
+            settings = try parse(parsed)
+        } catch {
+            printError("locomotion classify: \(error.message)\n\n\(usage)")
+            return 2
+        }
+        let (status, reports) = CommandSupport.analyseFiles(
+            parsed.positional, command: "classify", reading: settings.reading
+        ) { (recording) throws(LocomotionError) in try analyse(recording, settings: settings) }
+        if settings.json {
+            CommandSupport.printJSON(reports)
+        } else if settings.csv {
+            print(csv(reports), terminator: "")
+        } else {
+            for report in reports { print(text(report), terminator: "") }
+        }
+        return status
+    }
+
+    static func parse(_ parsed: Arguments) throws(UsageError) -> Settings {
+        let name = parsed.value("classifier") ?? "rules"
+        guard let classifier = Classifier(rawValue: name) else {
+            throw UsageError(message: "--classifier takes rules or fusion, not '\(name)'")
+        }
+        var truth: ActivityType?
+        if let text = parsed.value("truth") {
+            guard let activity = ActivityType(identifier: text), activity != .unknown else {
+                throw UsageError(
+                    message: "--truth takes walking, running, cycling, driving or stationary, not '\(text)'")
+            }
+            truth = activity
+        }
+        guard !(parsed.flag("csv") && parsed.flag("json")) else {
+            throw UsageError(message: "--csv and --json exclude each other")
+        }
+        return Settings(
+            classifier: classifier, hold: parsed.value("hold") == nil ? nil : try parsed.seconds("hold", default: 5),
+            truth: truth,
+            features: FeatureConfiguration(
+                windowDuration: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28)),
+            csv: parsed.flag("csv"), json: parsed.flag("json"), reading: try ReadingOptions.parse(parsed))
+    }
+
+    static func analyse(_ recording: Recording, settings: Settings) throws(LocomotionError) -> Report {
+        let table = try recording.features(settings.features)
+        var results: [ActivityResult] = []
+        var rules: [String] = []
+        do throws(ActivityError) {
+            switch settings.classifier {
+            case .rules:
+                let classifier = try FeatureRuleClassifier()
+                for index in table.windows.indices {
+                    let decision = try classifier.decide(table[index])
+                    results.append(decision.result)
+                    rules.append(decision.rule.rawValue)
+                }
+            case .fusion:
+                let fusion = try VoteFusion()
+                results = table.windows.indices.map { fusion.classify(table[$0]) }
+                rules = results.map { _ in "vote_fusion" }
+            }
+            if let hold = settings.hold {
+                results = try ActivityHysteresis(
+                    configuration: .init(holdTime: hold, leavingHoldTimes: [.driving: 2 * hold])
+                ).smooth(results)
+            }
+        } catch {
+            throw LocomotionError.invalidParameter(name: "classify", value: recording.source, requirement: error.message)
+        }
+        let windows = zip(table.windows, zip(results, rules)).map { window, decided in
+            Window(
+                start: window.start, end: window.end, label: window.majorityLabel, activity: decided.0.activity,
+                confidence: decided.0.confidence, rule: decided.1)
+        }
+        var counts: [String: Int] = [:]
+        for window in windows { counts[window.activity.identifier, default: 0] += 1 }
+        let truths = windows.map { settings.truth ?? $0.label.flatMap(ActivityType.init(label:)) }
+        let scored = zip(truths, windows).compactMap { truth, window in
+            truth.map { (truth: $0, predicted: window.activity) }
+        }
+        let confusion = scored.isEmpty ? nil : ActivityConfusion(scored)
+        return Report(
+            file: recording.source, classifier: settings.classifier.rawValue, windows: windows, counts: counts,
+            scoredWindows: scored.count, accuracy: confusion?.accuracy, balancedAccuracy: confusion?.balancedAccuracy,
+            confusion: confusion)
+    }
+
+    static func text(_ report: Report) -> String {
+        var lines = ["\(report.file)  (\(report.windows.count) windows, \(report.classifier))"]
+        for activity in ActivityType.allCases {
+            let count = report.counts[activity.identifier] ?? 0
+            guard count > 0 else { continue }
+            let share = Double(count) / Double(report.windows.count) * 100
+            lines.append(
+                "  \(activity.identifier.padding(toLength: 11, withPad: " ", startingAt: 0))"
+                    + String(format: "%6ld windows  %5.1f%%", count, share))
+        }
+        if let confusion = report.confusion, let accuracy = confusion.accuracy {
+            lines.append(
+                String(
+                    format: "  against the labels: %ld windows scored, accuracy %.3f, balanced accuracy %.3f",
+                    report.scoredWindows, accuracy, confusion.balancedAccuracy ?? .nan))
+            let present = ActivityType.allCases.filter { confusion.support(of: $0) > 0 }
+            let columns = ActivityType.allCases.filter { column in present.contains { confusion[$0, column] > 0 } }
+            lines.append(
+                "    " + "truth \\ predicted".padding(toLength: 18, withPad: " ", startingAt: 0) + columns.map { $0.identifier.leftPadded(to: 11) }.joined())
+            for truth in present {
+                lines.append(
+                    "    " + truth.identifier.padding(toLength: 18, withPad: " ", startingAt: 0)
+                        + columns.map { String(confusion[truth, $0]).leftPadded(to: 11) }.joined())
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func csv(_ reports: [Report]) -> String {
+        var text = "file,start_s,end_s,label,activity,confidence,rule\n"
+        for report in reports {
+            for window in report.windows {
+                text += [
+                    FeaturesCommand.quoted(report.file), "\(window.start)", "\(window.end)",
+                    FeaturesCommand.quoted(window.label ?? ""), window.activity.identifier,
+                    window.confidence.identifier, window.rule,
+                ].joined(separator: ",") + "\n"
+            }
+        }
+        return text
+    }
+}
+
+extension String {
+    /// The string right-aligned in `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: " ", count: max(width - count, 0)) + self
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Locomotion
+import Testing
+
+@testable import LocomotionCLI
+
+@Suite("locomotion classify")
+struct ClassifyCommandTests {
+    func settings(_ arguments: [String]) throws -> ClassifyCommand.Settings {
+        try ClassifyCommand.parse(
+            Arguments(
+                arguments, options: ReadingOptions.names.union(["classifier", "hold", "truth", "window", "hop"]),
+                flags: ReadingOptions.flags.union(["csv", "json"])))
+    }
+
+    func bundledWalk() throws -> Recording {
+        let path = try #require(DemoCommand.bundledRecordingPath)
+        return try ReadingOptions.load(path: path, options: .init(labelMap: DatasetLabels.uciHAPT)).recording
+    }
+
+    @Test func theBundledWalkIsWalkingAndScoredAgainstItsLabels() throws {
+        let report = try ClassifyCommand.analyse(bundledWalk(), settings: settings([]))
+        #expect(report.classifier == "rules")
+        #expect(report.scoredWindows > 30)
+        #expect(try #require(report.accuracy) > 0.9)
+        #expect(report.confusion?.recall(of: .walking) == report.accuracy)
+        let text = ClassifyCommand.text(report)
+        #expect(text.contains("against the labels"))
+        #expect(text.contains("walking"))
+        let csv = ClassifyCommand.csv([report])
+        #expect(csv.hasPrefix("file,start_s,end_s,label,activity,confidence,rule\n"))
+        #expect(csv.split(separator: "\n").count == report.windows.count + 1)
+    }
+
+    @Test func theFusionAndHysteresisAndAWholeFileTruth() throws {
+        let fused = try ClassifyCommand.analyse(bundledWalk(), settings: settings(["--classifier", "fusion"]))
+        #expect(fused.windows.allSatisfy { $0.rule == "vote_fusion" })
+        let held = try ClassifyCommand.analyse(bundledWalk(), settings: settings(["--hold", "5"]))
+        // Hysteresis starts from unknown, so the first windows are unknown until walking has held 5 s.
+        #expect(held.windows.first?.activity == .unknown)
+        #expect(held.windows.map(\.activity).filter { $0 == .walking }.count > 30)
+        let driving = try ClassifyCommand.analyse(bundledWalk(), settings: settings(["--truth", "driving"]))
+        #expect(driving.scoredWindows == driving.windows.count)
+        #expect(try #require(driving.accuracy) < 0.2)
+    }
+
+    @Test(arguments: [
+        ["classify"], ["classify", "f.csv", "--classifier", "forest"], ["classify", "f.csv", "--truth", "flying"],
+        ["classify", "f.csv", "--truth", "unknown"], ["classify", "f.csv", "--hold", "-1"],
+        ["classify", "f.csv", "--csv", "--json"],
+    ])
+    func usageErrorsExitWithStatus2(arguments: [String]) {
+        #expect(LocomotionTool.run(arguments) == 2)
+    }
+
+    @Test func aMissingFileIsADataError() {
+        #expect(LocomotionTool.run(["classify", "/nonexistent.csv"]) == 1)
+    }
+}

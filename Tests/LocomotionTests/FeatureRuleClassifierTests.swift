@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import Locomotion
+
+@Suite struct FeatureRuleClassifierTests {
+    let rules = try! FeatureRuleClassifier()
+    static let columns = FeatureRuleClassifier.requiredFeatures + ["gps_speed", "gps_speed_valid"]
+
+    /// A vector with the rules' columns; `speed` nil makes the GPS estimate invalid.
+    func window(
+        std: Double, steps: Double = 0, stepCadence: Double = .nan, cadence: Double = .nan,
+        regularity: Double = .nan, speed: Double? = nil
+    ) throws -> FeatureVector {
+        let schema = try FeatureSchema(testColumns: Self.columns)
+        return FeatureVector(
+            schema: schema,
+            values: [std, std * std, steps, stepCadence, cadence, regularity, speed ?? .nan, speed == nil ? 0 : 1],
+            start: 0, end: 2.54)
+    }
+
+    func decide(_ vector: FeatureVector) throws -> (ActivityType, FeatureRuleClassifier.Rule) {
+        let decision = try rules.decide(vector)
+        return (decision.result.activity, decision.rule)
+    }
+
+    @Test func aStillPhoneIsStationaryAndASmoothFastRideIsDriving() throws {
+        #expect(try decide(window(std: 0.005)) == (.stationary, .still))
+        #expect(try rules.decide(window(std: 0.005)).result.confidence == .high)
+        #expect(try rules.decide(window(std: 0.015)).result.confidence == .medium)
+        #expect(try decide(window(std: 0.005, speed: 0.3)) == (.stationary, .still))
+        #expect(try decide(window(std: 0.005, speed: 4)) == (.driving, .still))
+        #expect(try decide(window(std: 0.005, speed: 25)) == (.driving, .vehicleSpeed))
+    }
+
+    @Test func stepsDecideWalkingAndRunningByCadence() throws {
+        #expect(try decide(window(std: 0.25, steps: 4, stepCadence: 1.8, cadence: 1.8, regularity: 0.9)) == (.walking, .steps))
+        #expect(try decide(window(std: 0.9, steps: 7, stepCadence: 2.8, cadence: 2.8, regularity: 0.8)) == (.running, .steps))
+        // A slow walker at 1.25 steps/s is walking, not cycling.
+        #expect(try decide(window(std: 0.1, steps: 3, stepCadence: 1.25, cadence: 1.1, regularity: 0.7)) == (.walking, .steps))
+        #expect(try rules.decide(window(std: 0.25, steps: 4, stepCadence: 1.8)).result.confidence == .medium)
+    }
+
+    @Test func periodicGaitWithoutDetectedSteps() throws {
+        #expect(try decide(window(std: 0.15, cadence: 1.6, regularity: 0.7)) == (.walking, .periodicGait))
+        #expect(try decide(window(std: 1.0, cadence: 2.7, regularity: 0.8)) == (.running, .periodicGait))
+        // Too weak a bounce for running at that cadence: not gait at all.
+        #expect(try decide(window(std: 0.1, cadence: 2.7, regularity: 0.8)) == (.driving, .moderateWithoutGait))
+    }
+
+    @Test func pedallingIsCyclingBelowTheSlowestWalkingCadence() throws {
+        #expect(try decide(window(std: 0.3, cadence: 1.0, regularity: 0.8)) == (.cycling, .pedalling))
+        #expect(try decide(window(std: 0.3, cadence: 1.0, regularity: 0.8, speed: 7)) == (.cycling, .pedalling))
+        // At 1.2 per second and above it is walking cadence; below the deviation it is a smooth vehicle.
+        #expect(try decide(window(std: 0.3, cadence: 1.2, regularity: 0.8)) == (.walking, .periodicGait))
+        #expect(try decide(window(std: 0.05, cadence: 1.0, regularity: 0.8)) == (.driving, .moderateWithoutGait))
+        // Aperiodic: not pedalling.
+        #expect(try decide(window(std: 0.3, cadence: 1.0, regularity: 0.2)) == (.unknown, .rough))
+    }
+
+    @Test func aCarOnCobblestonesNeverVotesWalking() throws {
+        // Variance 0.05–0.15 g² (σ 0.22–0.39 g), no steps, no periodicity.
+        for std in [0.05, 0.1, 0.15].map { $0.squareRoot() } {
+            #expect(try decide(window(std: std, cadence: 1.9, regularity: 0.2)) == (.unknown, .rough))
+            #expect(try decide(window(std: std, cadence: 1.9, regularity: 0.2, speed: 5)) == (.driving, .movingWithoutGait))
+            #expect(try decide(window(std: std, speed: 12)) == (.driving, .vehicleSpeed))
+        }
+        // The vote fusion, which has only the variance to go on, cannot decide: no steps vote
+        // driving +1, the variance walking +1.
+        let fusion = try VoteFusion()
+        let cobbles = try window(std: (0.1 as Double).squareRoot())
+        #expect(fusion.decide(ActivityEvidence(features: cobbles)).activity == .unknown)  // driving 1 against walking 1
+    }
+
+    @Test func moderateAperiodicMotionIsAVehicleWithLowConfidence() throws {
+        let decision = try rules.decide(window(std: 0.05, cadence: 1.9, regularity: 0.2))
+        #expect(decision.result.activity == .driving && decision.result.confidence == .low)
+    }
+
+    @Test func aMissingDeviationIsUnknown() throws {
+        #expect(try decide(window(std: .nan)) == (.unknown, .missingData))
+    }
+
+    @Test func aVectorWithoutTheRulesColumnsIsRefused() throws {
+        let schema = try FeatureSchema(testColumns: ["acc_mag_std"])
+        let vector = FeatureVector(schema: schema, values: [0.1], start: 0, end: 1)
+        #expect { try rules.decide(vector) } throws: { ($0 as? ActivityError)?.code == .schemaMismatch }
+    }
+
+    @Test func badThresholdsAreRefused() {
+        var configuration = FeatureRuleClassifier.Configuration()
+        configuration.stillDeviation = -1
+        #expect(throws: ActivityError.self) { try FeatureRuleClassifier(configuration: configuration) }
+        configuration = FeatureRuleClassifier.Configuration()
+        configuration.pedallingCadence = 1..<1
+        #expect(throws: ActivityError.self) { try FeatureRuleClassifier(configuration: configuration) }
+    }
+
+    @Test func theBuiltInSchemaHasEveryColumnTheRulesRead() throws {
+        let schema = try FeatureConfiguration().schema()
+        for name in FeatureRuleClassifier.requiredFeatures { #expect(schema.index(of: name) != nil, "\(name)") }
+    }
+
+    /// Real recordings of one person not otherwise used to choose the thresholds' defaults: a phone
+    /// in the trouser pocket while jogging, walking and sitting (see Fixtures/README-motionsense.md).
+    @Test(arguments: [("jogging", ActivityType.running, 12), ("walking", .walking, 10), ("sitting", .stationary, 9)])
+    func realPocketRecordings(name: String, activity: ActivityType, atLeast: Int) throws {
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/motionsense-sub03-\(name)-20s", withExtension: "csv"))
+        let recording = try RecordingReader.read(path: url.path).recording
+        let results = try rules.classify(try recording.features())
+        #expect(results.count == 14)
+        #expect(results.filter { $0.activity == activity }.count >= atLeast)
+        // Sitting is never taken for motion under one's own power, nor gait for sitting.
+        let opposite: Set<ActivityType> = activity == .stationary ? [.walking, .running, .cycling] : [.stationary]
+        #expect(!results.contains { opposite.contains($0.activity) })
+        #expect(results.allSatisfy { $0.end > $0.start })
+    }
+}
