@@ -32,6 +32,7 @@ demo: deps
 
 test: deps
 	$(SWIFT) test
+	$(SWIFT) test --package-path Examples/ClientPackage
 
 bench: deps
 	$(SWIFT) build -c release --product LocomotionBenchmarks

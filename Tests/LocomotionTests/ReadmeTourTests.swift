@@ -45,5 +45,16 @@ struct ReadmeTourTests {
         #expect(table.windows.count == 48)  // as the spectrum timeline: (3150 − 128) / 64 + 1
         let midWalk = try #require(table[20]["gait_step_cadence"])  // 174.6–177.1 s, mid-corridor
         #expect((1.4...2.2).contains(midWalk))
+
+        let rules = try FeatureRuleClassifier()
+        let activities = try rules.classify(table)  // one ActivityResult per window
+        #expect(activities[20].activity == .walking)
+        let smoothed = try ActivityHysteresis().smooth(activities)  // a new activity must hold 5 s
+        #expect(smoothed[20].activity == .walking)
+        let decision = try VoteFusion().decide(
+            ActivityEvidence(speed: 0.8, stepFrequency: 0, accelerationVariance: 0.015))
+        #expect(decision.activity == .unknown && decision.confidence == .low)  // a tie: walking 2, driving 2
+        let report = MotionActivityReport(flags: [.automotive, .stationary], confidence: .high, start: 0)
+        #expect(report.activity(by: .detector) == .driving)
     }
 }
