@@ -18,6 +18,10 @@ public struct ActivityError: Error, Sendable, Hashable, CustomStringConvertible 
         public static let noData = Code(rawValue: "no-data")
         /// A feature vector lacks a column the classifier needs (data made differently).
         public static let schemaMismatch = Code(rawValue: "schema-mismatch")
+        /// A stored model cannot be read: not JSON, truncated, or a field missing or malformed.
+        public static let corruptModel = Code(rawValue: "corrupt-model")
+        /// A stored model is of another format version than this code reads.
+        public static let modelVersion = Code(rawValue: "model-version")
         /// A value from outside (a report, a file) is malformed (data).
         public static let invalidData = Code(rawValue: "invalid-data")
     }

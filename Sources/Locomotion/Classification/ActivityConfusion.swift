@@ -64,4 +64,22 @@ public struct ActivityConfusion: Sendable, Hashable, Codable {
         let recalls = ActivityType.allCases.compactMap { recall(of: $0) }
         return recalls.isEmpty ? nil : recalls.reduce(0, +) / Double(recalls.count)
     }
+
+    /// The harmonic mean of precision and recall of `activity`; 0 when both are 0; `nil` when the
+    /// activity neither occurs nor is predicted.
+    public func f1(of activity: ActivityType) -> Double? {
+        let precision = precision(of: activity)
+        let recall = recall(of: activity)
+        guard precision != nil || recall != nil else { return nil }
+        let p = precision ?? 0
+        let r = recall ?? 0
+        return p + r > 0 ? 2 * p * r / (p + r) : 0
+    }
+
+    /// The mean F1 over the true activities that occur (``ActivityType/unknown`` excluded);
+    /// `nil` when there are none.
+    public var macroF1: Double? {
+        let scores = ActivityType.decidable.filter { support(of: $0) > 0 }.compactMap { f1(of: $0) }
+        return scores.isEmpty ? nil : scores.reduce(0, +) / Double(scores.count)
+    }
 }
