@@ -42,29 +42,63 @@ public struct ActivityTrainingSet: Sendable {
         labelMap: [String: ActivityType] = [:]
     ) throws(ActivityError) {
         let columns = try Self.columns(of: featureNames, in: table.schema)
-        for (index, window) in table.windows.enumerated() {
-            let truth: ActivityType
-            if let activity {
-                truth = activity
-            } else {
-                guard let labels = recording.labels, let first = labels[window.rows].first else {
-                    dropped["unlabelled", default: 0] += 1
-                    continue
-                }
-                guard labels[window.rows].allSatisfy({ $0 == first }) else {
-                    dropped["mixed label", default: 0] += 1
-                    continue
-                }
-                guard let mapped = labelMap[first] ?? ActivityType(label: first), mapped != .unknown else {
-                    dropped["unmapped label", default: 0] += 1
-                    continue
-                }
-                truth = mapped
+        let truths = Self.truths(of: table, recording: recording, activity: activity, labelMap: labelMap)
+        for (index, truth) in truths.enumerated() {
+            guard case .activity(let truth) = truth else {
+                if case .dropped(let reason) = truth { dropped[reason, default: 0] += 1 }
+                continue
             }
             let row = table.row(index)
             for column in columns { values.append(row[row.startIndex + column]) }
             activities.append(truth)
             groups.append(group)
+        }
+    }
+
+    /// The rows at `indices`, in that order (a fold's training or test rows).
+    ///
+    /// - Complexity: O(*k* · *f*).
+    public func subset(_ indices: some Sequence<Int>) -> ActivityTrainingSet {
+        var subset = ActivityTrainingSet(featureNames: featureNames)
+        let width = featureNames.count
+        for index in indices {
+            subset.values += values[index * width..<(index + 1) * width]
+            subset.activities.append(activities[index])
+            subset.groups.append(groups[index])
+        }
+        return subset
+    }
+
+    /// The true activity of a window, or why it has none.
+    public enum WindowTruth: Sendable, Hashable {
+        /// The window's activity.
+        case activity(ActivityType)
+        /// The window is not scored, for this reason (`mixed label`, `unmapped label`, `unlabelled`).
+        case dropped(String)
+
+        /// The activity, or `nil` for a dropped window.
+        public var activity: ActivityType? {
+            if case .activity(let activity) = self { return activity }
+            return nil
+        }
+    }
+
+    /// The true activity of each window of `table`: `activity` for all when given, else the one
+    /// label every sample of the window carries, when it names an activity.
+    ///
+    /// - Complexity: O(*w* · *n*).
+    public static func truths(
+        of table: FeatureTable, recording: Recording, activity: ActivityType? = nil,
+        labelMap: [String: ActivityType] = [:]
+    ) -> [WindowTruth] {
+        table.windows.map { window in
+            if let activity { return .activity(activity) }
+            guard let labels = recording.labels, let first = labels[window.rows].first else { return .dropped("unlabelled") }
+            guard labels[window.rows].allSatisfy({ $0 == first }) else { return .dropped("mixed label") }
+            guard let mapped = labelMap[first] ?? ActivityType(label: first), mapped != .unknown else {
+                return .dropped("unmapped label")
+            }
+            return .activity(mapped)
         }
     }
 

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import Locomotion
+
+@Suite struct ActivityTrainingSetTests {
+    /// A 40 s recording at 50 Hz with the given label on each 10 s quarter.
+    func recording(_ labels: [String]) throws -> Recording {
+        let count = 2000
+        let time = (0..<count).map { Double($0) / 50 }
+        let z = time.map { 1 + 0.2 * sin(2 * Double.pi * 1.8 * $0) }
+        let zeros = [Double](repeating: 0, count: count)
+        return Recording(
+            source: "test", time: time, acceleration: ThreeAxisSeries(x: zeros, y: zeros, z: z),
+            labels: (0..<count).map { labels[$0 * labels.count / count] })
+    }
+
+    @Test func windowsTakeTheirLabelOnlyWhenEverySampleAgrees() throws {
+        let recording = try recording(["walking", "sitting", "stand to sit", "car"])
+        let table = try recording.features()
+        var set = ActivityTrainingSet(featureNames: ["acc_mag_std", "gait_step_count"])
+        try set.add(table, of: recording, group: "p1")
+        let truths = ActivityTrainingSet.truths(of: table, recording: recording)
+        #expect(truths.count == table.count)
+        #expect(set.count == truths.compactMap(\.activity).count)
+        #expect(Set(set.activities) == [.walking, .stationary, .driving])
+        #expect(set.dropped["mixed label"]! > 0 && set.dropped["unmapped label"]! > 0)
+        #expect(set.count + set.dropped.values.reduce(0, +) == table.count)
+        #expect(set.matrix.columnCount == 2 && set.matrix.rowCount == set.count)
+        // A whole-file activity labels every window.
+        var whole = ActivityTrainingSet(featureNames: ["acc_mag_std"])
+        try whole.add(table, of: recording, group: "p2", activity: .cycling)
+        #expect(whole.count == table.count && whole.activities.allSatisfy { $0 == .cycling })
+        #expect(throws: ActivityError.self) {
+            var bad = ActivityTrainingSet(featureNames: ["no_such_feature"])
+            try bad.add(table, of: recording, group: "p3")
+        }
+    }
+
+    @Test func groupedFoldsNeverSplitAGroupAndAreDeterministic() throws {
+        let recording = try recording(["walking", "sitting", "walking", "sitting"])
+        let table = try recording.features()
+        var set = ActivityTrainingSet(featureNames: ["acc_mag_std"])
+        for group in ["a", "b", "c", "d", "e"] { try set.add(table, of: recording, group: group, activity: .walking) }
+        let folds = try set.groupedFolds(3)
+        #expect(folds.count == 3)
+        #expect(folds.flatMap { $0 }.sorted() == Array(0..<set.count))
+        for fold in folds {
+            let groups = Set(fold.map { set.groups[$0] })
+            for other in folds where other != fold { #expect(groups.isDisjoint(with: other.map { set.groups[$0] })) }
+        }
+        #expect(try set.groupedFolds(3) == folds)
+        #expect(throws: ActivityError.self) { try set.groupedFolds(6) }
+        #expect(throws: ActivityError.self) { try set.groupedFolds(1) }
+        let subset = set.subset(folds[0])
+        #expect(subset.count == folds[0].count && subset.groups == folds[0].map { set.groups[$0] })
+    }
+}
