@@ -1,0 +1,25 @@
+/// A stretch of time with one activity.
+public struct ActivitySegment: Sendable, Hashable, Codable {
+    /// The activity.
+    public var activity: ActivityType
+    /// Seconds, in the data's time base.
+    public var start: Double
+    /// Seconds; at least `start`.
+    public var end: Double
+    /// The lowest confidence among the decisions the segment was made of.
+    public var confidence: Confidence
+
+    /// Creates a segment.
+    public init(activity: ActivityType, start: Double, end: Double, confidence: Confidence) {
+        self.activity = activity
+        self.start = start
+        self.end = end
+        self.confidence = confidence
+    }
+
+    /// `end − start`, in seconds.
+    public var duration: Double { end - start }
+
+    /// The duration as `1h 2m 3s`, or `2m 3s` under an hour.
+    public var formattedDuration: String { DurationFormat.compact(duration) }
+}
