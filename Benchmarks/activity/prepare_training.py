@@ -13,7 +13,7 @@ the GPS speed merged) are those of recordings.py, i.e. of evaluate_activity.py. 
   * gravity-removed recordings are left out (the features assume gravity is included, and no
     orientation is recorded that would let it be added back);
   * a file (or a stretch) whose estimated rate is below 10 Hz or above 200 Hz is left out;
-  * the GPS-speed tail of tmd_Federica_car_1480577874908 (a parked car: steps, then a phone lying
+  * the zero-speed tail of tmd_Federica_car_1480577874908 (a parked car: steps, then a phone lying
     still) is left out of driving (TRIMS).
 
 Output columns: t_s, acc_x_g, acc_y_g, acc_z_g (g, gravity included), then gyr_x_rad_s, gyr_y_rad_s,
@@ -36,6 +36,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from recordings import recordings  # noqa: E402  (the evaluation's recordings, classes and preparation)
 
@@ -103,7 +104,8 @@ EXCLUDED_RUNS = {
 TRIMS = {
     ("tmd", "tmd_Federica_car_1480577874908"): (
         1593.871, math.inf, "tagged 'car', but the GPS speed is 0 m/s from 1593.9 s to the end (3420 s): about "
-        "2 min of steps (~1600-1760 s), then a phone lying still (sd|a| 0.003 g); not driving"),
+        "2 min of steps (~1600-1760 s), then a phone lying still (sd|a| 0.003 g, ~1780-2500 s) and later "
+        "intermittent handling; not driving"),
 }
 # what the samples without a class are, per dataset
 UNLABELLED = {

@@ -1,0 +1,140 @@
+/// The streaming activity detector: sensor events in, in time order; per feature window an
+/// activity decision, the activity committed after smoothing, and the ENTER/EXIT transitions of
+/// the committed activity out.
+///
+/// It windows the accelerometer with ``StreamingFeatureExtractor`` (GPS fixes and pedometer
+/// cadence become the windows' context as they arrive), classifies each window with the chosen
+/// classifier, and smooths with ``ActivityHysteresis``. The operating system's latest activity
+/// report votes when the classifier is a ``VoteFusion`` configured for it. A missing stream (no
+/// GPS underground, no gyroscope, no pedometer) only leaves its features missing; each result's
+/// ``ActivityResult/evidence`` says what the decision rested on.
+///
+/// Streaming equals batch: the events of ``Recording/events()`` give the windows and values of
+/// ``Recording/features(_:sampleRate:maxGap:threadCount:)``, hence the same results.
+///
+/// A value type; use each instance from one thread at a time.
+public struct ActivityDetector: Sendable {
+    /// The classifier the detector applies to each window.
+    public enum Classifier: Sendable {
+        /// ``FeatureRuleClassifier``.
+        case rules(FeatureRuleClassifier)
+        /// ``VoteFusion``, with the latest operating-system report.
+        case voteFusion(VoteFusion)
+        /// Any other classifier of feature vectors.
+        case custom(any ActivityClassifier)
+    }
+
+    /// What the detector says about one window.
+    public struct Decision: Sendable {
+        /// The window's own decision.
+        public var result: ActivityResult
+        /// The activity in effect after smoothing, at the window's end.
+        public var committed: ActivityType
+        /// Transitions of the committed activity at this window (empty when it did not change).
+        public var transitions: [ActivityTransition]
+    }
+
+    /// The classifier in use.
+    public let classifier: Classifier
+    private var extractor: StreamingFeatureExtractor
+    private var hysteresis: ActivityHysteresis
+    private var latestReport: MotionActivityReport?
+    private var lastFixTime = -Double.infinity
+    private var lastPedometerTime = -Double.infinity
+    private var committed: ActivityType = .unknown
+
+    /// The decisions made so far.
+    public private(set) var windowCount = 0
+
+    /// Creates a detector.
+    ///
+    /// - Parameters:
+    ///   - sampleRate: The accelerometer's rate in Hz (10–200).
+    ///   - features: The feature windows and columns (the classifier's, for a trained model).
+    ///   - classifier: What decides each window; the activity rules by default.
+    ///   - hysteresis: The hold times; see ``ActivityHysteresis``.
+    ///   - hasGyroscope: Whether motion samples carry a rotation rate.
+    /// - Throws: `LocomotionError` for a sample rate or feature configuration out of range;
+    ///   ``ActivityError`` for a hold time out of range.
+    public init(
+        sampleRate: Double, features: FeatureConfiguration = .init(), classifier: Classifier? = nil,
+        hysteresis: ActivityHysteresis.Configuration = .init(), hasGyroscope: Bool = false
+    ) throws {
+        extractor = try StreamingFeatureExtractor(configuration: features, sampleRate: sampleRate, hasGyroscope: hasGyroscope)
+        self.hysteresis = try ActivityHysteresis(configuration: hysteresis)
+        self.classifier = try classifier ?? .rules(FeatureRuleClassifier())
+    }
+
+    /// Processes one event; returns a decision when a motion sample completes a window.
+    ///
+    /// - Throws: `LocomotionError.timeGoesBackwards` for a motion sample older than the previous
+    ///   one; ``ActivityError/Code/outOfOrder`` for a fix, pedometer update or report older than
+    ///   the previous one of its stream; `LocomotionError.signalProcessing` for a NaN or infinite
+    ///   sample in the completed window (that window is skipped); what the classifier throws.
+    /// - Complexity: O(1) per event, plus one classification per window.
+    public mutating func process(_ event: SensorEvent) throws -> Decision? {
+        switch event {
+        case .motion(let sample):
+            let rotation = sample.rotationRate.map { (x: $0.x, y: $0.y, z: $0.z) }
+            guard try extractor.append(time: sample.time, x: sample.x, y: sample.y, z: sample.z, rotationRate: rotation),
+                let vector = extractor.vector
+            else { return nil }
+            return try decide(vector)
+        case .location(let fix):
+            try requireOrder(fix.time, after: &lastFixTime, stream: "GPS fix")
+            extractor.append(fix: fix)
+        case .pedometer(let time, let cadence):
+            try requireOrder(time, after: &lastPedometerTime, stream: "pedometer update")
+            extractor.append(cadence: cadence, at: time)
+        case .activityReport(let report):
+            if let previous = latestReport?.start, !(report.start >= previous) {
+                throw ActivityError(
+                    .outOfOrder, "an activity report at \(report.start) s comes after one at \(previous) s")
+            }
+            latestReport = report
+        }
+        return nil
+    }
+
+    /// Processes every event in order and returns the decisions.
+    ///
+    /// - Throws: As ``process(_:)``, at the first event that fails.
+    public mutating func process(_ events: some Sequence<SensorEvent>) throws -> [Decision] {
+        var decisions: [Decision] = []
+        for event in events { if let decision = try process(event) { decisions.append(decision) } }
+        return decisions
+    }
+
+    private func requireOrder(_ time: Double, after last: inout Double, stream: String) throws(ActivityError) {
+        guard time >= last else {
+            throw ActivityError(.outOfOrder, "a \(stream) at \(time) s comes after one at \(last) s")
+        }
+        last = time
+    }
+
+    private mutating func decide(_ vector: FeatureVector) throws -> Decision {
+        let result: ActivityResult
+        switch classifier {
+        case .rules(let rules):
+            result = try rules.decide(vector).result
+        case .voteFusion(let fusion):
+            let evidence = ActivityEvidence(features: vector)
+            let decision = fusion.decide(evidence, report: latestReport)
+            result = ActivityResult(
+                activity: decision.activity, confidence: decision.confidence, evidence: evidence, start: vector.start,
+                end: vector.end)
+        case .custom(let classifier):
+            result = try classifier.classify(vector)
+        }
+        let previous = committed
+        committed = try hysteresis.update(result.activity, at: result.end)
+        windowCount += 1
+        var transitions: [ActivityTransition] = []
+        if committed != previous {
+            // As ActivityTransition.transitions(of:): unknown is neither entered nor left.
+            if previous != .unknown { transitions.append(.init(activity: previous, kind: .exit, time: result.end)) }
+            if committed != .unknown { transitions.append(.init(activity: committed, kind: .enter, time: result.end)) }
+        }
+        return Decision(result: result, committed: committed, transitions: transitions)
+    }
+}

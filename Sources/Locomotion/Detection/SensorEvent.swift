@@ -1,0 +1,80 @@
+/// One accelerometer sample, with the gyroscope's when the device has one.
+public struct MotionSample: Sendable, Hashable, Codable {
+    /// Seconds, in the data's time base.
+    public var time: Double
+    /// Acceleration including gravity, in g, on the device's x, y and z axes.
+    public var x: Double, y: Double, z: Double
+    /// A rotation rate in rad/s about the device's axes.
+    public struct RotationRate: Sendable, Hashable, Codable {
+        public var x: Double, y: Double, z: Double
+        public init(x: Double, y: Double, z: Double) {
+            self.x = x
+            self.y = y
+            self.z = z
+        }
+    }
+
+    /// The rotation rate, when measured.
+    public var rotationRate: RotationRate?
+
+    /// Creates a sample.
+    ///
+    /// - Parameters:
+    ///   - time: Seconds.
+    ///   - x: Acceleration in g; likewise `y` and `z`.
+    ///   - rotationRate: Rad/s, or `nil`.
+    public init(time: Double, x: Double, y: Double, z: Double, rotationRate: RotationRate? = nil) {
+        self.time = time
+        self.x = x
+        self.y = y
+        self.z = z
+        self.rotationRate = rotationRate
+    }
+}
+
+/// Something a phone reports, in the order it happened.
+public enum SensorEvent: Sendable, Hashable {
+    /// An accelerometer (and gyroscope) sample.
+    case motion(MotionSample)
+    /// A GPS fix.
+    case location(LocationFix)
+    /// A pedometer update: the cadence in steps/s at a time in seconds.
+    case pedometer(time: Double, cadence: Double)
+    /// An operating system's activity report.
+    case activityReport(MotionActivityReport)
+
+    /// The event's time in seconds.
+    public var time: Double {
+        switch self {
+        case .motion(let sample): return sample.time
+        case .location(let fix): return fix.time
+        case .pedometer(let time, _): return time
+        case .activityReport(let report): return report.start
+        }
+    }
+}
+
+extension Recording {
+    /// The recording as the events a phone would have delivered: per row, its GPS fix (when the
+    /// speed cell holds one), then its pedometer cadence (when present), then its motion sample.
+    /// Feeding them to an ``ActivityDetector`` gives the windows of ``features(_:sampleRate:maxGap:threadCount:)``.
+    ///
+    /// - Throws: `LocomotionError.missingColumn` without acceleration; as ``locationFixes()``.
+    /// - Complexity: O(*n*).
+    public func events() throws(LocomotionError) -> [SensorEvent] {
+        let acceleration = try requireAcceleration()
+        var events: [SensorEvent] = []
+        events.reserveCapacity(time.count + (speed == nil ? 0 : time.count))
+        for row in time.indices {
+            if let fix = locationFix(row: row) { events.append(.location(fix)) }
+            if let cadence, !cadence[row].isNaN { events.append(.pedometer(time: time[row], cadence: cadence[row])) }
+            let rotation = rotationRate.map { MotionSample.RotationRate(x: $0.x[row], y: $0.y[row], z: $0.z[row]) }
+            events.append(
+                .motion(
+                    MotionSample(
+                        time: time[row], x: acceleration.x[row], y: acceleration.y[row], z: acceleration.z[row],
+                        rotationRate: rotation)))
+        }
+        return events
+    }
+}

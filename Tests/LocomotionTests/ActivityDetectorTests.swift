@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import Locomotion
+
+@Suite struct ActivityDetectorTests {
+    func bundledWalk() throws -> Recording {
+        try RecordingReader.read(path: DominantFrequencyTimelineTests.demoPath, options: .init(labelMap: DatasetLabels.uciHAPT))
+            .recording
+    }
+
+    @Test func streamingEqualsBatch() throws {
+        let recording = try bundledWalk()
+        var detector = try ActivityDetector(sampleRate: 50)
+        let decisions = try detector.process(try recording.events())
+        // The same rate on both sides: the batch path otherwise uses the rate estimated from the
+        // timestamps (49.99999999999973 Hz here), which moves cadences in the 13th digit.
+        let table = try recording.features(sampleRate: 50)
+        let batch = try FeatureRuleClassifier().classify(table)
+        #expect(decisions.count == batch.count)
+        let mismatches = zip(decisions, batch).filter { $0.0.result != $0.1 }
+        #expect(mismatches.isEmpty, "first mismatch at \(mismatches.first.map { $0.1.start } ?? 0) s")
+        let smoothed = try ActivityHysteresis().smooth(batch)
+        #expect(decisions.map(\.committed) == smoothed.map(\.activity))
+    }
+
+    @Test func transitionsFollowTheCommittedActivity() throws {
+        let recording = try bundledWalk()
+        var detector = try ActivityDetector(sampleRate: 50)
+        let decisions = try detector.process(try recording.events())
+        let transitions = decisions.flatMap(\.transitions)
+        let committed = decisions.map { (time: $0.result.end, activity: $0.committed) }
+        #expect(transitions == (try ActivityTransition.transitions(of: committed)))
+        #expect(transitions.first == ActivityTransition(activity: .walking, kind: .enter, time: transitions.first!.time))
+    }
+
+    @Test func outOfOrderEventsAreErrors() throws {
+        var detector = try ActivityDetector(sampleRate: 50)
+        let report = MotionActivityReport(flags: .walking, confidence: .high, start: 10)
+        _ = try detector.process(.activityReport(report))
+        #expect(throws: ActivityError.self) {
+            try detector.process(.activityReport(MotionActivityReport(flags: .walking, confidence: .high, start: 5)))
+        }
+        _ = try detector.process(.pedometer(time: 3, cadence: 1.8))
+        #expect(throws: ActivityError.self) { try detector.process(.pedometer(time: 2, cadence: 1.8)) }
+        _ = try detector.process(.motion(MotionSample(time: 1, x: 0, y: 0, z: 1)))
+        #expect(throws: LocomotionError.self) { try detector.process(.motion(MotionSample(time: 0.5, x: 0, y: 0, z: 1))) }
+    }
+
+    @Test func theVoteFusionHearsTheOperatingSystem() throws {
+        // A phone lying still in a slow car (0.8 m/s): a tie without the report, driving with it.
+        var configuration = VoteFusion.Configuration()
+        configuration.operatingSystemVotes = .trafficJam
+        func run(report: MotionActivityReport?) throws -> [ActivityDetector.Decision] {
+            var detector = try ActivityDetector(sampleRate: 50, classifier: .voteFusion(try VoteFusion(configuration: configuration)))
+            var events: [SensorEvent] = report.map { [.activityReport($0)] } ?? []
+            for index in 0..<1000 {
+                let time = Double(index) / 50
+                if index % 50 == 0 {
+                    events.append(.location(try LocationFix(time: time, speed: 0.8, speedAccuracy: 0.5)))
+                }
+                events.append(.motion(MotionSample(time: time, x: 0.001 * sin(Double(index)), y: 0, z: 1)))
+            }
+            return try detector.process(events)
+        }
+        let alone = try run(report: nil)
+        let withReport = try run(report: MotionActivityReport(flags: [.automotive, .stationary], confidence: .high, start: 0))
+        #expect(alone.allSatisfy { $0.result.activity != .driving || $0.result.confidence == .low })
+        #expect(withReport.suffix(5).allSatisfy { $0.result.activity == .driving })
+        #expect(withReport.last?.committed == .driving)
+    }
+}
