@@ -49,6 +49,15 @@ struct Arguments {
     /// The last value given for `--name`.
     func value(_ name: String) -> String? { values[name]?.last }
 
+    /// The value of `--name` as a whole number of at least 0, or `defaultValue`.
+    func wholeNumber(_ name: String, default defaultValue: Int) throws(UsageError) -> Int {
+        guard let text = value(name) else { return defaultValue }
+        guard let value = Int(text), value >= 0 else {
+            throw UsageError(message: "--\(name) takes a whole number of at least 0, not '\(text)'")
+        }
+        return value
+    }
+
     /// The value of `--name` as a finite positive number of seconds, or `defaultValue`.
     func seconds(_ name: String, default defaultValue: Double) throws(UsageError) -> Double {
         try positiveNumber(name, unit: "seconds", default: defaultValue)

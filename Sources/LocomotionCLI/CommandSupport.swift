@@ -31,4 +31,11 @@ enum CommandSupport {
         }
         return (status, reports)
     }
+
+    /// A progress line on standard error when it is a terminal, overwritten in place; nothing
+    /// otherwise.
+    static func progress(_ text: String, done: Bool) {
+        guard isatty(STDERR_FILENO) != 0 else { return }
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text + (done ? "\n" : "")).utf8))
+    }
 }

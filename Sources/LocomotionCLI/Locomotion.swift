@@ -8,6 +8,8 @@ enum LocomotionTool {
         usage: locomotion <command> [options]
 
         commands:
+          analyze [FILE|DIR...]
+                             activity timeline, totals, steps on foot, trips, GPS quality, scores
           info FILE...       duration, rows, sample rate and jitter, columns, gaps, GPS fixes, labels
           spectrum FILE...   dominant frequency of the acceleration magnitude per window
           speed FILE...      raw and Kalman-smoothed GPS speed per fix, with rejected spikes
@@ -51,6 +53,8 @@ enum LocomotionTool {
             return FeaturesCommand.run(rest)
         case "demo":
             return DemoCommand.run(rest)
+        case "analyze":
+            return AnalyzeCommand.run(rest)
         case "classify":
             return ClassifyCommand.run(rest)
         case "fuse":

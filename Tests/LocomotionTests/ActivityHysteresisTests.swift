@@ -85,9 +85,13 @@ import LocomotionTestSupport
                 start: Double(index) * 1.28, end: Double(index) * 1.28 + 2.54)
         }
         let smoothed = try ActivityHysteresis().smooth(results)
-        // Walking from 2.54 s commits at the first end at least 5 s later (7.66 s, window 4); the
-        // lone driving window does not.
-        #expect(smoothed.map(\.activity) == [.unknown, .unknown, .unknown, .unknown] + Array(repeating: .walking, count: 6))
+        // Walking from 2.54 s commits at the first end at least 5 s later (7.66 s, window 4) and is
+        // dated back to window 0; the lone driving window does not commit.
+        #expect(smoothed.map(\.activity) == Array(repeating: .walking, count: 10))
+        // A live filter commits only at window 4.
+        var live = try ActivityHysteresis()
+        let causal = try results.map { try live.update($0.activity, at: $0.end) }
+        #expect(causal == [.unknown, .unknown, .unknown, .unknown] + Array(repeating: .walking, count: 6))
         #expect(smoothed.map(\.confidence) == results.map(\.confidence))
     }
 }

@@ -30,11 +30,15 @@ import Testing
         #expect(abs(timeline.secondsOnFoot - (3.84 + 2.56)) < 1e-12)
     }
 
-    @Test func confidenceIsTheLowestAndLowSegmentsCanBeFilteredOut() throws {
-        let mixed = results([.walking]) + results([.walking], confidence: .low, offset: 1.28) + results([.driving], offset: 2.56)
+    @Test func confidenceIsTheMedianAndLowSegmentsCanBeFilteredOut() throws {
+        let mixed =
+            results([.walking]) + results([.walking], confidence: .low, offset: 1.28)
+            + results([.walking], confidence: .medium, offset: 2.56) + results([.driving], offset: 3.84)
         let timeline = try ActivityTimeline(results: mixed)
-        #expect(timeline.segments.map(\.confidence) == [.low, .high])
-        #expect(timeline.filtered(minimumConfidence: .medium).segments.map(\.activity) == [.driving])
+        #expect(timeline.segments.map(\.confidence) == [.medium, .high])
+        let two = try ActivityTimeline(results: results([.walking]) + results([.walking], confidence: .low, offset: 1.28))
+        #expect(two.segments.map(\.confidence) == [.low])  // the lower of the two middle ones
+        #expect(timeline.filtered(minimumConfidence: .high).segments.map(\.activity) == [.driving])
     }
 
     @Test func resultsOutOfOrderAreRefused() {

@@ -22,6 +22,15 @@ public struct ActivityDetector: Sendable {
         case voteFusion(VoteFusion)
         /// Any other classifier of feature vectors.
         case custom(any ActivityClassifier)
+
+        /// The classifier as a classifier of feature vectors (the vote fusion without reports).
+        public var classifier: any ActivityClassifier {
+            switch self {
+            case .rules(let rules): return rules
+            case .voteFusion(let fusion): return fusion
+            case .custom(let custom): return custom
+            }
+        }
     }
 
     /// What the detector says about one window.

@@ -132,8 +132,9 @@ public struct ActivityHysteresis: Sendable, Hashable {
     }
 
     /// Applies the filter to `results` in order, from a fresh state, and returns them with each
-    /// activity replaced by the committed one at the result's end time. Confidence and evidence
-    /// are kept.
+    /// activity replaced by the committed one. Offline, a change is dated back to when the new
+    /// activity began: the results from the start of the pending run up to its commitment take the
+    /// new activity too (a live filter cannot know that yet). Confidence and evidence are kept.
     ///
     /// - Throws: ``ActivityError/Code/outOfOrder`` at the first end time that goes backwards.
     /// - Complexity: O(*n*).
@@ -141,8 +142,16 @@ public struct ActivityHysteresis: Sendable, Hashable {
         var filter = self
         filter.reset()
         var smoothed = results
+        var pendingStart: Int?  // the first result of the pending run
         for index in smoothed.indices {
-            smoothed[index].activity = try filter.update(results[index].activity, at: results[index].end)
+            let before = filter.committed
+            let runStart = filter.pending?.activity == results[index].activity ? pendingStart ?? index : index
+            let committed = try filter.update(results[index].activity, at: results[index].end)
+            smoothed[index].activity = committed
+            if committed != before {
+                for earlier in runStart..<index { smoothed[earlier].activity = committed }
+            }
+            pendingStart = filter.pending == nil ? nil : runStart
         }
         return smoothed
     }

@@ -12,13 +12,15 @@ public struct ActivityTimeline: Sendable, Hashable, Codable {
     /// Consecutive results of the same activity merge. Where windows overlap, the boundary between
     /// two results is the midpoint of their centres; where a result starts after the previous one
     /// ends (a gap in the data), the segment ends at the earlier result's end and the next begins
-    /// at the later one's start. A segment's confidence is the lowest of its results'.
+    /// at the later one's start. A segment's confidence is the median of its results' (the lower
+    /// of the two middle ones for an even count).
     ///
     /// - Throws: ``ActivityError/Code/outOfOrder`` when a result starts before the previous one
     ///   or its times are not finite or reversed.
     /// - Complexity: O(*n*).
     public init(results: [ActivityResult]) throws(ActivityError) {
         var segments: [ActivitySegment] = []
+        var levels: [[Int]] = []  // per segment, how many of its results have each confidence
         var previous: ActivityResult?
         for (index, result) in results.enumerated() {
             guard result.start.isFinite, result.end.isFinite, result.end >= result.start,
@@ -29,20 +31,33 @@ public struct ActivityTimeline: Sendable, Hashable, Codable {
                     "result \(index + 1) spans \(result.start)–\(result.end) s; results must be in time order with finite times")
             }
             defer { previous = result }
+            func count(_ confidence: Confidence, new: Bool) {
+                if new { levels.append([0, 0, 0]) }
+                levels[levels.count - 1][confidence.rawValue] += 1
+            }
             guard let last = previous else {
                 segments.append(.init(activity: result.activity, start: result.start, end: result.end, confidence: result.confidence))
+                count(result.confidence, new: true)
                 continue
             }
             let gap = result.start > last.end
             let boundary = gap ? last.end : min(max((last.start + last.end + result.start + result.end) / 4, result.start), last.end)
             if result.activity == segments[segments.count - 1].activity && !gap {
                 segments[segments.count - 1].end = result.end
-                segments[segments.count - 1].confidence = min(segments[segments.count - 1].confidence, result.confidence)
+                count(result.confidence, new: false)
             } else {
                 segments[segments.count - 1].end = boundary
                 segments.append(
                     .init(activity: result.activity, start: gap ? result.start : boundary, end: result.end, confidence: result.confidence))
+                count(result.confidence, new: true)
             }
+        }
+        for index in segments.indices {
+            // The median: the first level at which the cumulative count reaches half (rounded up).
+            let total = levels[index].reduce(0, +)
+            var cumulative = 0
+            segments[index].confidence =
+                Confidence.allCases.first { cumulative += levels[index][$0.rawValue]; return 2 * cumulative >= total } ?? .low
         }
         self.segments = segments
     }

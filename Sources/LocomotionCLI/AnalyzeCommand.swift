@@ -1,0 +1,285 @@
+import Dispatch
+import Foundation
+import Locomotion
+
+/// `locomotion analyze [FILE|DIR...]`: the activity timeline, totals, steps, trips and GPS quality
+/// of recordings, scored against their labels when they have them.
+enum AnalyzeCommand {
+    static let usage = """
+        usage: locomotion analyze [FILE|DIR...] [--classifier rules|fusion] [--hold S | --no-smoothing]
+                                  [--window S] [--hop S] [--jobs N] [--json] [reading options]
+
+        Per recording: the activity timeline (start, end, duration, activity, confidence), the time
+        in each activity, the steps taken on foot (steps the detector finds in vehicles or while
+        sitting are left out) and their cadence, trips (from driving until on foot again, with
+        distance from the smoothed GPS speed), GPS fix quality, and, when the recording has labels,
+        the window accuracy, macro-F1 and confusion matrix. Folders are read recursively (.csv
+        files); files run in parallel; a file that fails is reported and the others still run; a
+        summary row per file ends the output. With no FILE it analyses the bundled walk.
+          --classifier C   rules (default) or fusion
+          --hold S         hysteresis hold time in seconds (default 5; leaving driving takes 2 S)
+          --no-smoothing   no hysteresis
+          --window S, --hop S
+                           feature windows (default 2.56 s every 1.28 s)
+          --jobs N         files analysed at once (default: every core)
+          --json           one JSON object per file, in an array
+
+        reading options:
+        \(ReadingOptions.usage)
+
+        exit status: 0 every file analysed, 1 a file failed, 2 a usage error
+        """
+
+    struct Settings {
+        var options: RecordingAnalysis.Options
+        var jobs: Int
+        var json: Bool
+        var reading: RecordingReadOptions
+        var classifierName: String
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let parsed: Arguments
+        let settings: Settings
+        do throws(UsageError) {
+            parsed = try Arguments(
+                arguments, options: ReadingOptions.names.union(["classifier", "hold", "window", "hop", "jobs"]),
+                flags: ReadingOptions.flags.union(["json", "help", "no-smoothing"]))
+            if parsed.flag("help") {
+                print(usage)
+                return 0
+            }
+            settings = try parse(parsed)
+        } catch {
+            printError("locomotion analyze: \(error.message)\n\n\(usage)")
+            return 2
+        }
+        var paths = parsed.positional
+        var reading = settings.reading
+        if paths.isEmpty {
+            guard let demo = DemoCommand.bundledRecordingPath else {
+                printError("locomotion analyze: the bundled recording is missing from the build")
+                return 1
+            }
+            print("No FILE given: analysing the bundled 63 s walk of UCI HAPT (experiment 1, user 1; CC BY 4.0).\n")
+            paths = [demo]
+            reading.labelMap = DatasetLabels.uciHAPT
+        }
+        let files: [String]
+        do { files = try expand(paths) } catch {
+            printError("locomotion analyze: \(error)")
+            return 1
+        }
+        var outcomes = analyse(files, settings: settings, reading: reading)
+        if parsed.positional.isEmpty, case .success(var analysis) = outcomes[0] {
+            analysis.source = "\(DemoCommand.recordingName).csv (bundled)"
+            outcomes[0] = .success(analysis)
+        }
+        var status: Int32 = 0
+        var reports: [Report] = []
+        for (file, outcome) in zip(files, outcomes) {
+            switch outcome {
+            case .success(let analysis): reports.append(Report(analysis))
+            case .failure(let error):
+                printError("locomotion analyze: \(error)")
+                reports.append(Report(file: file, error: "\(error)"))
+                status = 1
+            }
+        }
+        if settings.json {
+            CommandSupport.printJSON(reports)
+        } else {
+            for case .success(let analysis) in outcomes { print(text(analysis, classifier: settings.classifierName)) }
+            print(summary(reports), terminator: "")
+        }
+        return status
+    }
+
+    static func parse(_ parsed: Arguments) throws(UsageError) -> Settings {
+        let name = parsed.value("classifier") ?? "rules"
+        var options = RecordingAnalysis.Options(
+            features: FeatureConfiguration(
+                windowDuration: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28)))
+        switch name {
+        case "rules": break
+        case "fusion":
+            do { options.classifier = .voteFusion(try VoteFusion()) } catch { preconditionFailure("\(error)") }
+        default: throw UsageError(message: "--classifier takes rules or fusion, not '\(name)'")
+        }
+        if parsed.flag("no-smoothing") {
+            guard parsed.value("hold") == nil else { throw UsageError(message: "--hold and --no-smoothing exclude each other") }
+            options.hysteresis = nil
+        } else {
+            let hold = try parsed.seconds("hold", default: 5)
+            options.hysteresis = .init(holdTime: hold, leavingHoldTimes: [.driving: 2 * hold])
+        }
+        let jobs = try parsed.wholeNumber("jobs", default: ProcessInfo.processInfo.activeProcessorCount)
+        guard jobs >= 1 else { throw UsageError(message: "--jobs takes a whole number of at least 1") }
+        let reading = try ReadingOptions.parse(parsed)
+        options.labelMap = [:]
+        return Settings(options: options, jobs: jobs, json: parsed.flag("json"), reading: reading, classifierName: name)
+    }
+
+    /// The files named, with folders replaced by the CSV files under them (sorted).
+    static func expand(_ paths: [String]) throws(LocomotionError) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw .unreadableFile(path: path, reason: "No such file or directory")
+            }
+            guard isFolder.boolValue else {
+                files.append(path)
+                continue
+            }
+            let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
+                .filter { $0.lowercased().hasSuffix(".csv") }.sorted()
+            files += found.map { (path as NSString).appendingPathComponent($0) }
+        }
+        return files
+    }
+
+    /// Analyses the files, `settings.jobs` at a time, with a progress line on a terminal.
+    static func analyse(_ files: [String], settings: Settings, reading: RecordingReadOptions) -> [Result<RecordingAnalysis, any Error>] {
+        nonisolated(unsafe) var outcomes = [Result<RecordingAnalysis, any Error>?](repeating: nil, count: files.count)
+        let lock = NSLock()
+        nonisolated(unsafe) var done = 0
+        let started = Date()
+        let semaphore = DispatchSemaphore(value: settings.jobs)
+        let group = DispatchGroup()
+        for (index, file) in files.enumerated() {
+            semaphore.wait()
+            group.enter()
+            DispatchQueue.global().async {
+                defer {
+                    semaphore.signal()
+                    group.leave()
+                }
+                let outcome = Result<RecordingAnalysis, any Error> {
+                    try RecordingReader.read(path: file, options: reading).recording.analyzeActivities(settings.options)
+                }
+                lock.lock()
+                outcomes[index] = outcome
+                done += 1
+                let elapsed = Date().timeIntervalSince(started)
+                let left = elapsed / Double(done) * Double(files.count - done)
+                CommandSupport.progress(
+                    String(format: "analysed %ld of %ld files, about %.0f s left", done, files.count, left),
+                    done: done == files.count)
+                lock.unlock()
+            }
+        }
+        group.wait()
+        return outcomes.map { $0! }
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        String(format: "%9.2f", seconds)
+    }
+
+    static func text(_ analysis: RecordingAnalysis, classifier: String) -> String {
+        var lines = ["\(analysis.source)  (\(analysis.windows.count) windows, \(classifier))", "  timeline"]
+        lines.append("       start s      end s  duration   activity    confidence")
+        for segment in analysis.timeline.segments {
+            lines.append(
+                "    \(clock(segment.start))  \(clock(segment.end))  "
+                    + segment.formattedDuration.padding(toLength: 9, withPad: " ", startingAt: 0) + " "
+                    + segment.activity.identifier.padding(toLength: 11, withPad: " ", startingAt: 0) + " "
+                    + segment.confidence.identifier)
+        }
+        let totals = analysis.timeline.totals.map { "\($0.activity) \(DurationFormat.compact($0.seconds))" }
+        lines.append("  totals    " + (totals.isEmpty ? "none" : totals.joined(separator: ", ")))
+        let cadence = analysis.meanCadence.map { String(format: ", mean cadence %.2f steps/s (%.0f steps/min)", $0, $0 * 60) } ?? ""
+        lines.append("  steps     \(analysis.steps.count) on foot (of \(analysis.detectedSteps.count) detected)" + cadence)
+        if analysis.trips.isEmpty {
+            lines.append("  trips     none")
+        }
+        for (index, trip) in analysis.trips.enumerated() {
+            let distance = trip.distance.map { String(format: ", %.2f km", $0 / 1000) } ?? ", no GPS speed"
+            lines.append(
+                "  trip \(index + 1)    \(clock(trip.start).trimmingCharacters(in: .whitespaces))–\(clock(trip.end).trimmingCharacters(in: .whitespaces)) s, "
+                    + DurationFormat.compact(trip.duration) + distance + (trip.isClosed ? "" : " (the recording ends during it)"))
+        }
+        if let report = analysis.speedReport {
+            lines.append(
+                "  GPS       \(report.validFixCount) valid fixes of \(report.fixCount), \(report.counts.rejectedSpikes) rejected as spikes")
+        }
+        if let confusion = analysis.confusion {
+            lines.append(
+                String(
+                    format: "  labels    %ld windows scored: accuracy %.3f, macro-F1 %.3f", confusion.total,
+                    confusion.accuracy ?? .nan, confusion.macroF1 ?? .nan))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One row per file and a total.
+    static func summary(_ reports: [Report]) -> String {
+        var lines = ["summary", "  file                                      duration  windows  steps  trips  accuracy  status"]
+        for report in reports {
+            let name = (report.file as NSString).lastPathComponent
+            let shown = name.count > 40 ? "…" + name.suffix(39) : name
+            lines.append(
+                "  " + shown.padding(toLength: 40, withPad: " ", startingAt: 0)
+                    + String(
+                        format: "  %8@  %7ld  %5ld  %5ld  %8@  %@", DurationFormat.compact(report.duration ?? 0), report.windows,
+                        report.stepsOnFoot, report.trips.count, report.accuracy.map { String(format: "%.3f", $0) } ?? "–",
+                        report.error == nil ? "ok" : "failed"))
+        }
+        let failed = reports.filter { $0.error != nil }.count
+        lines.append("  \(reports.count) files, \(failed) failed")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What `--json` prints per file.
+    struct Report: Encodable {
+        struct TripRecord: Encodable {
+            var start: Double
+            var end: Double
+            var durationSeconds: Double
+            var distanceMetres: Double?
+            var closed: Bool
+        }
+        var file: String
+        var error: String?
+        var duration: Double?
+        var windows = 0
+        var timeline: [ActivitySegment] = []
+        var totalsSeconds: [String: Double] = [:]
+        var stepsDetected = 0
+        var stepsOnFoot = 0
+        var meanCadenceStepsPerSecond: Double?
+        var trips: [TripRecord] = []
+        var validFixes: Int?
+        var fixes: Int?
+        var rejectedSpikes: Int?
+        var accuracy: Double?
+        var macroF1: Double?
+        var confusion: ActivityConfusion?
+
+        init(file: String, error: String) {
+            self.file = file
+            self.error = error
+        }
+
+        init(_ analysis: RecordingAnalysis) {
+            file = analysis.source
+            duration = analysis.timeline.segments.last.map { $0.end - analysis.timeline.segments[0].start }
+            windows = analysis.windows.count
+            timeline = analysis.timeline.segments
+            for total in analysis.timeline.totals { totalsSeconds[total.activity.identifier] = total.seconds }
+            stepsDetected = analysis.detectedSteps.count
+            stepsOnFoot = analysis.steps.count
+            meanCadenceStepsPerSecond = analysis.meanCadence
+            trips = analysis.trips.map {
+                TripRecord(start: $0.start, end: $0.end, durationSeconds: $0.duration, distanceMetres: $0.distance, closed: $0.isClosed)
+            }
+            validFixes = analysis.speedReport?.validFixCount
+            fixes = analysis.speedReport?.fixCount
+            rejectedSpikes = analysis.speedReport?.counts.rejectedSpikes
+            accuracy = analysis.confusion?.accuracy
+            macroF1 = analysis.confusion?.macroF1
+            confusion = analysis.confusion
+        }
+    }
+}
