@@ -48,7 +48,13 @@ public struct LogisticRegression: ProbabilisticModel, Hashable {
         /// Whether `gradientNorm` reached the tolerance within the iteration limit.
         public var converged: Bool
 
-        /// A report of `iterations` steps ending at `loss` with gradient `gradientNorm`.
+        /// A report of how a minimisation ended.
+        ///
+        /// - Parameters:
+        ///   - iterations: The number of accepted solver steps.
+        ///   - loss: The objective at the solution (sum of cross-entropies in nats plus the penalty).
+        ///   - gradientNorm: The largest absolute partial derivative of the row-averaged objective.
+        ///   - converged: Whether `gradientNorm` reached the tolerance.
         public init(iterations: Int, loss: Double, gradientNorm: Double, converged: Bool) {
             self.iterations = iterations
             self.loss = loss
