@@ -6,7 +6,7 @@ import Locomotion
 /// of recordings, scored against their labels when they have them.
 enum AnalyzeCommand {
     static let usage = """
-        usage: locomotion analyze [FILE|DIR...] [--classifier rules|fusion] [--hold S | --no-smoothing]
+        usage: locomotion analyze [FILE|DIR...] [--classifier rules|fusion] [--smoothing hysteresis|hmm|none] [--hold S]
                                   [--window S] [--hop S] [--jobs N] [--json] [reading options]
 
         Per recording: the activity timeline (start, end, duration, activity, confidence), the time
@@ -17,8 +17,9 @@ enum AnalyzeCommand {
         files); files run in parallel; a file that fails is reported and the others still run; a
         summary row per file ends the output. With no FILE it analyses the bundled walk.
           --classifier C   rules (default) or fusion
-          --hold S         hysteresis hold time in seconds (default 5; leaving driving takes 2 S)
-          --no-smoothing   no hysteresis
+          --smoothing S    hysteresis (default), hmm (a hidden Markov model over the whole
+                           recording) or none
+          --hold S         the hysteresis hold time in seconds (default 5; leaving driving takes 2 S)
           --window S, --hop S
                            feature windows (default 2.56 s every 1.28 s)
           --jobs N         files analysed at once (default: every core)
@@ -43,8 +44,8 @@ enum AnalyzeCommand {
         let settings: Settings
         do throws(UsageError) {
             parsed = try Arguments(
-                arguments, options: ReadingOptions.names.union(["classifier", "hold", "window", "hop", "jobs"]),
-                flags: ReadingOptions.flags.union(["json", "help", "no-smoothing"]))
+                arguments, options: ReadingOptions.names.union(["classifier", "smoothing", "hold", "window", "hop", "jobs"]),
+                flags: ReadingOptions.flags.union(["json", "help"]))
             if parsed.flag("help") {
                 print(usage)
                 return 0
@@ -106,18 +107,29 @@ enum AnalyzeCommand {
             do { options.classifier = .voteFusion(try VoteFusion()) } catch { preconditionFailure("\(error)") }
         default: throw UsageError(message: "--classifier takes rules or fusion, not '\(name)'")
         }
-        if parsed.flag("no-smoothing") {
-            guard parsed.value("hold") == nil else { throw UsageError(message: "--hold and --no-smoothing exclude each other") }
-            options.hysteresis = nil
-        } else {
-            let hold = try parsed.seconds("hold", default: 5)
-            options.hysteresis = .init(holdTime: hold, leavingHoldTimes: [.driving: 2 * hold])
-        }
+        options.smoothing = try smoothing(parsed, hop: options.features.hop)
         let jobs = try parsed.wholeNumber("jobs", default: ProcessInfo.processInfo.activeProcessorCount)
         guard jobs >= 1 else { throw UsageError(message: "--jobs takes a whole number of at least 1") }
         let reading = try ReadingOptions.parse(parsed)
         options.labelMap = [:]
         return Settings(options: options, jobs: jobs, json: parsed.flag("json"), reading: reading, classifierName: name)
+    }
+
+    /// The smoothing `--smoothing` and `--hold` ask for.
+    static func smoothing(_ parsed: Arguments, hop: Double) throws(UsageError) -> ActivitySmoothing {
+        let name = parsed.value("smoothing") ?? "hysteresis"
+        guard name == "hysteresis" || parsed.value("hold") == nil else {
+            throw UsageError(message: "--hold applies to --smoothing hysteresis only")
+        }
+        switch name {
+        case "none": return .none
+        case "hysteresis":
+            let hold = try parsed.seconds("hold", default: 5)
+            return .hysteresis(.init(holdTime: hold, leavingHoldTimes: [.driving: 2 * hold]))
+        case "hmm":
+            do { return try .hiddenMarkov(hop: hop) } catch { throw UsageError(message: error.message) }
+        default: throw UsageError(message: "--smoothing takes hysteresis, hmm or none, not '\(name)'")
+        }
     }
 
     /// The files named, with folders replaced by the CSV files under them (sorted).

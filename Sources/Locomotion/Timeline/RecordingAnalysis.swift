@@ -8,8 +8,8 @@ public struct RecordingAnalysis: Sendable {
         public var features: FeatureConfiguration
         /// What decides each window.
         public var classifier: ActivityDetector.Classifier?
-        /// Hysteresis hold times, or `nil` for none.
-        public var hysteresis: ActivityHysteresis.Configuration?
+        /// How the decisions are smoothed over time.
+        public var smoothing: ActivitySmoothing
         /// The step detector's settings.
         public var steps: StepDetectorConfiguration
         /// Translations of label values to activities (before the built-in names).
@@ -19,12 +19,12 @@ public struct RecordingAnalysis: Sendable {
         /// leave driving), the default step detector.
         public init(
             features: FeatureConfiguration = .init(), classifier: ActivityDetector.Classifier? = nil,
-            hysteresis: ActivityHysteresis.Configuration? = .init(), steps: StepDetectorConfiguration = .init(),
+            smoothing: ActivitySmoothing = .hysteresis(.init()), steps: StepDetectorConfiguration = .init(),
             labelMap: [String: ActivityType] = [:]
         ) {
             self.features = features
             self.classifier = classifier
-            self.hysteresis = hysteresis
+            self.smoothing = smoothing
             self.steps = steps
             self.labelMap = labelMap
         }
@@ -34,7 +34,7 @@ public struct RecordingAnalysis: Sendable {
     public var source: String
     /// The feature windows' own decisions, in time order.
     public var windows: [ActivityResult]
-    /// The decisions after hysteresis (equal to ``windows`` without it).
+    /// The decisions after smoothing (equal to ``windows`` without it).
     public var smoothed: [ActivityResult]
     /// The timeline of the smoothed decisions.
     public var timeline: ActivityTimeline
@@ -73,7 +73,7 @@ extension Recording {
         let table = try features(options.features)
         let classifier = try options.classifier ?? .rules(FeatureRuleClassifier())
         let windows = try classifier.classifier.classify(table)
-        let smoothed = try options.hysteresis.map { try ActivityHysteresis(configuration: $0).smooth(windows) } ?? windows
+        let smoothed = try options.smoothing.apply(to: windows)
         let timeline = try ActivityTimeline(results: smoothed)
         let detected = try detectSteps(configuration: options.steps).steps
         let onFoot = timeline.segments.filter(\.activity.isPedestrian)
