@@ -57,3 +57,37 @@ struct ClassifyCommandTests {
         #expect(LocomotionTool.run(["classify", "/nonexistent.csv"]) == 1)
     }
 }
+
+@Suite("locomotion analyze")
+struct AnalyzeCommandTests {
+    @Test func theBundledWalkAndAFailingFile() throws {
+        #expect(LocomotionTool.run(["analyze"]) == 0)
+        let path = try #require(DemoCommand.bundledRecordingPath)
+        #expect(LocomotionTool.run(["analyze", path, "--smoothing", "hmm", "--json"]) == 0)
+        // One bad file makes the status 1; the others are still analysed.
+        #expect(LocomotionTool.run(["analyze", path, "/nonexistent.csv"]) == 1)
+    }
+
+    @Test(arguments: [
+        ["--classifier", "forest"], ["--smoothing", "kalman"], ["--smoothing", "hmm", "--hold", "3"], ["--jobs", "0"],
+        ["--hold", "-2"],
+    ])
+    func usageErrors(arguments: [String]) {
+        #expect(LocomotionTool.run(["analyze"] + arguments) == 2)
+    }
+
+    @Test func foldersAreReadRecursively() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("analyze-\(UUID().uuidString)")
+        let nested = folder.appendingPathComponent("a/b")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let demo = try #require(DemoCommand.bundledRecordingPath)
+        try FileManager.default.copyItem(atPath: demo, toPath: nested.appendingPathComponent("walk.csv").path)
+        try Data("t_s,acc_x_g\n0,1\n".utf8).write(to: folder.appendingPathComponent("broken.csv"))
+        try Data("not a recording".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let files = try AnalyzeCommand.expand([folder.path])
+        #expect(Set(files.map { ($0 as NSString).lastPathComponent }) == ["walk.csv", "broken.csv"])
+        #expect(files.count == 2)
+        #expect(LocomotionTool.run(["analyze", folder.path]) == 1)
+    }
+}
