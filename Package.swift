@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "LocomotionDSP", targets: ["LocomotionDSP"]),
         .library(name: "Locomotion", targets: ["Locomotion"]),
+        .library(name: "LocomotionReport", targets: ["LocomotionReport"]),
         .executable(name: "locomotion", targets: ["LocomotionCLI"]),
     ],
     targets: [
@@ -17,11 +18,14 @@ let package = Package(
         ),
         .target(name: "LocomotionDSP", dependencies: ["CFFTW"]),
         .target(name: "Locomotion", dependencies: ["LocomotionDSP"]),
+        // The HTML activity report: a library of its own so the CLI holds no rendering and users
+        // can make the same report.
+        .target(name: "LocomotionReport", dependencies: ["Locomotion"]),
         // The CLI's folder is not `Sources/locomotion`: on case-insensitive file systems (macOS) it
         // would collide with `Sources/Locomotion`. The product still builds a binary named `locomotion`.
         .executableTarget(
             name: "LocomotionCLI",
-            dependencies: ["Locomotion", "LocomotionDSP"],
+            dependencies: ["Locomotion", "LocomotionDSP", "LocomotionReport"],
             resources: [.copy("Resources")]
         ),
         .target(name: "CFFTWBaseline", dependencies: ["CFFTW"], path: "Benchmarks/CFFTWBaseline"),
@@ -43,6 +47,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "LocomotionCLITests", dependencies: ["LocomotionCLI", "Locomotion"]),
+        .testTarget(name: "LocomotionReportTests", dependencies: ["LocomotionReport", "Locomotion"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,5 @@
+import Testing
+
+@testable import LocomotionReport
+
+@Suite struct ActivityReportTests {}
