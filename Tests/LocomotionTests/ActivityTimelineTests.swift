@@ -80,7 +80,7 @@ import Testing
         let speeds = stride(from: 0.0, through: 14, by: 1).map {
             SmoothedSpeed(time: $0, rawSpeed: 10, speed: 10, standardDeviation: 1, acceleration: 0, status: .initialized)
         }
-        let trips = timeline.trips(speeds: speeds)
+        let trips = timeline.trips(speeds: speeds, minimumDriving: 0)
         #expect(trips.count == 2)
         #expect(trips[0].isClosed && !trips[1].isClosed)
         // The stop does not close the first trip; it runs from the first driving boundary to the last.
@@ -88,6 +88,8 @@ import Testing
         #expect(trips[0].start == driving[0].start && trips[0].end == driving[1].end)
         #expect(abs(trips[0].distance! - 10 * trips[0].duration) < 1e-9)
         #expect(trips[0].speeds.allSatisfy { $0.time >= trips[0].start && $0.time <= trips[0].end })
-        #expect(timeline.trips().allSatisfy { $0.distance == nil })
+        #expect(timeline.trips(minimumDriving: 0).allSatisfy { $0.distance == nil })
+        // Less than a minute of driving is no trip by default.
+        #expect(timeline.trips(speeds: speeds).isEmpty)
     }
 }

@@ -21,22 +21,26 @@ public struct Trip: Sendable, Hashable {
 extension ActivityTimeline {
     /// The trips of the timeline: each driving segment not already in a trip opens one; the next
     /// walking or running segment closes it, at the end of the last driving segment before it.
+    /// A trip with less than `minimumDriving` seconds of driving in it is not a trip (a phone
+    /// handled while sitting can look like a short ride).
     ///
-    /// - Parameter speeds: Smoothed speeds of the same recording (``SpeedSmoother``), in time
-    ///   order, for each trip's distance; estimates without a speed are skipped.
+    /// - Parameters:
+    ///   - speeds: Smoothed speeds of the same recording (``SpeedSmoother``), in time order, for
+    ///     each trip's distance; estimates without a speed are skipped.
+    ///   - minimumDriving: Seconds; 60 by default.
     /// - Complexity: O(*n* + *m*) for *n* segments and *m* speeds.
-    public func trips(speeds: [SmoothedSpeed] = []) -> [Trip] {
+    public func trips(speeds: [SmoothedSpeed] = [], minimumDriving: Double = 60) -> [Trip] {
         var spans: [(start: Double, end: Double, closed: Bool)] = []
-        var open: (start: Double, end: Double)?
+        var open: (start: Double, end: Double, driving: Double)?
         for segment in segments {
             if segment.activity == .driving {
-                open = (open?.start ?? segment.start, segment.end)
+                open = (open?.start ?? segment.start, segment.end, (open?.driving ?? 0) + segment.duration)
             } else if segment.activity.isPedestrian, let trip = open {
-                spans.append((trip.start, trip.end, true))
+                if trip.driving >= minimumDriving { spans.append((trip.start, trip.end, true)) }
                 open = nil
             }
         }
-        if let trip = open { spans.append((trip.start, trip.end, false)) }
+        if let trip = open, trip.driving >= minimumDriving { spans.append((trip.start, trip.end, false)) }
         let estimates = speeds.filter { $0.speed != nil && $0.time.isFinite }
         var cursor = 0
         return spans.map { span in
