@@ -37,7 +37,7 @@ private func rowsPerNode(_ tree: DecisionTree, _ x: FeatureMatrix) -> [Int] {
             counts[index] += 1
             let node = tree.nodes[index]
             if node.isLeaf { break }
-            index = Int(node.child) + (x[row, Int(node.feature)] <= node.threshold ? 0 : 1)
+            index = node.child + (x[row, Int(node.feature)] <= node.threshold ? 0 : 1)
         }
     }
     return counts

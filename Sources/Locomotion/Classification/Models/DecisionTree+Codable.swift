@@ -47,13 +47,14 @@ extension DecisionTree {
         for index in 0..<count {
             let (feature, child) = (features[index], children[index])
             if feature < 0 {
-                guard feature == -1, child >= 0, child < leafCount else {
+                guard feature == -1, child >= 0, child < leafCount, child < count else {
                     throw corrupt(.child, "node \(index): a leaf needs feature -1 and a leaf index in 0..<\(leafCount)")
                 }
                 nodes.append(.leaf(child))
                 leavesSeen += 1
             } else {
-                guard feature < featureCount, thresholds[index].isFinite, child > index, child + 1 < count,
+                guard feature < featureCount, feature < Int(Int32.max), thresholds[index].isFinite, child > index,
+                    child + 1 < count,
                     missing[index] == 0 || missing[index] == 1
                 else {
                     throw corrupt(
@@ -63,7 +64,7 @@ extension DecisionTree {
                 }
                 nodes.append(
                     Node(
-                        threshold: thresholds[index], feature: Int32(feature), child: Int32(child),
+                        threshold: thresholds[index], feature: feature, child: child,
                         missingGoesRight: missing[index] == 1))
             }
         }
@@ -79,7 +80,7 @@ extension DecisionTree {
         try container.encode(featureCount, forKey: .featureCount)
         try container.encode(nodes.map { Int($0.feature) }, forKey: .feature)
         try container.encode(nodes.map(\.threshold), forKey: .threshold)
-        try container.encode(nodes.map { Int($0.child) }, forKey: .child)
+        try container.encode(nodes.map(\.child), forKey: .child)
         try container.encode(nodes.map { $0.missingGoesRight ? 1 : 0 }, forKey: .missing)
         try container.encode(leafFrequencies, forKey: .leafFrequencies)
     }

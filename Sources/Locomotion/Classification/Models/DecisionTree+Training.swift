@@ -26,13 +26,14 @@ extension DecisionTree {
     }
 
     /// Checks training data: rows present, one label per row, each in `0..<classCount`, no
-    /// infinite value, and few enough rows for 32-bit node indices.
+    /// infinite value, and fewer than 2³⁰ rows (so node indices fit in 32 bits).
     static func validateTrainingData(_ x: FeatureMatrix, labels: [Int], classCount: Int) throws(ActivityError) {
         guard x.rowCount > 0 else {
             throw ActivityError(.invalidParameter, "the training data has no rows")
         }
-        guard x.rowCount < Int(Int32.max) / 2 else {
-            throw ActivityError(.invalidParameter, "the training data has \(x.rowCount) rows; at most 2³⁰ are supported")
+        guard x.rowCount < 1 << 30 else {
+            throw ActivityError(
+                .invalidParameter, "the training data has \(x.rowCount) rows; fewer than 2³⁰ are supported")
         }
         guard labels.count == x.rowCount else {
             throw ActivityError(
@@ -154,7 +155,7 @@ struct TreeBuilder {
                 nodes.append(.leaf(0))
                 nodes.append(.leaf(0))
                 nodes[item.node] = DecisionTree.Node(
-                    threshold: split.threshold, feature: Int32(split.feature), child: Int32(left),
+                    threshold: split.threshold, feature: split.feature, child: left,
                     missingGoesRight: split.missingGoesRight)
                 pending.append(Pending(node: left + 1, start: middle, end: item.end, depth: item.depth + 1))
                 pending.append(Pending(node: left, start: item.start, end: middle, depth: item.depth + 1))

@@ -132,19 +132,34 @@ public struct DecisionTree: ProbabilisticModel, Sendable, Hashable {
         }
     }
 
-    /// One node. A split sends `value <= threshold` to the child at `child`, a greater value to
-    /// `child + 1`, and a missing value as `missingGoesRight` says; a leaf (`feature < 0`) names
-    /// its row of ``leafFrequencies`` in `child`.
+    /// One node, 16 bytes (four to a cache line). A split sends `value <= threshold` to the node
+    /// at `child`, a greater value to `child + 1`, and a missing value as `missingGoesRight` says;
+    /// a leaf (`feature < 0`) names its row of ``leafFrequencies`` in `child`.
     struct Node: Sendable, Hashable {
         var threshold: Double
+        /// The split's feature, or -1 for a leaf.
         var feature: Int32
-        var child: Int32
-        var missingGoesRight: Bool
+        /// `child` in the low 31 bits, `missingGoesRight` in the top bit.
+        private var link: UInt32
+
+        init(threshold: Double, feature: Int, child: Int, missingGoesRight: Bool) {
+            precondition(child >= 0 && child <= Int(Int32.max) && feature >= -1 && feature <= Int(Int32.max))
+            self.threshold = threshold
+            self.feature = Int32(feature)
+            link = UInt32(child) | (missingGoesRight ? 1 << 31 : 0)
+        }
 
         var isLeaf: Bool { feature < 0 }
+        var child: Int { Int(link & 0x7FFF_FFFF) }
+        var missingGoesRight: Bool { link >> 31 == 1 }
+        /// 1 when `value` goes to the right child, else 0.
+        @inline(__always)
+        func rightStep(_ value: Double) -> Int {
+            value > threshold ? 1 : (value.isNaN ? Int(link >> 31) : 0)
+        }
 
         static func leaf(_ index: Int) -> Node {
-            Node(threshold: 0, feature: -1, child: Int32(index), missingGoesRight: false)
+            Node(threshold: 0, feature: -1, child: index, missingGoesRight: false)
         }
     }
 
@@ -178,7 +193,7 @@ public struct DecisionTree: ProbabilisticModel, Sendable, Hashable {
         var depths = [Int](repeating: 0, count: nodes.count)
         var deepest = 0
         for (index, node) in nodes.enumerated() where !node.isLeaf {
-            let child = Int(node.child)
+            let child = node.child
             depths[child] = depths[index] + 1
             depths[child + 1] = depths[index] + 1
             deepest = max(deepest, depths[index] + 1)
@@ -225,16 +240,8 @@ public struct DecisionTree: ProbabilisticModel, Sendable, Hashable {
             var index = 0
             while true {
                 let node = nodes[index]
-                if node.isLeaf { return Int(node.child) }
-                let value = row[Int(node.feature)]
-                let left = Int(node.child)
-                if value <= node.threshold {
-                    index = left
-                } else if value > node.threshold {
-                    index = left + 1
-                } else {
-                    index = node.missingGoesRight ? left + 1 : left
-                }
+                if node.isLeaf { return node.child }
+                index = node.child &+ node.rightStep(row[Int(node.feature)])
             }
         }
     }

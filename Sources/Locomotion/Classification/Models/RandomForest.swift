@@ -180,7 +180,8 @@ extension RandomForest {
         else {
             throw DecodingError.dataCorruptedError(
                 forKey: .trees, in: container,
-                debugDescription: "a forest needs at least one tree, each with \(classCount) classes and \(featureCount) features")
+                debugDescription:
+                    "a forest needs at least one tree, each with \(classCount) classes and \(featureCount) features")
         }
         self.init(configuration: configuration, classCount: classCount, featureCount: featureCount, trees: trees)
     }
