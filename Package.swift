@@ -17,7 +17,7 @@ let package = Package(
             providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
         ),
         .target(name: "LocomotionDSP", dependencies: ["CFFTW"]),
-        .target(name: "Locomotion", dependencies: ["LocomotionDSP"]),
+        .target(name: "Locomotion", dependencies: ["LocomotionDSP"], resources: [.copy("Resources")]),
         // The HTML activity report: a library of its own so the CLI holds no rendering and users
         // can make the same report.
         .target(name: "LocomotionReport", dependencies: ["Locomotion"]),

@@ -6,7 +6,8 @@ import Locomotion
 /// of recordings, scored against their labels when they have them.
 enum AnalyzeCommand {
     static let usage = """
-        usage: locomotion analyze [FILE|DIR...] [--classifier rules|fusion] [--smoothing hysteresis|hmm|none] [--hold S]
+        usage: locomotion analyze [FILE|DIR...] [--classifier rules|fusion|model [--model M]]
+                                  [--smoothing hysteresis|hmm|none] [--hold S]
                                   [--window S] [--hop S] [--jobs N] [--json] [reading options]
 
         Per recording: the activity timeline (start, end, duration, activity, confidence), the time
@@ -16,7 +17,8 @@ enum AnalyzeCommand {
         the window accuracy, macro-F1 and confusion matrix. Folders are read recursively (.csv
         files); files run in parallel; a file that fails is reported and the others still run; a
         summary row per file ends the output. With no FILE it analyses the bundled walk.
-          --classifier C   rules (default) or fusion
+          --classifier C   rules (default), fusion, or model: a trained model (--model FILE, or the
+                           bundled one)
           --smoothing S    hysteresis (default), hmm (a hidden Markov model over the whole
                            recording) or none
           --hold S         the hysteresis hold time in seconds (default 5; leaving driving takes 2 S)
@@ -44,7 +46,7 @@ enum AnalyzeCommand {
         let settings: Settings
         do throws(UsageError) {
             parsed = try Arguments(
-                arguments, options: ReadingOptions.names.union(["classifier", "smoothing", "hold", "window", "hop", "jobs"]),
+                arguments, options: ReadingOptions.names.union(["classifier", "model", "smoothing", "hold", "window", "hop", "jobs"]),
                 flags: ReadingOptions.flags.union(["json", "help"]))
             if parsed.flag("help") {
                 print(usage)
@@ -101,11 +103,22 @@ enum AnalyzeCommand {
         var options = RecordingAnalysis.Options(
             features: FeatureConfiguration(
                 windowDuration: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28)))
+        guard name == "model" || parsed.value("model") == nil else {
+            throw UsageError(message: "--model needs --classifier model")
+        }
         switch name {
         case "rules": break
         case "fusion":
             do { options.classifier = .voteFusion(try VoteFusion()) } catch { preconditionFailure("\(error)") }
-        default: throw UsageError(message: "--classifier takes rules or fusion, not '\(name)'")
+        case "model":
+            do {
+                let model = try ModelSupport.model(parsed.value("model"))
+                options.classifier = .custom(model)
+                options.features = FeatureConfiguration(windowDuration: model.windowDuration, hop: model.hop)
+            } catch {
+                throw UsageError(message: "--model: \(error)")
+            }
+        default: throw UsageError(message: "--classifier takes rules, fusion or model, not '\(name)'")
         }
         options.smoothing = try smoothing(parsed, hop: options.features.hop)
         let jobs = try parsed.wholeNumber("jobs", default: ProcessInfo.processInfo.activeProcessorCount)

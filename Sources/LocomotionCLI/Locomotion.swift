@@ -19,6 +19,10 @@ enum LocomotionTool {
           features FILE...   one feature vector per window, as CSV or JSON (--list for the schema)
           classify FILE...   the activity of every window (activity rules or vote fusion), scored
                              against the file's labels when it has them
+          train DIR... --out MODEL.json
+                             trains an activity model (forest, logistic, bayes), cross-validated by group
+          evaluate DIR|FILE... [--model M]
+                             precision, recall, F1, accuracy and macro-F1 of a model on labelled data
           fuse --speed S --step-frequency F --variance V [--os FLAGS]
                              the vote fusion's activity and the votes behind it
           demo               step frequency and steps of the bundled walk (UCI HAPT excerpt)
@@ -57,6 +61,10 @@ enum LocomotionTool {
             return AnalyzeCommand.run(rest)
         case "classify":
             return ClassifyCommand.run(rest)
+        case "train":
+            return TrainCommand.run(rest)
+        case "evaluate":
+            return EvaluateCommand.run(rest)
         case "fuse":
             return FuseCommand.run(rest)
         case "steps":

@@ -1,0 +1,203 @@
+import Foundation
+
+/// A trained activity classifier with everything needed to check it is fed what it was trained
+/// on: the feature schema version and column names, the window and hop, the classes, and a record
+/// of the training data.
+///
+/// ```swift
+/// let model = try ActivityModel.bundled
+/// let results = try model.classify(try recording.features())
+/// ```
+public struct ActivityModel: Sendable, Codable {
+    /// The version of the stored format; a file of another version is refused.
+    public static let formatVersion = 1
+
+    /// The kind of model.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Gaussian naive Bayes.
+        case naiveBayes = "bayes"
+        /// Multinomial logistic regression.
+        case logisticRegression = "logistic"
+        /// A random forest of CART trees.
+        case randomForest = "forest"
+    }
+
+    /// What a model was trained on.
+    public struct TrainingRecord: Sendable, Hashable, Codable {
+        /// The command or call that trained it.
+        public var command: String
+        /// The recordings (or folders) it was trained on.
+        public var sources: [String]
+        /// Training windows per class, in ``ActivityModel/classes`` order.
+        public var windowsPerClass: [Int]
+        /// When it was trained, as the caller gives it (ISO 8601 date); not read from the clock,
+        /// so retraining reproduces the file.
+        public var date: String
+
+        /// Creates a record.
+        public init(command: String, sources: [String], windowsPerClass: [Int], date: String) {
+            self.command = command
+            self.sources = sources
+            self.windowsPerClass = windowsPerClass
+            self.date = date
+        }
+    }
+
+    enum Trained: Sendable, Codable {
+        case naiveBayes(GaussianNaiveBayes)
+        case logisticRegression(LogisticRegression)
+        case randomForest(RandomForest)
+
+        var model: any ProbabilisticModel {
+            switch self {
+            case .naiveBayes(let model): return model
+            case .logisticRegression(let model): return model
+            case .randomForest(let model): return model
+            }
+        }
+    }
+
+    /// The stored format's version.
+    public let formatVersion: Int
+    /// The kind of model.
+    public let kind: Kind
+    /// The feature schema version the model was trained with (``FeatureSchema/builtinVersion``).
+    public let featureSchemaVersion: Int
+    /// The feature columns the model reads, in its input order.
+    public let featureNames: [String]
+    /// The classes, in the order of its probabilities.
+    public let classes: [ActivityType]
+    /// The window length (s) of the training features.
+    public let windowDuration: Double
+    /// The hop (s) of the training features.
+    public let hop: Double
+    /// What it was trained on.
+    public let training: TrainingRecord
+    let trained: Trained
+
+    /// The feature columns the models use by default: statistics and spectral shares of the
+    /// acceleration magnitude and the gait features, chosen to mean the same on every phone.
+    /// Left out on purpose: the mean, RMS and extremes (they carry the gravity offset, absent from
+    /// recordings with gravity removed), axis statistics and correlations (they depend on how the
+    /// phone is held), jerk, mean-crossing rate, dominant frequency, spectral centroid and
+    /// flatness and the 10–25 Hz share (they change with the sample rate), the gyroscope, GPS and
+    /// pedometer columns (absent from many recordings: a model would learn "no gyroscope" as
+    /// a class).
+    public static let defaultFeatures = [
+        "acc_mag_std", "acc_mag_iqr", "acc_mag_mad", "acc_mag_range", "acc_mag_skewness", "acc_mag_kurtosis",
+        "acc_mag_gait_frequency", "acc_mag_gait_prominence", "acc_mag_spectral_entropy", "acc_mag_power_0p3_3hz",
+        "acc_mag_power_3_10hz", "gait_step_count", "gait_step_cadence", "gait_autocorrelation_cadence",
+        "gait_step_regularity", "gait_stride_regularity",
+    ]
+
+    /// Trains a model on `set`.
+    ///
+    /// - Parameters:
+    ///   - kind: The kind of model.
+    ///   - set: The labelled windows; its classes become ``classes`` (in ``ActivityType/decidable``
+    ///     order, those present).
+    ///   - configuration: The feature configuration the set was extracted with.
+    ///   - training: What to record about the training.
+    ///   - seed: The random forest's seed.
+    /// - Throws: ``ActivityError/Code/invalidParameter`` for an empty set or a set of one class.
+    public static func train(
+        _ kind: Kind, on set: ActivityTrainingSet, configuration: FeatureConfiguration = .init(),
+        training: TrainingRecord, seed: UInt64 = 0
+    ) throws(ActivityError) -> ActivityModel {
+        let classes = ActivityType.decidable.filter { set.activities.contains($0) }
+        guard classes.count >= 2 else {
+            throw ActivityError(.invalidParameter, "training needs windows of at least two activities, not \(classes.count)")
+        }
+        let labels = set.activities.map { classes.firstIndex(of: $0)! }
+        let matrix = set.matrix
+        let trained: Trained
+        switch kind {
+        case .naiveBayes:
+            trained = .naiveBayes(try GaussianNaiveBayes.fit(matrix, labels: labels, classCount: classes.count))
+        case .logisticRegression:
+            trained = .logisticRegression(try LogisticRegression.fit(matrix, labels: labels, classCount: classes.count))
+        case .randomForest:
+            var forest = RandomForest.Configuration()
+            forest.seed = seed
+            trained = .randomForest(
+                try RandomForest.fit(matrix, labels: labels, classCount: classes.count, configuration: forest))
+        }
+        var record = training
+        record.windowsPerClass = classes.map { activity in set.activities.filter { $0 == activity }.count }
+        return ActivityModel(
+            formatVersion: formatVersion, kind: kind, featureSchemaVersion: FeatureSchema.builtinVersion,
+            featureNames: set.featureNames, classes: classes, windowDuration: configuration.windowDuration,
+            hop: configuration.hop, training: record, trained: trained)
+    }
+
+    /// Class probabilities for every window of `table`, in ``classes`` order.
+    ///
+    /// - Throws: ``ActivityError/Code/schemaMismatch`` when the table was made with another
+    ///   schema version, lacks a column, or has another window length.
+    /// - Complexity: O(*w* · model cost); one buffer for the whole table.
+    public func probabilities(_ table: FeatureTable) throws(ActivityError) -> [[Double]] {
+        let columns = try check(table)
+        let model = trained.model
+        var row = [Double](repeating: .nan, count: columns.count)
+        var output = [Double](repeating: 0, count: classes.count)
+        var all: [[Double]] = []
+        all.reserveCapacity(table.count)
+        for index in table.windows.indices {
+            let values = table.row(index)
+            for (position, column) in columns.enumerated() { row[position] = values[values.startIndex + column] }
+            model.predictProbabilities(row[...], into: &output)
+            all.append(output)
+        }
+        return all
+    }
+
+    /// The activity of every window of `table`: the most probable class (the earlier class on a
+    /// tie), with high confidence from a probability of 0.8, medium from 0.5, low below.
+    ///
+    /// - Throws: As ``probabilities(_:)``.
+    public func classify(_ table: FeatureTable) throws(ActivityError) -> [ActivityResult] {
+        return try zip(table.windows.indices, probabilities(table)).map { index, probabilities in
+            result(probabilities, vector: table[index])
+        }
+    }
+
+    func result(_ probabilities: [Double], vector: FeatureVector) -> ActivityResult {
+        var best = 0
+        for index in probabilities.indices where probabilities[index] > probabilities[best] { best = index }
+        let top = probabilities[best]
+        let weights = ActivityType.decidable.map { activity in classes.firstIndex(of: activity).map { probabilities[$0] } ?? 0 }
+        return ActivityResult(
+            activity: classes[best], confidence: top >= 0.8 ? .high : top >= 0.5 ? .medium : .low,
+            probabilities: ActivityProbabilities(weights: weights), evidence: ActivityEvidence(features: vector),
+            start: vector.start, end: vector.end)
+    }
+
+    /// The table's columns for ``featureNames``, after checking the table matches the training.
+    func check(_ table: FeatureTable) throws(ActivityError) -> [Int] {
+        guard table.schema.version == featureSchemaVersion else {
+            throw ActivityError(
+                .schemaMismatch,
+                "the model was trained on feature schema version \(featureSchemaVersion); the table has version \(table.schema.version)")
+        }
+        let duration = Double(table.windowLength) / table.sampleRate
+        guard abs(duration - windowDuration) <= 1.5 / table.sampleRate else {
+            throw ActivityError(
+                .schemaMismatch,
+                "the model was trained on \(windowDuration) s windows; the table's are \(duration) s")
+        }
+        return try ActivityTrainingSet.columns(of: featureNames, in: table.schema)
+    }
+}
+
+extension ActivityModel: ActivityClassifier {
+    /// The activity of one window.
+    ///
+    /// - Throws: ``ActivityError/Code/schemaMismatch`` when the vector lacks a column.
+    /// - Complexity: O(*f*²) column lookups plus the model; prefer ``classify(_:)-(FeatureTable)``
+    ///   for many windows.
+    public func classify(_ features: FeatureVector) throws -> ActivityResult {
+        let columns = try ActivityTrainingSet.columns(of: featureNames, in: features.schema)
+        let row = columns.map { features.values[$0] }
+        return result(trained.model.predictProbabilities(row[...]), vector: features)
+    }
+}

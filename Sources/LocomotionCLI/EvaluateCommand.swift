@@ -1,0 +1,98 @@
+import Foundation
+import Locomotion
+
+/// `locomotion evaluate DIR|FILE...`: scores an activity model on labelled recordings.
+enum EvaluateCommand {
+    static let usage = """
+        usage: locomotion evaluate DIR|FILE... [--model MODEL.json|bundled] [--smoothing hysteresis|hmm|none] [--hold S]
+                                   [--json] [reading options]
+
+        Classifies every window of labelled recordings (the layouts of 'train') and prints per class
+        the precision, recall, F1 and support, the accuracy, the macro-F1 and the confusion matrix.
+          --model M        a model file written by 'train', or 'bundled' (default)
+          --smoothing S    hysteresis (default: 5 s, 10 s to leave driving), hmm (forward-backward
+                           over each recording) or none
+          --hold S         the hysteresis hold time (default 5 s)
+          --json           {accuracy, macroF1, confusion: {labels, matrix}, classes: {NAME: {precision,
+                           recall, f1, support}}}
+
+        reading options:
+        \(ReadingOptions.usage)
+        """
+
+    /// What `--json` prints.
+    struct Report: Encodable {
+        struct Confusion: Encodable {
+            var labels: [String]
+            var matrix: [[Int]]
+        }
+        struct ClassScores: Encodable {
+            var precision: Double?
+            var recall: Double?
+            var f1: Double?
+            var support: Int
+        }
+        var accuracy: Double?
+        var macroF1: Double?
+        var confusion: Confusion
+        var classes: [String: ClassScores]
+
+        init(_ confusion: ActivityConfusion) {
+            accuracy = confusion.accuracy
+            macroF1 = confusion.macroF1
+            self.confusion = Confusion(labels: ActivityType.allCases.map(\.identifier), matrix: confusion.counts)
+            classes = Dictionary(
+                uniqueKeysWithValues: ActivityType.allCases.filter { confusion.support(of: $0) > 0 }.map {
+                    ($0.identifier, ClassScores(
+                        precision: confusion.precision(of: $0), recall: confusion.recall(of: $0),
+                        f1: confusion.f1(of: $0), support: confusion.support(of: $0)))
+                })
+        }
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let parsed: Arguments
+        do throws(UsageError) {
+            parsed = try Arguments(
+                arguments, options: ReadingOptions.names.union(["model", "smoothing", "hold"]),
+                flags: ReadingOptions.flags.union(["json", "help"]))
+            if parsed.flag("help") {
+                print(usage)
+                return 0
+            }
+            guard !parsed.positional.isEmpty else { throw UsageError(message: "evaluate needs at least one DIR or FILE") }
+            _ = try AnalyzeCommand.smoothing(parsed, hop: 1)  // checked here, made for the model's hop below
+        } catch {
+            printError("locomotion evaluate: \(error.message)\n\n\(usage)")
+            return 2
+        }
+        do {
+            let model = try ModelSupport.model(parsed.value("model"))
+            let smoothing = try AnalyzeCommand.smoothing(parsed, hop: model.hop)
+            let reading = try ReadingOptions.parse(parsed)
+            let sources = try ActivityTrainingSet.sources(in: parsed.positional)
+            var confusion = ActivityConfusion()
+            let configuration = FeatureConfiguration(windowDuration: model.windowDuration, hop: model.hop)
+            for (index, source) in sources.enumerated() {
+                CommandSupport.progress("\(index + 1) of \(sources.count): \(source.path)", done: index + 1 == sources.count)
+                let recording = try RecordingReader.read(path: source.path, options: reading).recording
+                let table = try recording.features(configuration)
+                let results = try smoothing.apply(to: model.classify(table))
+                let truths = ActivityTrainingSet.truths(of: table, recording: recording, activity: source.activity).map(\.activity)
+                for (truth, result) in zip(truths, results) {
+                    if let truth { confusion.add(truth: truth, predicted: result.activity) }
+                }
+            }
+            if parsed.flag("json") {
+                CommandSupport.printJSON(Report(confusion))
+            } else {
+                print("\(confusion.total) windows from \(sources.count) recordings, model \(model.kind.rawValue)")
+                print(ModelSupport.scores(confusion), terminator: "")
+            }
+            return 0
+        } catch {
+            printError("locomotion evaluate: \(error)")
+            return 1
+        }
+    }
+}

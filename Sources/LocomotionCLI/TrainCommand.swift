@@ -1,0 +1,174 @@
+import Foundation
+import Locomotion
+
+/// `locomotion train DIR... --out MODEL`: trains an activity model on labelled recordings and
+/// prints its cross-validated confusion matrix.
+enum TrainCommand {
+    static let usage = """
+        usage: locomotion train DIR|FILE... --out MODEL.json [--model forest|logistic|bayes] [--folds K]
+                                [--window S] [--hop S] [--seed N] [--date YYYY-MM-DD] [reading options]
+
+        Trains an activity model. A DIR with sub-folders named after activities (walking/, running/,
+        cycling/, driving/, stationary/) contributes every CSV file in them with that activity (the
+        Create ML layout); other files and folders contribute recordings whose label column gives
+        each window's activity (windows that straddle a change of label, or whose label names no
+        activity, are dropped and counted). Cross-validation folds never split a group: the part of
+        a file's name before '__', or else the whole name.
+          --out MODEL.json  where to write the model (required)
+          --model M         forest (default), logistic or bayes
+          --folds K         grouped cross-validation folds (default 5; 0 for none)
+          --window S, --hop S
+                            feature windows (default 2.56 s every 1.28 s)
+          --seed N          the random forest's seed (default 0)
+          --date D          the training date to record (default: today, UTC); give it to reproduce a file
+
+        reading options:
+        \(ReadingOptions.usage)
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let parsed: Arguments
+        let kind: ActivityModel.Kind
+        let folds: Int
+        let seed: UInt64
+        let out: String
+        let configuration: FeatureConfiguration
+        let reading: RecordingReadOptions
+        do throws(UsageError) {
+            parsed = try Arguments(
+                arguments, options: ReadingOptions.names.union(["out", "model", "folds", "window", "hop", "seed", "date"]),
+                flags: ReadingOptions.flags.union(["help"]))
+            if parsed.flag("help") {
+                print(usage)
+                return 0
+            }
+            guard !parsed.positional.isEmpty else { throw UsageError(message: "train needs at least one DIR or FILE") }
+            guard let path = parsed.value("out") else { throw UsageError(message: "train needs --out MODEL.json") }
+            out = path
+            let name = parsed.value("model") ?? "forest"
+            guard let parsedKind = ActivityModel.Kind(rawValue: name) else {
+                throw UsageError(message: "--model takes forest, logistic or bayes, not '\(name)'")
+            }
+            kind = parsedKind
+            folds = try parsed.wholeNumber("folds", default: 5)
+            guard folds != 1 else { throw UsageError(message: "--folds takes 0 (none) or at least 2") }
+            seed = UInt64(try parsed.wholeNumber("seed", default: 0))
+            configuration = FeatureConfiguration(
+                windowDuration: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28))
+            reading = try ReadingOptions.parse(parsed)
+        } catch {
+            printError("locomotion train: \(error.message)\n\n\(usage)")
+            return 2
+        }
+        do {
+            let sources = try ActivityTrainingSet.sources(in: parsed.positional)
+            let set = try ModelSupport.trainingSet(
+                sources, featureNames: ActivityModel.defaultFeatures, configuration: configuration, reading: reading)
+            print("\(set.count) windows from \(sources.count) recordings in \(Set(set.groups).count) groups")
+            for activity in ActivityType.decidable {
+                let count = set.activities.filter { $0 == activity }.count
+                if count > 0 { print("  \(activity.identifier.padding(toLength: 11, withPad: " ", startingAt: 0)) \(count)") }
+            }
+            for (reason, count) in set.dropped.sorted(by: { $0.key < $1.key }) { print("  dropped (\(reason)): \(count)") }
+            if folds >= 2 {
+                let confusion = try ActivityModel.crossValidate(kind, on: set, folds: folds, seed: seed) { done, total in
+                    CommandSupport.progress("cross-validation fold \(done) of \(total)", done: done == total)
+                }
+                print("\ncross-validated (\(folds) folds grouped by recording or subject):")
+                print(ModelSupport.scores(confusion), terminator: "")
+            }
+            let record = ActivityModel.TrainingRecord(
+                command: (["locomotion", "train"] + withoutOutput(arguments)).joined(separator: " "),
+                sources: sources.map { relative($0.path, to: parsed.positional) }, windowsPerClass: [], date: parsed.value("date") ?? ModelSupport.today())
+            let model = try ActivityModel.train(kind, on: set, configuration: configuration, training: record, seed: seed)
+            try model.encoded().write(to: URL(fileURLWithPath: out))
+            print("\nwrote \(out) (\(kind.rawValue), \(model.featureNames.count) features, classes \(model.classes.map(\.identifier).joined(separator: ", ")))")
+            return 0
+        } catch {
+            printError("locomotion train: \(error)")
+            return 1
+        }
+    }
+}
+
+/// `path` without the folder argument it was found under, so the model records the same sources
+/// wherever the corpus lies.
+private func relative(_ path: String, to arguments: [String]) -> String {
+    for argument in arguments {
+        let folder = argument.hasSuffix("/") ? argument : argument + "/"
+        if path.hasPrefix(folder) { return String(path.dropFirst(folder.count)) }
+    }
+    return path
+}
+
+/// The arguments without `--out PATH`: where the file is written is not part of the model, so the
+/// same training gives the same bytes wherever it is written.
+private func withoutOutput(_ arguments: [String]) -> [String] {
+    var kept: [String] = []
+    var skipNext = false
+    for argument in arguments {
+        if skipNext {
+            skipNext = false
+        } else if argument == "--out" {
+            skipNext = true
+        } else if !argument.hasPrefix("--out=") {
+            kept.append(argument)
+        }
+    }
+    return kept
+}
+
+/// What `train`, `evaluate` and `classify --model` share.
+enum ModelSupport {
+    /// Reads every source and collects its labelled windows, with a progress line on a terminal.
+    static func trainingSet(
+        _ sources: [ActivityTrainingSet.Source], featureNames: [String], configuration: FeatureConfiguration,
+        reading: RecordingReadOptions
+    ) throws -> ActivityTrainingSet {
+        var set = ActivityTrainingSet(featureNames: featureNames)
+        for (index, source) in sources.enumerated() {
+            CommandSupport.progress("features \(index + 1) of \(sources.count): \(source.path)", done: index + 1 == sources.count)
+            let recording = try RecordingReader.read(path: source.path, options: reading).recording
+            try set.add(try recording.features(configuration), of: recording, group: source.group, activity: source.activity)
+        }
+        return set
+    }
+
+    /// The model `--model` names: a file written by `train`, or the bundled one (`bundled` or
+    /// nothing).
+    static func model(_ name: String?) throws -> ActivityModel {
+        guard let name, name != "bundled" else { return try ActivityModel.bundled }
+        return try ActivityModel(contentsOf: URL(fileURLWithPath: name))
+    }
+
+    /// Today's date in UTC, as YYYY-MM-DD.
+    static func today() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: Date())
+    }
+
+    /// Per-class precision, recall, F1 and support, accuracy and macro-F1, then the matrix.
+    static func scores(_ confusion: ActivityConfusion) -> String {
+        var lines = ["  class        precision  recall      f1  support"]
+        for activity in ActivityType.decidable where confusion.support(of: activity) > 0 {
+            lines.append(
+                "  " + activity.identifier.padding(toLength: 11, withPad: " ", startingAt: 0)
+                    + String(
+                        format: "%10.3f %7.3f %7.3f %8ld", confusion.precision(of: activity) ?? 0,
+                        confusion.recall(of: activity) ?? 0, confusion.f1(of: activity) ?? 0,
+                        confusion.support(of: activity)))
+        }
+        lines.append(
+            String(format: "  accuracy %.3f, macro-F1 %.3f, %ld windows", confusion.accuracy ?? .nan, confusion.macroF1 ?? .nan, confusion.total))
+        let present = ActivityType.allCases.filter { confusion.support(of: $0) > 0 }
+        let columns = ActivityType.allCases.filter { column in present.contains { confusion[$0, column] > 0 } }
+        lines.append("  truth \\ predicted " + columns.map { String(repeating: " ", count: max(0, 11 - $0.identifier.count)) + $0.identifier }.joined())
+        for truth in present {
+            lines.append(
+                "  " + truth.identifier.padding(toLength: 18, withPad: " ", startingAt: 0)
+                    + columns.map { let text = String(confusion[truth, $0]); return String(repeating: " ", count: max(0, 11 - text.count)) + text }.joined())
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
