@@ -6,7 +6,7 @@ import Locomotion
 enum TrainCommand {
     static let usage = """
         usage: locomotion train DIR|FILE... --out MODEL.json [--model forest|logistic|bayes] [--folds K]
-                                [--window S] [--hop S] [--seed N] [--date YYYY-MM-DD] [reading options]
+                                [--window S] [--hop S] [--seed N] [--date YYYY-MM-DD] [--json] [reading options]
 
         Trains an activity model. A DIR with sub-folders named after activities (walking/, running/,
         cycling/, driving/, stationary/) contributes every CSV file in them with that activity (the
@@ -21,6 +21,8 @@ enum TrainCommand {
                             feature windows (default 2.56 s every 1.28 s)
           --seed N          the random forest's seed (default 0)
           --date D          the training date to record (default: today, UTC); give it to reproduce a file
+          --json            print {windows, recordings, groups, windowsPerClass, dropped,
+                            crossValidation (as evaluate --json), seconds} instead of text
 
         reading options:
         \(ReadingOptions.usage)
@@ -37,7 +39,7 @@ enum TrainCommand {
         do throws(UsageError) {
             parsed = try Arguments(
                 arguments, options: ReadingOptions.names.union(["out", "model", "folds", "window", "hop", "seed", "date"]),
-                flags: ReadingOptions.flags.union(["help"]))
+                flags: ReadingOptions.flags.union(["help", "json"]))
             if parsed.flag("help") {
                 print(usage)
                 return 0
@@ -61,34 +63,59 @@ enum TrainCommand {
             return 2
         }
         do {
+            let started = Date()
+            let json = parsed.flag("json")
+            func say(_ text: String) { if !json { print(text) } }
             let sources = try ActivityTrainingSet.sources(in: parsed.positional)
             let set = try ModelSupport.trainingSet(
                 sources, featureNames: ActivityModel.defaultFeatures, configuration: configuration, reading: reading)
-            print("\(set.count) windows from \(sources.count) recordings in \(Set(set.groups).count) groups")
+            say("\(set.count) windows from \(sources.count) recordings in \(Set(set.groups).count) groups")
             for activity in ActivityType.decidable {
                 let count = set.activities.filter { $0 == activity }.count
-                if count > 0 { print("  \(activity.identifier.padding(toLength: 11, withPad: " ", startingAt: 0)) \(count)") }
+                if count > 0 { say("  \(activity.identifier.padding(toLength: 11, withPad: " ", startingAt: 0)) \(count)") }
             }
-            for (reason, count) in set.dropped.sorted(by: { $0.key < $1.key }) { print("  dropped (\(reason)): \(count)") }
+            for (reason, count) in set.dropped.sorted(by: { $0.key < $1.key }) { say("  dropped (\(reason)): \(count)") }
+            var crossValidation: ActivityConfusion?
             if folds >= 2 {
                 let confusion = try ActivityModel.crossValidate(kind, on: set, folds: folds, seed: seed) { done, total in
                     CommandSupport.progress("cross-validation fold \(done) of \(total)", done: done == total)
                 }
-                print("\ncross-validated (\(folds) folds grouped by recording or subject):")
-                print(ModelSupport.scores(confusion), terminator: "")
+                crossValidation = confusion
+                say("\ncross-validated (\(folds) folds grouped by recording or subject):")
+                say(ModelSupport.scores(confusion).trimmingCharacters(in: .newlines))
             }
             let record = ActivityModel.TrainingRecord(
                 command: (["locomotion", "train"] + withoutOutput(arguments)).joined(separator: " "),
                 sources: sources.map { relative($0.path, to: parsed.positional) }, windowsPerClass: [], date: parsed.value("date") ?? ModelSupport.today())
             let model = try ActivityModel.train(kind, on: set, configuration: configuration, training: record, seed: seed)
             try model.encoded().write(to: URL(fileURLWithPath: out))
-            print("\nwrote \(out) (\(kind.rawValue), \(model.featureNames.count) features, classes \(model.classes.map(\.identifier).joined(separator: ", ")))")
+            if json {
+                CommandSupport.printJSON(
+                    Summary(
+                        windows: set.count, recordings: sources.count, groups: Set(set.groups).count,
+                        windowsPerClass: Dictionary(
+                            uniqueKeysWithValues: zip(model.classes.map(\.identifier), model.training.windowsPerClass)),
+                        dropped: set.dropped, crossValidation: crossValidation.map(EvaluateCommand.Report.init),
+                        seconds: Date().timeIntervalSince(started)))
+            }
+            say("\nwrote \(out) (\(kind.rawValue), \(model.featureNames.count) features, classes \(model.classes.map(\.identifier).joined(separator: ", ")))")
             return 0
         } catch {
             printError("locomotion train: \(error)")
             return 1
         }
     }
+}
+
+/// What `train --json` prints.
+private struct Summary: Encodable {
+    var windows: Int
+    var recordings: Int
+    var groups: Int
+    var windowsPerClass: [String: Int]
+    var dropped: [String: Int]
+    var crossValidation: EvaluateCommand.Report?
+    var seconds: Double
 }
 
 /// `path` without the folder argument it was found under, so the model records the same sources
