@@ -56,5 +56,15 @@ struct ReadmeTourTests {
         #expect(decision.activity == .unknown && decision.confidence == .low)  // a tie: walking 2, driving 2
         let report = MotionActivityReport(flags: [.automotive, .stationary], confidence: .high, start: 0)
         #expect(report.activity(by: .detector) == .driving)
+
+        let analysis = try recording.analyzeActivities()
+        #expect(analysis.timeline.segments.contains { $0.activity == .walking && $0.duration > 50 })
+        let model = try ActivityModel.bundled
+        let probable = try model.classify(table)
+        #expect(probable.count == table.count && probable[20].activity == .walking)
+        var detector = try ActivityDetector(sampleRate: 50)
+        var committed: [ActivityType] = []
+        for event in try recording.events() { if let decision = try detector.process(event) { committed.append(decision.committed) } }
+        #expect(committed.last == .walking)
     }
 }
