@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "LocomotionDSP", targets: ["LocomotionDSP"]),
         .library(name: "Locomotion", targets: ["Locomotion"]),
         .library(name: "LocomotionReport", targets: ["LocomotionReport"]),
+        .library(name: "LocomotionSimulation", targets: ["LocomotionSimulation"]),
         .executable(name: "locomotion", targets: ["LocomotionCLI"]),
     ],
     targets: [
@@ -21,11 +22,14 @@ let package = Package(
         // The HTML activity report: a library of its own so the CLI holds no rendering and users
         // can make the same report.
         .target(name: "LocomotionReport", dependencies: ["Locomotion"]),
+        // Seeded synthetic sessions for the scenarios: tests, the demo and users' own tests. The
+        // core library never imports it.
+        .target(name: "LocomotionSimulation", dependencies: ["Locomotion"]),
         // The CLI's folder is not `Sources/locomotion`: on case-insensitive file systems (macOS) it
         // would collide with `Sources/Locomotion`. The product still builds a binary named `locomotion`.
         .executableTarget(
             name: "LocomotionCLI",
-            dependencies: ["Locomotion", "LocomotionDSP", "LocomotionReport"],
+            dependencies: ["Locomotion", "LocomotionDSP", "LocomotionReport", "LocomotionSimulation"],
             resources: [.copy("Resources")]
         ),
         .target(name: "CFFTWBaseline", dependencies: ["CFFTW"], path: "Benchmarks/CFFTWBaseline"),
@@ -48,6 +52,7 @@ let package = Package(
         ),
         .testTarget(name: "LocomotionCLITests", dependencies: ["LocomotionCLI", "Locomotion"]),
         .testTarget(name: "LocomotionReportTests", dependencies: ["LocomotionReport", "Locomotion"]),
+        .testTarget(name: "LocomotionSimulationTests", dependencies: ["LocomotionSimulation", "Locomotion"]),
     ],
     swiftLanguageModes: [.v6]
 )

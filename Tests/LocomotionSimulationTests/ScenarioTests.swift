@@ -1,0 +1,5 @@
+import Testing
+
+@testable import LocomotionSimulation
+
+@Suite struct ScenarioTests {}
