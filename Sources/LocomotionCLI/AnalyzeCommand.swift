@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Locomotion
+import LocomotionReport
 
 /// `locomotion analyze [FILE|DIR...]`: the activity timeline, totals, steps, trips and GPS quality
 /// of recordings, scored against their labels when they have them.
@@ -8,7 +9,8 @@ enum AnalyzeCommand {
     static let usage = """
         usage: locomotion analyze [FILE|DIR...] [--classifier rules|fusion|model [--model M]]
                                   [--smoothing hysteresis|hmm|none] [--hold S]
-                                  [--window S] [--hop S] [--jobs N] [--json] [reading options]
+                                  [--window S] [--hop S] [--jobs N] [--json] [--report FILE.html]
+                                  [reading options]
 
         Per recording: the activity timeline (start, end, duration, activity, confidence), the time
         in each activity, the steps taken on foot (steps the detector finds in vehicles or while
@@ -16,7 +18,8 @@ enum AnalyzeCommand {
         distance from the smoothed GPS speed), GPS fix quality, and, when the recording has labels,
         the window accuracy, macro-F1 and confusion matrix. Folders are read recursively (.csv
         files); files run in parallel; a file that fails is reported and the others still run; a
-        summary row per file ends the output. With no FILE it analyses the bundled walk.
+        summary row per file ends the output. With no FILE it analyses the default session
+        (UCI HAPT experiment 1, bundled).
           --classifier C   rules (default), fusion, or model: a trained model (--model FILE, or the
                            bundled one)
           --smoothing S    hysteresis (default), hmm (a hidden Markov model over the whole
@@ -26,6 +29,9 @@ enum AnalyzeCommand {
                            feature windows (default 2.56 s every 1.28 s)
           --jobs N         files analysed at once (default: every core)
           --json           one JSON object per file, in an array
+          --report F.html  a self-contained HTML report (timeline, acceleration, gait frequency and
+                           cadence, GPS speed, confidence, summary); with several files, one report
+                           per file named F-<file>.html
 
         reading options:
         \(ReadingOptions.usage)
@@ -39,14 +45,17 @@ enum AnalyzeCommand {
         var json: Bool
         var reading: RecordingReadOptions
         var classifierName: String
+        var report: String?
+        /// Names to show instead of paths (the bundled session's).
+        var sourceNames: [String: String] = [:]
     }
 
     static func run(_ arguments: [String]) -> Int32 {
         let parsed: Arguments
-        let settings: Settings
+        var settings: Settings
         do throws(UsageError) {
             parsed = try Arguments(
-                arguments, options: ReadingOptions.names.union(["classifier", "model", "smoothing", "hold", "window", "hop", "jobs"]),
+                arguments, options: ReadingOptions.names.union(["classifier", "model", "smoothing", "hold", "window", "hop", "jobs", "report"]),
                 flags: ReadingOptions.flags.union(["json", "help"]))
             if parsed.flag("help") {
                 print(usage)
@@ -60,12 +69,12 @@ enum AnalyzeCommand {
         var paths = parsed.positional
         var reading = settings.reading
         if paths.isEmpty {
-            guard let demo = DemoCommand.bundledRecordingPath else {
-                printError("locomotion analyze: the bundled recording is missing from the build")
+            guard let session = DemoCommand.sessionPath else {
+                printError("locomotion analyze: the default session is missing from the build")
                 return 1
             }
-            print("No FILE given: analysing the bundled 63 s walk of UCI HAPT (experiment 1, user 1; CC BY 4.0).\n")
-            paths = [demo]
+            print("No FILE given: analysing \(DemoCommand.sessionDescription).\n")
+            paths = [session]
             reading.labelMap = DatasetLabels.uciHAPT
         }
         let files: [String]
@@ -73,16 +82,25 @@ enum AnalyzeCommand {
             printError("locomotion analyze: \(error)")
             return 1
         }
-        var outcomes = analyse(files, settings: settings, reading: reading)
-        if parsed.positional.isEmpty, case .success(var analysis) = outcomes[0] {
-            analysis.source = "\(DemoCommand.recordingName).csv (bundled)"
-            outcomes[0] = .success(analysis)
-        }
+        if parsed.positional.isEmpty { settings.sourceNames[files[0]] = "\(DemoCommand.sessionName).csv (bundled)" }
+        let outcomes = analyse(files, settings: settings, reading: reading)
         var status: Int32 = 0
         var reports: [Report] = []
+        var written: [String] = []
         for (file, outcome) in zip(files, outcomes) {
             switch outcome {
-            case .success(let analysis): reports.append(Report(analysis))
+            case .success(let analysed):
+                reports.append(Report(analysed.analysis))
+                if let report = settings.report, let html = analysed.html {
+                    let path = reportPath(report, file: file, count: files.count)
+                    do {
+                        try html.write(toFile: path, atomically: true, encoding: .utf8)
+                        written.append(path)
+                    } catch {
+                        printError("locomotion analyze: \(path): cannot write the report: \(error.localizedDescription)")
+                        status = 1
+                    }
+                }
             case .failure(let error):
                 printError("locomotion analyze: \(error)")
                 reports.append(Report(file: file, error: "\(error)"))
@@ -92,8 +110,9 @@ enum AnalyzeCommand {
         if settings.json {
             CommandSupport.printJSON(reports)
         } else {
-            for case .success(let analysis) in outcomes { print(text(analysis, classifier: settings.classifierName)) }
+            for case .success(let analysed) in outcomes { print(text(analysed.analysis, classifier: settings.classifierName)) }
             print(summary(reports), terminator: "")
+            for path in written { print("report: \(path)") }
         }
         return status
     }
@@ -125,7 +144,9 @@ enum AnalyzeCommand {
         guard jobs >= 1 else { throw UsageError(message: "--jobs takes a whole number of at least 1") }
         let reading = try ReadingOptions.parse(parsed)
         options.labelMap = [:]
-        return Settings(options: options, jobs: jobs, json: parsed.flag("json"), reading: reading, classifierName: name)
+        return Settings(
+            options: options, jobs: jobs, json: parsed.flag("json"), reading: reading, classifierName: name,
+            report: parsed.value("report"))
     }
 
     /// The smoothing `--smoothing` and `--hold` ask for.
@@ -165,8 +186,8 @@ enum AnalyzeCommand {
     }
 
     /// Analyses the files, `settings.jobs` at a time, with a progress line on a terminal.
-    static func analyse(_ files: [String], settings: Settings, reading: RecordingReadOptions) -> [Result<RecordingAnalysis, any Error>] {
-        nonisolated(unsafe) var outcomes = [Result<RecordingAnalysis, any Error>?](repeating: nil, count: files.count)
+    static func analyse(_ files: [String], settings: Settings, reading: RecordingReadOptions) -> [Result<Analysed, any Error>] {
+        nonisolated(unsafe) var outcomes = [Result<Analysed, any Error>?](repeating: nil, count: files.count)
         let lock = NSLock()
         nonisolated(unsafe) var done = 0
         let started = Date()
@@ -180,8 +201,12 @@ enum AnalyzeCommand {
                     semaphore.signal()
                     group.leave()
                 }
-                let outcome = Result<RecordingAnalysis, any Error> {
-                    try RecordingReader.read(path: file, options: reading).recording.analyzeActivities(settings.options)
+                let outcome = Result<Analysed, any Error> {
+                    var recording = try RecordingReader.read(path: file, options: reading).recording
+                    if let name = settings.sourceNames[file] { recording.source = name }
+                    let analysis = try recording.analyzeActivities(settings.options)
+                    let html = try settings.report.map { _ in try ActivityReport.html(for: analysis, recording: recording) }
+                    return Analysed(analysis: analysis, html: html)
                 }
                 lock.lock()
                 outcomes[index] = outcome
@@ -196,6 +221,21 @@ enum AnalyzeCommand {
         }
         group.wait()
         return outcomes.map { $0! }
+    }
+
+    /// A file's analysis and, with `--report`, its HTML report.
+    struct Analysed {
+        var analysis: RecordingAnalysis
+        var html: String?
+    }
+
+    /// Where the report of file `index` of `count` goes: `path` itself for one file, else
+    /// `path` with `-<file name>` before its extension.
+    static func reportPath(_ path: String, file: String, count: Int) -> String {
+        guard count > 1 else { return path }
+        let stem = (path as NSString).deletingPathExtension
+        let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        return "\(stem)-\(name).html"
     }
 
     static func clock(_ seconds: Double) -> String {

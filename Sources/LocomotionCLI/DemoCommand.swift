@@ -1,57 +1,49 @@
 import Foundation
 import Locomotion
 
-/// `locomotion demo`: the spectrum command on the bundled UCI HAPT walking excerpt, with a
-/// summary of the step frequency and the detected steps.
+/// `locomotion demo`: `analyze` on the default session, with its HTML report.
 enum DemoCommand {
+    /// The 63 s walking excerpt (the spectrum and steps tests' recording).
     static let recordingName = "uci-hapt-walk-exp01"
+    /// The default session: the whole of UCI HAPT experiment 1 (sitting, standing, lying, walking,
+    /// stairs and the transitions between them).
+    static let sessionName = "uci-hapt-exp01"
 
-    /// Where the bundled recording is, or `nil` when it is missing from the build.
+    /// Where the bundled walking excerpt is, or `nil` when it is missing from the build.
     static var bundledRecordingPath: String? {
         Bundle.module.url(forResource: recordingName, withExtension: "csv")?.path
     }
 
+    /// Where the default session is, or `nil` when it is missing from the build.
+    static var sessionPath: String? {
+        Bundle.module.url(forResource: sessionName, withExtension: "csv")?.path
+    }
+
+    /// What the default session is, for the output.
+    static let sessionDescription =
+        "the default session: UCI HAPT experiment 1, user 1 (CC BY 4.0): 412 s of a waist-worn phone at 50 Hz, sitting, standing, lying, walking and taking the stairs"
+
+    static let usage = """
+        usage: locomotion demo [--report FILE.html]
+
+        Runs 'locomotion analyze' on the default session (\(sessionDescription)), prints its
+        timeline and summary and writes its HTML report (default demo-report.html).
+        """
+
     static func run(_ arguments: [String]) -> Int32 {
-        guard arguments.isEmpty else {
-            printError("locomotion demo: takes no arguments\n\nusage: locomotion demo")
+        let report: String
+        do throws(UsageError) {
+            let parsed = try Arguments(arguments, options: ["report"], flags: ["help"])
+            if parsed.flag("help") {
+                print(usage)
+                return 0
+            }
+            guard parsed.positional.isEmpty else { throw UsageError(message: "demo takes no FILE") }
+            report = parsed.value("report") ?? "demo-report.html"
+        } catch {
+            printError("locomotion demo: \(error.message)\n\n\(usage)")
             return 2
         }
-        guard let path = bundledRecordingPath else {
-            printError("locomotion demo: the bundled recording \(recordingName).csv is missing from the build")
-            return 1
-        }
-        do {
-            var recording = try RecordingReader.read(
-                path: path, options: RecordingReadOptions(labelMap: DatasetLabels.uciHAPT)
-            ).recording
-            recording.source = "\(recordingName).csv (bundled)"
-            print("Locomotion demo: 63 s of a waist-worn phone (UCI HAPT, experiment 1, user 1), CC BY 4.0")
-            print("Dominant frequency of the acceleration magnitude per 2.56 s window, in the gait band:\n")
-            let settings = SpectrumCommand.Settings(
-                window: 2.56, hop: 1.28, band: GaitBand.default, json: false, reading: RecordingReadOptions())
-            let report = try SpectrumCommand.analyse(recording, settings: settings)
-            SpectrumCommand.emit([report], json: false)
-            let walking = report.windows.filter { $0.label == "walking" }.compactMap(\.frequencyHz).sorted()
-            if !walking.isEmpty {
-                print(
-                    String(
-                        format:
-                            "\nWalking windows: %d, median step frequency %.2f Hz (%.0f steps/min), range %.2f–%.2f Hz",
-                        walking.count, walking[walking.count / 2], walking[walking.count / 2] * 60, walking.first!,
-                        walking.last!))
-            }
-            let steps = try StepsCommand.analyse(recording)
-            let cadence = steps.meanCadenceStepsPerSecond.map {
-                String(format: ", mean cadence while walking %.2f steps/s (%.0f steps/min)", $0, $0 * 60)
-            }
-            print("Steps detected: \(steps.stepCount)" + (cadence ?? ""))
-            let rules = try ClassifyCommand.parse(Arguments([], options: [], flags: []))
-            print("\nActivity of each window by the activity rules:")
-            print(ClassifyCommand.text(try ClassifyCommand.analyse(recording, settings: rules)), terminator: "")
-            return 0
-        } catch {
-            printError("locomotion demo: \(error)")
-            return 1
-        }
+        return AnalyzeCommand.run(["--report", report])
     }
 }

@@ -37,8 +37,12 @@ struct CommandLineTests {
         #expect(LocomotionTool.run(["spectrum", "/nonexistent.csv"]) == 1)
     }
 
-    @Test func demoRunsOnTheBundledRecording() {
-        #expect(LocomotionTool.run(["demo"]) == 0)
+    @Test func demoAnalysesTheDefaultSessionAndWritesItsReport() throws {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString).html")
+        defer { try? FileManager.default.removeItem(at: report) }
+        #expect(LocomotionTool.run(["demo", "--report", report.path]) == 0)
+        let html = try String(contentsOf: report, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<svg"))
     }
 }
 
