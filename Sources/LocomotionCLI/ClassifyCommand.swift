@@ -5,14 +5,16 @@ import Locomotion
 /// fusion, scored against the file's labels when it has any.
 enum ClassifyCommand {
     static let usage = """
-        usage: locomotion classify FILE... [--classifier rules|fusion] [--hold S] [--truth ACTIVITY]
+        usage: locomotion classify FILE... [--classifier rules|fusion|model [--model M]] [--hold S] [--truth ACTIVITY]
                                    [--window S] [--hop S] [--csv | --json] [reading options]
 
         Classifies each window (default 2.56 s every 1.28 s) and prints, per file, the windows of
         each activity and — when the windows carry labels naming activities (walking, sitting,
         car, ...) or --truth is given — the accuracy and the confusion matrix.
           --classifier C   rules (default): stationary, walking, running, cycling, driving from the
-                           feature rules; fusion: the speed/cadence/variance vote fusion
+                           feature rules; fusion: the speed/cadence/variance vote fusion; model:
+                           a trained model (--model FILE, or the bundled one), with the class
+                           probabilities in --csv and --json
           --hold S         hysteresis: a new activity must persist S seconds (leaving driving
                            twice as long) before it replaces the current one
           --truth A        the whole file's true activity (walking, running, cycling, driving,
@@ -25,7 +27,19 @@ enum ClassifyCommand {
         \(ReadingOptions.usage)
         """
 
-    enum Classifier: String { case rules, fusion }
+    enum Classifier {
+        case rules
+        case fusion
+        case model(ActivityModel)
+
+        var name: String {
+            switch self {
+            case .rules: return "rules"
+            case .fusion: return "fusion"
+            case .model(let model): return "model (\(model.kind.rawValue))"
+            }
+        }
+    }
 
     struct Settings {
         var classifier: Classifier
@@ -45,6 +59,7 @@ enum ClassifyCommand {
         var activity: ActivityType
         var confidence: Confidence
         var rule: String
+        var probabilities: ActivityProbabilities?
     }
 
     /// What the command reports for one file (also its JSON schema).
@@ -64,7 +79,7 @@ enum ClassifyCommand {
         let settings: Settings
         do throws(UsageError) {
             parsed = try Arguments(
-                arguments, options: ReadingOptions.names.union(["classifier", "hold", "truth", "window", "hop"]),
+                arguments, options: ReadingOptions.names.union(["classifier", "model", "hold", "truth", "window", "hop"]),
                 flags: ReadingOptions.flags.union(["csv", "json", "help"]))
             if parsed.flag("help") {
                 print(usage)
@@ -91,8 +106,24 @@ enum ClassifyCommand {
 
     static func parse(_ parsed: Arguments) throws(UsageError) -> Settings {
         let name = parsed.value("classifier") ?? "rules"
-        guard let classifier = Classifier(rawValue: name) else {
-            throw UsageError(message: "--classifier takes rules or fusion, not '\(name)'")
+        guard name == "model" || parsed.value("model") == nil else {
+            throw UsageError(message: "--model needs --classifier model")
+        }
+        let classifier: Classifier
+        var window = try parsed.seconds("window", default: 2.56)
+        var hop = try parsed.seconds("hop", default: 1.28)
+        switch name {
+        case "rules": classifier = .rules
+        case "fusion": classifier = .fusion
+        case "model":
+            do {
+                let model = try ModelSupport.model(parsed.value("model"))
+                classifier = .model(model)
+                (window, hop) = (model.windowDuration, model.hop)
+            } catch {
+                throw UsageError(message: "--model: \(error)")
+            }
+        default: throw UsageError(message: "--classifier takes rules, fusion or model, not '\(name)'")
         }
         var truth: ActivityType?
         if let text = parsed.value("truth") {
@@ -108,8 +139,7 @@ enum ClassifyCommand {
         return Settings(
             classifier: classifier, hold: parsed.value("hold") == nil ? nil : try parsed.seconds("hold", default: 5),
             truth: truth,
-            features: FeatureConfiguration(
-                windowDuration: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28)),
+            features: FeatureConfiguration(windowDuration: window, hop: hop),
             csv: parsed.flag("csv"), json: parsed.flag("json"), reading: try ReadingOptions.parse(parsed))
     }
 
@@ -130,6 +160,9 @@ enum ClassifyCommand {
                 let fusion = try VoteFusion()
                 results = table.windows.indices.map { fusion.classify(table[$0]) }
                 rules = results.map { _ in "vote_fusion" }
+            case .model(let model):
+                results = try model.classify(table)
+                rules = results.map { _ in "model" }
             }
             if let hold = settings.hold {
                 results = try ActivityHysteresis(
@@ -142,7 +175,7 @@ enum ClassifyCommand {
         let windows = zip(table.windows, zip(results, rules)).map { window, decided in
             Window(
                 start: window.start, end: window.end, label: window.majorityLabel, activity: decided.0.activity,
-                confidence: decided.0.confidence, rule: decided.1)
+                confidence: decided.0.confidence, rule: decided.1, probabilities: decided.0.probabilities)
         }
         var counts: [String: Int] = [:]
         for window in windows { counts[window.activity.identifier, default: 0] += 1 }
@@ -152,7 +185,7 @@ enum ClassifyCommand {
         }
         let confusion = scored.isEmpty ? nil : ActivityConfusion(scored)
         return Report(
-            file: recording.source, classifier: settings.classifier.rawValue, windows: windows, counts: counts,
+            file: recording.source, classifier: settings.classifier.name, windows: windows, counts: counts,
             scoredWindows: scored.count, accuracy: confusion?.accuracy, balancedAccuracy: confusion?.balancedAccuracy,
             confusion: confusion)
     }
@@ -186,14 +219,21 @@ enum ClassifyCommand {
     }
 
     static func csv(_ reports: [Report]) -> String {
-        var text = "file,start_s,end_s,label,activity,confidence,rule\n"
+        // Probability columns only when a model made the decisions, so the rules' CSV keeps its shape.
+        let withProbabilities = reports.contains { $0.windows.contains { $0.probabilities != nil } }
+        let probabilityNames = withProbabilities ? ActivityType.decidable.map { "p_\($0.identifier)" } : []
+        var text = (["file", "start_s", "end_s", "label", "activity", "confidence", "rule"] + probabilityNames)
+            .joined(separator: ",") + "\n"
         for report in reports {
             for window in report.windows {
-                text += [
+                let probabilities =
+                    withProbabilities
+                    ? ActivityType.decidable.map { activity in window.probabilities.map { "\($0[activity])" } ?? "" } : []
+                text += ([
                     FeaturesCommand.quoted(report.file), "\(window.start)", "\(window.end)",
                     FeaturesCommand.quoted(window.label ?? ""), window.activity.identifier,
                     window.confidence.identifier, window.rule,
-                ].joined(separator: ",") + "\n"
+                ] + probabilities).joined(separator: ",") + "\n"
             }
         }
         return text

@@ -9,7 +9,7 @@ struct ClassifyCommandTests {
     func settings(_ arguments: [String]) throws -> ClassifyCommand.Settings {
         try ClassifyCommand.parse(
             Arguments(
-                arguments, options: ReadingOptions.names.union(["classifier", "hold", "truth", "window", "hop"]),
+                arguments, options: ReadingOptions.names.union(["classifier", "model", "hold", "truth", "window", "hop"]),
                 flags: ReadingOptions.flags.union(["csv", "json"])))
     }
 
@@ -44,8 +44,20 @@ struct ClassifyCommandTests {
         #expect(try #require(driving.accuracy) < 0.2)
     }
 
+    @Test func theBundledModelGivesProbabilities() throws {
+        let report = try ClassifyCommand.analyse(bundledWalk(), settings: settings(["--classifier", "model"]))
+        #expect(report.classifier == "model (bayes)")
+        #expect(report.windows.allSatisfy { $0.probabilities != nil && $0.rule == "model" })
+        let header = ClassifyCommand.csv([report]).prefix { $0 != "\n" }
+        #expect(header.hasSuffix(",rule,p_walking,p_running,p_cycling,p_driving,p_stationary"))
+        // The rules' CSV keeps its columns.
+        let rules = try ClassifyCommand.analyse(bundledWalk(), settings: settings([]))
+        #expect(ClassifyCommand.csv([rules]).hasPrefix("file,start_s,end_s,label,activity,confidence,rule\n"))
+    }
+
     @Test(arguments: [
-        ["classify"], ["classify", "f.csv", "--classifier", "forest"], ["classify", "f.csv", "--truth", "flying"],
+        ["classify"], ["classify", "f.csv", "--classifier", "forest"], ["classify", "f.csv", "--model", "m.json"],
+        ["classify", "f.csv", "--classifier", "model", "--model", "/nonexistent.json"], ["classify", "f.csv", "--truth", "flying"],
         ["classify", "f.csv", "--truth", "unknown"], ["classify", "f.csv", "--hold", "-1"],
         ["classify", "f.csv", "--csv", "--json"],
     ])

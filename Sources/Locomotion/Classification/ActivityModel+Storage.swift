@@ -50,7 +50,11 @@ extension ActivityModel {
         } catch {
             throw ActivityError(.invalidData, "\(url.path): cannot read the model: \(error.localizedDescription)")
         }
-        try self.init(data: data)
+        do {
+            try self.init(data: data)
+        } catch {
+            throw ActivityError(error.code, "\(url.path): \(error.message)")
+        }
     }
 
     private func validate() throws(ActivityError) {
