@@ -102,8 +102,10 @@ enum AnalyzeCommand {
                     }
                 }
             case .failure(let error):
-                printError("locomotion analyze: \(error)")
-                reports.append(Report(file: file, error: "\(error)"))
+                // Parameter errors (a rate out of range) do not name the file; data errors do.
+                let message = "\(error)".hasPrefix(file) ? "\(error)" : "\(file): \(error)"
+                printError("locomotion analyze: \(message)")
+                reports.append(Report(file: file, error: message))
                 status = 1
             }
         }
