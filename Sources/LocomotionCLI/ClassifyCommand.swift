@@ -93,7 +93,7 @@ enum ClassifyCommand {
         }
         let (status, reports) = CommandSupport.analyseFiles(
             parsed.positional, command: "classify", reading: settings.reading
-        ) { (recording) throws(LocomotionError) in try analyse(recording, settings: settings) }
+        ) { recording in try analyse(recording, settings: settings) }
         if settings.json {
             CommandSupport.printJSON(reports)
         } else if settings.csv {
@@ -143,34 +143,29 @@ enum ClassifyCommand {
             csv: parsed.flag("csv"), json: parsed.flag("json"), reading: try ReadingOptions.parse(parsed))
     }
 
-    static func analyse(_ recording: Recording, settings: Settings) throws(LocomotionError) -> Report {
+    static func analyse(_ recording: Recording, settings: Settings) throws -> Report {
         let table = try recording.features(settings.features)
         var results: [ActivityResult] = []
         var rules: [String] = []
-        do throws(ActivityError) {
-            switch settings.classifier {
-            case .rules:
-                let classifier = try FeatureRuleClassifier()
-                for index in table.windows.indices {
-                    let decision = try classifier.decide(table[index])
-                    results.append(decision.result)
-                    rules.append(decision.rule.rawValue)
-                }
-            case .fusion:
-                let fusion = try VoteFusion()
-                results = table.windows.indices.map { fusion.classify(table[$0]) }
-                rules = results.map { _ in "vote_fusion" }
-            case .model(let model):
-                results = try model.classify(table)
-                rules = results.map { _ in "model" }
+        switch settings.classifier {
+        case .rules:
+            let classifier = try FeatureRuleClassifier()
+            for index in table.windows.indices {
+                let decision = try classifier.decide(table[index])
+                results.append(decision.result)
+                rules.append(decision.rule.rawValue)
             }
-            if let hold = settings.hold {
-                results = try ActivityHysteresis(
-                    configuration: .init(holdTime: hold, leavingHoldTimes: [.driving: 2 * hold])
-                ).smooth(results)
-            }
-        } catch {
-            throw LocomotionError.invalidParameter(name: "classify", value: recording.source, requirement: error.message)
+        case .fusion:
+            let fusion = try VoteFusion()
+            results = table.windows.indices.map { fusion.classify(table[$0]) }
+            rules = results.map { _ in "vote_fusion" }
+        case .model(let model):
+            results = try model.classify(table)
+            rules = results.map { _ in "model" }
+        }
+        if let hold = settings.hold {
+            results = try ActivityHysteresis(configuration: .init(holdTime: hold, leavingHoldTimes: [.driving: 2 * hold]))
+                .smooth(results)
         }
         let windows = zip(table.windows, zip(results, rules)).map { window, decided in
             Window(

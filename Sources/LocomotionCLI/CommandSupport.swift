@@ -16,7 +16,7 @@ enum CommandSupport {
     /// `locomotion COMMAND: error` and makes the status 1, and the others are still analysed.
     static func analyseFiles<Report>(
         _ paths: [String], command: String, reading: RecordingReadOptions,
-        _ analyse: (Recording) throws(LocomotionError) -> Report
+        _ analyse: (Recording) throws -> Report
     ) -> (status: Int32, reports: [Report]) {
         var status: Int32 = 0
         var reports: [Report] = []
