@@ -9,8 +9,8 @@ enum AnalyzeCommand {
     static let usage = """
         usage: locomotion analyze [FILE|DIR...] [--classifier rules|fusion|model [--model M]]
                                   [--smoothing hysteresis|hmm|none] [--hold S]
-                                  [--window S] [--hop S] [--jobs N] [--json] [--report FILE.html]
-                                  [reading options]
+                                  [--window S] [--hop S] [--jobs N] [--json | --csv] [--report FILE.html]
+                                  [--label-map FILE] [reading options]
 
         Per recording: the activity timeline (start, end, duration, activity, confidence), the time
         in each activity, the steps taken on foot (steps the detector finds in vehicles or while
@@ -29,6 +29,10 @@ enum AnalyzeCommand {
                            feature windows (default 2.56 s every 1.28 s)
           --jobs N         files analysed at once (default: every core)
           --json           one JSON object per file, in an array
+          --csv            the timelines as CSV: file,start_s,end_s,duration_s,activity,confidence
+          --label-map FILE lines LABEL,ACTIVITY saying which activity a label value names (for
+                           labels the built-in names do not know; ACTIVITY is walking, running,
+                           cycling, driving, stationary or unknown to leave it unscored)
           --report F.html  a self-contained HTML report (timeline, acceleration, gait frequency and
                            cadence, GPS speed, confidence, summary); with several files, one report
                            per file named F-<file>.html
@@ -45,6 +49,7 @@ enum AnalyzeCommand {
         var json: Bool
         var reading: RecordingReadOptions
         var classifierName: String
+        var csv: Bool
         var report: String?
         /// Names to show instead of paths (the bundled session's).
         var sourceNames: [String: String] = [:]
@@ -55,8 +60,8 @@ enum AnalyzeCommand {
         var settings: Settings
         do throws(UsageError) {
             parsed = try Arguments(
-                arguments, options: ReadingOptions.names.union(["classifier", "model", "smoothing", "hold", "window", "hop", "jobs", "report"]),
-                flags: ReadingOptions.flags.union(["json", "help"]))
+                arguments, options: ReadingOptions.names.union(["classifier", "model", "smoothing", "hold", "window", "hop", "jobs", "report", "label-map"]),
+                flags: ReadingOptions.flags.union(["json", "csv", "help"]))
             if parsed.flag("help") {
                 print(usage)
                 return 0
@@ -111,6 +116,15 @@ enum AnalyzeCommand {
         }
         if settings.json {
             CommandSupport.printJSON(reports)
+        } else if settings.csv {
+            var text = "file,start_s,end_s,duration_s,activity,confidence\n"
+            for case .success(let analysed) in outcomes {
+                for segment in analysed.analysis.timeline.segments {
+                    text += "\(FeaturesCommand.quoted(analysed.analysis.source)),\(segment.start),\(segment.end),"
+                        + "\(segment.duration),\(segment.activity.identifier),\(segment.confidence.identifier)\n"
+                }
+            }
+            print(text, terminator: "")
         } else {
             for case .success(let analysed) in outcomes { print(text(analysed.analysis, classifier: settings.classifierName)) }
             print(summary(reports), terminator: "")
@@ -145,10 +159,30 @@ enum AnalyzeCommand {
         let jobs = try parsed.wholeNumber("jobs", default: ProcessInfo.processInfo.activeProcessorCount)
         guard jobs >= 1 else { throw UsageError(message: "--jobs takes a whole number of at least 1") }
         let reading = try ReadingOptions.parse(parsed)
-        options.labelMap = [:]
+        options.labelMap = try parsed.value("label-map").map(labelMap(at:)) ?? [:]
+        guard !(parsed.flag("json") && parsed.flag("csv")) else { throw UsageError(message: "--json and --csv exclude each other") }
         return Settings(
             options: options, jobs: jobs, json: parsed.flag("json"), reading: reading, classifierName: name,
-            report: parsed.value("report"))
+            csv: parsed.flag("csv"), report: parsed.value("report"))
+    }
+
+    /// Reads a label map: one `LABEL,ACTIVITY` per line; blank lines and lines starting with `#`
+    /// are skipped.
+    static func labelMap(at path: String) throws(UsageError) -> [String: ActivityType] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw UsageError(message: "--label-map: cannot read '\(path)'")
+        }
+        var map: [String: ActivityType] = [:]
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+            let parts = trimmed.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let activity = ActivityType(identifier: parts[1].lowercased()) else {
+                throw UsageError(message: "--label-map: \(path):\(index + 1): expected LABEL,ACTIVITY, not '\(trimmed)'")
+            }
+            map[parts[0]] = activity
+        }
+        return map
     }
 
     /// The smoothing `--smoothing` and `--hold` ask for.

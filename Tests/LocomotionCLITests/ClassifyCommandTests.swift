@@ -88,6 +88,19 @@ struct AnalyzeCommandTests {
         #expect(LocomotionTool.run(["analyze"] + arguments) == 2)
     }
 
+    @Test func labelMapsAreReadAndCheckedByLine() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("map-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("# codes of a study\n1, walking\n\n4,Stationary\n7,unknown\n".utf8).write(to: file)
+        #expect(try AnalyzeCommand.labelMap(at: file.path) == ["1": .walking, "4": .stationary, "7": .unknown])
+        try Data("1,walking\n2 flying\n".utf8).write(to: file)
+        #expect(throws: UsageError.self) { try AnalyzeCommand.labelMap(at: file.path) }
+        #expect(throws: UsageError.self) { try AnalyzeCommand.labelMap(at: "/nonexistent.csv") }
+        #expect(LocomotionTool.run(["analyze", "--label-map", "/nonexistent.csv"]) == 2)
+        #expect(LocomotionTool.run(["analyze", "--csv", "--json"]) == 2)
+        #expect(LocomotionTool.run(["analyze", "--csv"]) == 0)
+    }
+
     @Test func foldersAreReadRecursively() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("analyze-\(UUID().uuidString)")
         let nested = folder.appendingPathComponent("a/b")
