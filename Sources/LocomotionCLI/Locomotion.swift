@@ -25,6 +25,7 @@ enum LocomotionTool {
                              precision, recall, F1, accuracy and macro-F1 of a model on labelled data
           fuse --speed S --step-frequency F --variance V [--os FLAGS]
                              the vote fusion's activity and the votes behind it
+          simulate SCENARIO  a seeded synthetic session (scenarios A-H, commute) as recording CSV
           demo               step frequency and steps of the bundled walk (UCI HAPT excerpt)
           help               this text
 
@@ -71,6 +72,7 @@ enum LocomotionTool {
             return StepsCommand.run(rest)
         case "evaluate-steps":
             return EvaluateStepsCommand.run(rest)
+        case "simulate": return SimulateCommand.run(rest)
         default:
             printError("locomotion: unknown command '\(command)'\n\n\(usage)")
             return 2

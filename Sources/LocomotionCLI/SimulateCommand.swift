@@ -1,0 +1,77 @@
+import Foundation
+import Locomotion
+import LocomotionSimulation
+
+/// `locomotion simulate`: writes a seeded synthetic session of one of the scenarios as CSV.
+enum SimulateCommand {
+    static var usage: String {
+        let width = ScenarioName.allCases.map(\.rawValue.count).max() ?? 0
+        let list = ScenarioName.allCases.map { name in
+            let letter = name.letter.map { "\($0) " } ?? "  "
+            let padded = name.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+            return "  \(letter)\(padded)  \(name.summary) (\(Int(name.defaultDuration)) s)"
+        }.joined(separator: "\n")
+        return """
+            usage: locomotion simulate SCENARIO [--seconds N] [--seed S] [--out FILE]
+
+            Writes a simulated session in the recording CSV format: 50 Hz acceleration in g (with
+            gravity, in the phone's frame) and rotation rate, GPS fixes once a second, pedometer
+            cadence where the scenario has one, the true activity as the label, and the operating
+            system's activity reports in the os_activity and os_confidence columns. The same seed
+            gives the same file, byte for byte.
+              SCENARIO      a name or its letter:
+            \(list)
+              --seconds N   the duration (default: the scenario's; raised to its minimum)
+              --seed S      a whole number (default \(Scenario.defaultSeed))
+              --out FILE    write to FILE instead of standard output
+            """
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let name: ScenarioName
+        let seconds: Double?
+        let seed: UInt64
+        let out: String?
+        do throws(UsageError) {
+            let parsed = try Arguments(arguments, options: ["seconds", "seed", "out"], flags: ["help"])
+            if parsed.flag("help") {
+                print(usage)
+                return 0
+            }
+            guard parsed.positional.count == 1 else {
+                throw UsageError(
+                    message: parsed.positional.isEmpty
+                        ? "simulate needs a SCENARIO" : "simulate takes one SCENARIO, not \(parsed.positional.count)")
+            }
+            guard let scenario = ScenarioName(argument: parsed.positional[0]) else {
+                throw UsageError(message: "unknown scenario '\(parsed.positional[0])'")
+            }
+            name = scenario
+            seconds = parsed.value("seconds") == nil ? nil : try parsed.seconds("seconds", default: 0)
+            if let text = parsed.value("seed") {
+                guard let value = UInt64(text) else {
+                    throw UsageError(message: "--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'")
+                }
+                seed = value
+            } else {
+                seed = Scenario.defaultSeed
+            }
+            out = parsed.value("out")
+        } catch {
+            printError("locomotion simulate: \(error.message)\n\n\(usage)")
+            return 2
+        }
+        let session = Scenario.session(name, seconds: seconds, seed: seed)
+        if let out {
+            do {
+                try session.write(to: out)
+            } catch {
+                printError("locomotion simulate: \(error)")
+                return 1
+            }
+        } else {
+            FileHandle.standardOutput.write(Data(session.csv.utf8))
+        }
+        return 0
+    }
+}
