@@ -116,3 +116,22 @@ struct AnalyzeCommandTests {
         #expect(LocomotionTool.run(["analyze", folder.path]) == 1)
     }
 }
+
+@Suite("locomotion simulate")
+struct SimulateCommandTests {
+    @Test func writesAReadableSessionThatAnalyzeUnderstands() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sim-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(LocomotionTool.run(["simulate", "B", "--seconds", "120", "--seed", "7", "--out", file.path]) == 0)
+        let first = try Data(contentsOf: file)
+        #expect(LocomotionTool.run(["simulate", "motorway-drive", "--seconds", "120", "--seed", "7", "--out", file.path]) == 0)
+        #expect(try Data(contentsOf: file) == first)
+        let analysis = try RecordingReader.read(path: file.path).recording.analyzeActivities()
+        #expect(analysis.timeline.totals.first { $0.activity == .driving }.map { $0.seconds > 60 } == true)
+    }
+
+    @Test(arguments: [["simulate"], ["simulate", "Z"], ["simulate", "A", "--seconds", "-3"], ["simulate", "A", "--bogus"]])
+    func usageErrors(arguments: [String]) {
+        #expect(LocomotionTool.run(arguments) == 2)
+    }
+}
