@@ -19,6 +19,20 @@ struct Arguments {
     init(_ arguments: [String], options: Set<String>, flags allowedFlags: Set<String>) throws(UsageError) {
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
+            if argument == "--" {  // everything after it is a file name, even "-x" or "--y"
+                positional += remaining
+                break
+            }
+            if argument == "-h", allowedFlags.contains("help") {
+                flags.insert("help")
+                continue
+            }
+            // A single dash and a letter is no option of ours; "-" alone (and "-1") stays a name.
+            if argument.count > 1, argument.hasPrefix("-"), !argument.hasPrefix("--"),
+                argument.dropFirst().first?.isLetter == true
+            {
+                throw UsageError(message: "unknown option \(argument) (options start with --)")
+            }
             guard argument.hasPrefix("--"), argument.count > 2 else {
                 positional.append(argument)
                 continue

@@ -27,10 +27,13 @@ enum LocomotionTool {
                              the vote fusion's activity and the votes behind it
           simulate SCENARIO  a seeded synthetic session (scenarios A-H, commute) as recording CSV
           demo               step frequency and steps of the bundled walk (UCI HAPT excerpt)
-          help               this text
+          help               this text (also --help, -h); --version prints the version
 
         Run 'locomotion <command> --help' for a command's options.
         """
+
+    /// The package's version.
+    static let version = "0.4.0"
 
     static func main() {
         exit(run(Array(CommandLine.arguments.dropFirst())))
@@ -47,6 +50,9 @@ enum LocomotionTool {
         switch command {
         case "help", "--help", "-h":
             print(usage)
+            return 0
+        case "--version", "version":
+            print("locomotion \(version)")
             return 0
         case "info":
             return InfoCommand.run(rest)

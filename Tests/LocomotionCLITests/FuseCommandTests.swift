@@ -51,3 +51,17 @@ struct FuseCommandTests {
         #expect(LocomotionTool.run(["fuse", "--help"]) == 0)
     }
 }
+
+@Suite("command-line conventions")
+struct ConventionTests {
+    @Test func helpVersionAndDashes() throws {
+        #expect(LocomotionTool.run(["--version"]) == 0)
+        #expect(LocomotionTool.run(["analyze", "-h"]) == 0)
+        #expect(LocomotionTool.run(["spectrum", "-x", "f.csv"]) == 2)
+        // After "--" a name that looks like an option is a file name: a data error, not a usage error.
+        #expect(LocomotionTool.run(["spectrum", "--", "-x.csv"]) == 1)
+        let parsed = try Arguments(["--json", "--", "--json", "-h"], options: [], flags: ["json", "help"])
+        #expect(parsed.flag("json") && !parsed.flag("help") && parsed.positional == ["--json", "-h"])
+        #expect(try Arguments(["-"], options: [], flags: []).positional == ["-"])
+    }
+}
