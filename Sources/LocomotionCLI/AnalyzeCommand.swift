@@ -78,7 +78,9 @@ enum AnalyzeCommand {
                 printError("locomotion analyze: the default session is missing from the build")
                 return 1
             }
-            print("No FILE given: analysing \(DemoCommand.sessionDescription).\n")
+            let note = "No FILE given: analysing \(DemoCommand.sessionDescription)."
+            // Machine-readable output stays clean: the note goes to standard error there.
+            if settings.json || settings.csv { printError(note) } else { print(note + "\n") }
             paths = [session]
             reading.labelMap = DatasetLabels.uciHAPT
         }
