@@ -1,5 +1,6 @@
 import Foundation
 import Locomotion
+import LocomotionSimulation
 
 /// `locomotion demo`: `analyze` on the default session, with its HTML report.
 enum DemoCommand {
@@ -27,7 +28,9 @@ enum DemoCommand {
         usage: locomotion demo [--report FILE.html]
 
         Runs 'locomotion analyze' on the default session (\(sessionDescription)), prints its
-        timeline and summary and writes its HTML report (default demo-report.html).
+        timeline and summary and writes its HTML report (default demo-report.html); then does the
+        same for a simulated commute (walk, drive with a traffic jam, walk; FILE-commute.html),
+        which shows a trip and GPS speed that no shippable recording has.
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -44,6 +47,17 @@ enum DemoCommand {
             printError("locomotion demo: \(error.message)\n\n\(usage)")
             return 2
         }
-        return AnalyzeCommand.run(["--report", report])
+        let status = AnalyzeCommand.run(["--report", report])
+        print("\nAnd a simulated session (seeded, not a recording): a commute — walk, drive with a traffic jam, walk.\n")
+        let commute = FileManager.default.temporaryDirectory.appendingPathComponent("locomotion-demo-commute.csv").path
+        do {
+            try Scenario.session(.commute, seed: 1).write(to: commute)
+        } catch {
+            printError("locomotion demo: \(error)")
+            return 1
+        }
+        defer { try? FileManager.default.removeItem(atPath: commute) }
+        let commuteReport = (report as NSString).deletingPathExtension + "-commute.html"
+        return max(status, AnalyzeCommand.run([commute, "--report", commuteReport]))
     }
 }

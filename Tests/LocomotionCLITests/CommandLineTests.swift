@@ -39,10 +39,17 @@ struct CommandLineTests {
 
     @Test func demoAnalysesTheDefaultSessionAndWritesItsReport() throws {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString).html")
-        defer { try? FileManager.default.removeItem(at: report) }
+        let commute = report.deletingPathExtension().appendingPathExtension("html").path.replacingOccurrences(
+            of: ".html", with: "-commute.html")
+        defer {
+            try? FileManager.default.removeItem(at: report)
+            try? FileManager.default.removeItem(atPath: commute)
+        }
         #expect(LocomotionTool.run(["demo", "--report", report.path]) == 0)
         let html = try String(contentsOf: report, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<svg"))
+        // The simulated commute's report shows its trip.
+        #expect(try String(contentsOfFile: commute, encoding: .utf8).contains("Trips"))
     }
 }
 
