@@ -228,6 +228,7 @@ enum AnalyzeCommand {
         nonisolated(unsafe) var outcomes = [Result<Analysed, any Error>?](repeating: nil, count: files.count)
         let lock = NSLock()
         nonisolated(unsafe) var done = 0
+        nonisolated(unsafe) var rows = 0
         let started = Date()
         let semaphore = DispatchSemaphore(value: settings.jobs)
         let group = DispatchGroup()
@@ -244,15 +245,18 @@ enum AnalyzeCommand {
                     if let name = settings.sourceNames[file] { recording.source = name }
                     let analysis = try recording.analyzeActivities(settings.options)
                     let html = try settings.report.map { _ in try ActivityReport.html(for: analysis, recording: recording) }
-                    return Analysed(analysis: analysis, html: html)
+                    return Analysed(analysis: analysis, html: html, rows: recording.time.count)
                 }
                 lock.lock()
                 outcomes[index] = outcome
                 done += 1
+                rows += (try? outcome.get().rows) ?? 0
                 let elapsed = Date().timeIntervalSince(started)
                 let left = elapsed / Double(done) * Double(files.count - done)
                 CommandSupport.progress(
-                    String(format: "analysed %ld of %ld files, about %.0f s left", done, files.count, left),
+                    String(
+                        format: "analysed %ld of %ld files, %.0f rows/s, about %.0f s left", done, files.count,
+                        Double(rows) / max(elapsed, 1e-9), left),
                     done: done == files.count)
                 lock.unlock()
             }
@@ -265,6 +269,8 @@ enum AnalyzeCommand {
     struct Analysed {
         var analysis: RecordingAnalysis
         var html: String?
+        /// The recording's rows, for the progress line.
+        var rows: Int
     }
 
     /// Where the report of file `index` of `count` goes: `path` itself for one file, else
