@@ -1,0 +1,111 @@
+import Foundation
+
+/// Floors climbed and descended, from barometric pressure.
+///
+/// Near the ground, pressure falls by about 12 Pa per metre of height. The counter smooths the
+/// pressure (an exponential average with ``Configuration/smoothingTime``), converts it to a height
+/// change, and counts a floor each time the height moves ``Configuration/countingFraction`` of a
+/// floor (70 %, so that smoothing lag and drift tracking do not lose a whole floor) away from the
+/// level of the last floor counted; that level then moves by one whole
+/// ``Configuration/floorHeight``. Noise of less than 70 % of a floor never counts, and a floor
+/// counted up is not counted again by wobbling around it: going back down needs 70 % of a floor
+/// below its level. Weather moves pressure too (about
+/// 1 hPa in 3 hours, which would look like 8 m): the reference level follows the height slowly,
+/// with ``Configuration/driftTime``, so a change spread over many minutes is drift, not stairs,
+/// while a floor climbed in 10–30 s moves the reference by a few centimetres only.
+///
+/// Time comes from the samples. A value type; use each instance from one thread at a time.
+public struct FloorCounter: Sendable, Hashable {
+    /// The physical and smoothing settings.
+    public struct Configuration: Sendable, Hashable, Codable {
+        /// Metres per floor; 3 by default.
+        public var floorHeight = 3.0
+        /// Pascals of pressure per metre of height; 12 by default (near sea level).
+        public var pascalsPerMetre = 12.0
+        /// Seconds of the pressure smoothing; 2 by default.
+        public var smoothingTime = 2.0
+        /// Seconds over which the reference level follows slow changes (weather); 600 by default.
+        public var driftTime = 600.0
+        /// The share of a floor the height must move from the last counted level; 0.7 by default.
+        public var countingFraction = 0.7
+
+        /// The defaults above.
+        public init() {}
+
+        func validate() throws(ActivityError) {
+            for (name, value) in [
+                ("floorHeight", floorHeight), ("pascalsPerMetre", pascalsPerMetre), ("smoothingTime", smoothingTime),
+                ("driftTime", driftTime), ("countingFraction", countingFraction),
+            ] where !(value.isFinite && value > 0) {
+                throw ActivityError(.invalidParameter, "\(name) = \(value) is invalid; it must be finite and positive")
+            }
+            // At half a floor or less, counting one floor up would leave the height far enough
+            // below the new level to count it straight back down.
+            guard countingFraction > 0.5, countingFraction <= 1 else {
+                throw ActivityError(
+                    .invalidParameter, "countingFraction = \(countingFraction) is invalid; it must be above 0.5 and at most 1")
+            }
+        }
+    }
+
+    /// The settings in use.
+    public let configuration: Configuration
+    /// Floors counted going up.
+    public private(set) var floorsAscended = 0
+    /// Floors counted going down.
+    public private(set) var floorsDescended = 0
+    /// Metres above the first sample's height, from the smoothed pressure; 0 before any sample.
+    public private(set) var height = 0.0
+    private var smoothedPressure: Double?
+    private var firstPressure = 0.0
+    private var reference = 0.0
+    private var lastTime: Double?
+
+    /// A counter with nothing measured yet.
+    ///
+    /// - Throws: ``ActivityError/Code/invalidParameter`` for a setting that is not positive.
+    public init(configuration: Configuration = Configuration()) throws(ActivityError) {
+        try configuration.validate()
+        self.configuration = configuration
+    }
+
+    /// Adds a pressure sample.
+    ///
+    /// - Parameters:
+    ///   - pressure: Pascals (a phone's barometer reports hectopascals or kilopascals: convert).
+    ///   - time: Seconds; finite and not before the previous sample.
+    /// - Throws: ``ActivityError/Code/outOfOrder`` for a time that goes backwards or is not
+    ///   finite; ``ActivityError/Code/invalidData`` for a pressure that is not positive and finite.
+    ///   The state is then unchanged.
+    /// - Complexity: O(1).
+    public mutating func update(pressure: Double, at time: Double) throws(ActivityError) {
+        guard pressure.isFinite, pressure > 0 else {
+            throw ActivityError(.invalidData, "a pressure of \(pressure) Pa at \(time) s; it must be positive")
+        }
+        guard time.isFinite, lastTime.map({ time >= $0 }) ?? true else {
+            throw ActivityError(.outOfOrder, "a pressure sample at \(time) s comes after one at \(lastTime ?? .nan) s")
+        }
+        let c = configuration
+        guard let previous = smoothedPressure, let last = lastTime else {
+            smoothedPressure = pressure
+            firstPressure = pressure
+            lastTime = time
+            return
+        }
+        let step = time - last
+        lastTime = time
+        let smoothed = previous + (pressure - previous) * (1 - exp(-step / c.smoothingTime))
+        smoothedPressure = smoothed
+        height = (firstPressure - smoothed) / c.pascalsPerMetre
+        reference += (height - reference) * (1 - exp(-step / c.driftTime))
+        let threshold = c.countingFraction * c.floorHeight
+        while height - reference >= threshold {
+            floorsAscended += 1
+            reference += c.floorHeight
+        }
+        while reference - height >= threshold {
+            floorsDescended += 1
+            reference -= c.floorHeight
+        }
+    }
+}
