@@ -34,6 +34,17 @@ import Testing
         #expect(transitions.first == ActivityTransition(activity: .walking, kind: .enter, time: transitions.first!.time))
     }
 
+    @Test func pressureEventsCountFloors() throws {
+        var detector = try ActivityDetector(sampleRate: 50)
+        // Up one floor (3 m, 36 Pa) in 15 s.
+        for second in 0...60 {
+            let height = 3 * min(max(Double(second) - 10, 0) / 15, 1)
+            _ = try detector.process(.pressure(time: Double(second), pascals: 101_325 - 12 * height))
+        }
+        #expect(detector.floors.floorsAscended == 1 && detector.floors.floorsDescended == 0)
+        #expect(throws: ActivityError.self) { try detector.process(.pressure(time: 30, pascals: 101_300)) }
+    }
+
     @Test func outOfOrderEventsAreErrors() throws {
         var detector = try ActivityDetector(sampleRate: 50)
         let report = MotionActivityReport(flags: .walking, confidence: .high, start: 10)

@@ -54,6 +54,8 @@ public struct ActivityDetector: Sendable {
 
     /// The decisions made so far.
     public private(set) var windowCount = 0
+    /// Floors climbed and descended, from the pressure events.
+    public private(set) var floors: FloorCounter
 
     /// Creates a detector.
     ///
@@ -71,6 +73,7 @@ public struct ActivityDetector: Sendable {
     ) throws {
         extractor = try StreamingFeatureExtractor(configuration: features, sampleRate: sampleRate, hasGyroscope: hasGyroscope)
         self.hysteresis = try ActivityHysteresis(configuration: hysteresis)
+        floors = try FloorCounter()
         self.classifier = try classifier ?? .rules(FeatureRuleClassifier())
     }
 
@@ -78,7 +81,8 @@ public struct ActivityDetector: Sendable {
     ///
     /// - Throws: `LocomotionError.timeGoesBackwards` for a motion sample older than the previous
     ///   one; ``ActivityError/Code/outOfOrder`` for a fix, pedometer update or report older than
-    ///   the previous one of its stream; `LocomotionError.signalProcessing` for a NaN or infinite
+    ///   the previous one of its stream (a pressure reading too, and ``ActivityError/Code/invalidData``
+    ///   for a pressure that is not positive); `LocomotionError.signalProcessing` for a NaN or infinite
     ///   sample in the completed window (that window is skipped); what the classifier throws.
     /// - Complexity: O(1) per event, plus one classification per window.
     public mutating func process(_ event: SensorEvent) throws -> Decision? {
@@ -101,6 +105,8 @@ public struct ActivityDetector: Sendable {
                     .outOfOrder, "an activity report at \(report.start) s comes after one at \(previous) s")
             }
             latestReport = report
+        case .pressure(let time, let pascals):
+            try floors.update(pressure: pascals, at: time)
         }
         return nil
     }

@@ -42,6 +42,8 @@ public enum SensorEvent: Sendable, Hashable {
     case pedometer(time: Double, cadence: Double)
     /// An operating system's activity report.
     case activityReport(MotionActivityReport)
+    /// A barometer reading: the pressure in pascals at a time in seconds.
+    case pressure(time: Double, pascals: Double)
 
     /// The event's time in seconds.
     public var time: Double {
@@ -50,6 +52,7 @@ public enum SensorEvent: Sendable, Hashable {
         case .location(let fix): return fix.time
         case .pedometer(let time, _): return time
         case .activityReport(let report): return report.start
+        case .pressure(let time, _): return time
         }
     }
 }
