@@ -197,7 +197,7 @@ enum AnalyzeCommand {
         case "none": return .none
         case "hysteresis":
             let hold = try parsed.seconds("hold", default: 5)
-            return .hysteresis(.init(holdTime: hold, leavingHoldTimes: [.driving: 2 * hold]))
+            return .hysteresis(CommandSupport.hysteresis(hold: hold))
         case "hmm":
             do { return try .hiddenMarkov(hop: hop) } catch { throw UsageError(message: error.message) }
         default: throw UsageError(message: "--smoothing takes hysteresis, hmm or none, not '\(name)'")

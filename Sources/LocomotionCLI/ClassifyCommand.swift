@@ -149,12 +149,9 @@ enum ClassifyCommand {
         var rules: [String] = []
         switch settings.classifier {
         case .rules:
-            let classifier = try FeatureRuleClassifier()
-            for index in table.windows.indices {
-                let decision = try classifier.decide(table[index])
-                results.append(decision.result)
-                rules.append(decision.rule.rawValue)
-            }
+            let decisions = try FeatureRuleClassifier().decisions(table)
+            results = decisions.map(\.result)
+            rules = decisions.map(\.rule.rawValue)
         case .fusion:
             let fusion = try VoteFusion()
             results = table.windows.indices.map { fusion.classify(table[$0]) }
@@ -164,8 +161,7 @@ enum ClassifyCommand {
             rules = results.map { _ in "model" }
         }
         if let hold = settings.hold {
-            results = try ActivityHysteresis(configuration: .init(holdTime: hold, leavingHoldTimes: [.driving: 2 * hold]))
-                .smooth(results)
+            results = try ActivityHysteresis(configuration: CommandSupport.hysteresis(hold: hold)).smooth(results)
         }
         let windows = zip(table.windows, zip(results, rules)).map { window, decided in
             Window(
@@ -200,15 +196,7 @@ enum ClassifyCommand {
                 String(
                     format: "  against the labels: %ld windows scored, accuracy %.3f, balanced accuracy %.3f",
                     report.scoredWindows, accuracy, confusion.balancedAccuracy ?? .nan))
-            let present = ActivityType.allCases.filter { confusion.support(of: $0) > 0 }
-            let columns = ActivityType.allCases.filter { column in present.contains { confusion[$0, column] > 0 } }
-            lines.append(
-                "    " + "truth \\ predicted".padding(toLength: 18, withPad: " ", startingAt: 0) + columns.map { $0.identifier.leftPadded(to: 11) }.joined())
-            for truth in present {
-                lines.append(
-                    "    " + truth.identifier.padding(toLength: 18, withPad: " ", startingAt: 0)
-                        + columns.map { String(confusion[truth, $0]).leftPadded(to: 11) }.joined())
-            }
+            lines += CommandSupport.confusionLines(confusion, indent: "    ")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -232,12 +220,5 @@ enum ClassifyCommand {
             }
         }
         return text
-    }
-}
-
-extension String {
-    /// The string right-aligned in `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: " ", count: max(width - count, 0)) + self
     }
 }

@@ -38,4 +38,33 @@ enum CommandSupport {
         guard isatty(STDERR_FILENO) != 0 else { return }
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + text + (done ? "\n" : "")).utf8))
     }
+
+    /// The hysteresis of `--hold S`: a change must hold S seconds, leaving driving twice as long.
+    static func hysteresis(hold: Double) -> ActivityHysteresis.Configuration {
+        .init(holdTime: hold, leavingHoldTimes: [.driving: 2 * hold])
+    }
+
+    /// A confusion matrix as aligned text lines: a header of the predicted activities that occur,
+    /// then a row per true activity.
+    static func confusionLines(_ confusion: ActivityConfusion, indent: String) -> [String] {
+        let present = ActivityType.allCases.filter { confusion.support(of: $0) > 0 }
+        let columns = ActivityType.allCases.filter { column in present.contains { confusion[$0, column] > 0 } }
+        var lines = [
+            indent + "truth \\ predicted".padding(toLength: 18, withPad: " ", startingAt: 0)
+                + columns.map { $0.identifier.leftPadded(to: 11) }.joined()
+        ]
+        for truth in present {
+            lines.append(
+                indent + truth.identifier.padding(toLength: 18, withPad: " ", startingAt: 0)
+                    + columns.map { String(confusion[truth, $0]).leftPadded(to: 11) }.joined())
+        }
+        return lines
+    }
+}
+
+extension String {
+    /// The string right-aligned in `width` characters.
+    func leftPadded(to width: Int) -> String {
+        String(repeating: " ", count: max(width - count, 0)) + self
+    }
 }

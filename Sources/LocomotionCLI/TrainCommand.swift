@@ -188,14 +188,7 @@ enum ModelSupport {
         }
         lines.append(
             String(format: "  accuracy %.3f, macro-F1 %.3f, %ld windows", confusion.accuracy ?? .nan, confusion.macroF1 ?? .nan, confusion.total))
-        let present = ActivityType.allCases.filter { confusion.support(of: $0) > 0 }
-        let columns = ActivityType.allCases.filter { column in present.contains { confusion[$0, column] > 0 } }
-        lines.append("  truth \\ predicted " + columns.map { String(repeating: " ", count: max(0, 11 - $0.identifier.count)) + $0.identifier }.joined())
-        for truth in present {
-            lines.append(
-                "  " + truth.identifier.padding(toLength: 18, withPad: " ", startingAt: 0)
-                    + columns.map { let text = String(confusion[truth, $0]); return String(repeating: " ", count: max(0, 11 - text.count)) + text }.joined())
-        }
+        lines += CommandSupport.confusionLines(confusion, indent: "  ")
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -24,6 +24,12 @@ public struct ActivityEvidence: Sendable, Hashable, Codable {
 }
 
 extension ActivityEvidence {
+    /// The feature columns the evidence is read from, in the order ``init(values:columns:)`` reads them.
+    static let columnNames = [
+        "gps_speed", "gps_speed_valid", "gait_step_cadence", "gait_step_count", "pedometer_cadence",
+        "acc_mag_variance",
+    ]
+
     /// The evidence in a feature vector, by column name:
     /// - speed: `gps_speed` when `gps_speed_valid` is 1;
     /// - step frequency: `gait_step_cadence`, or 0 when `gait_step_count` is 0 (no steps is a
@@ -34,13 +40,19 @@ extension ActivityEvidence {
     ///
     /// - Complexity: O(*f*) in the schema size.
     public init(features: FeatureVector) {
-        func value(_ name: String) -> Double? {
-            features[name].flatMap { $0.isNaN ? nil : $0 }
+        self.init(values: features.values, columns: FeatureColumns(Self.columnNames, in: features.schema))
+    }
+
+    /// The evidence in a row of values, with the columns of ``columnNames`` looked up beforehand.
+    init(values: some RandomAccessCollection<Double>, columns: FeatureColumns) {
+        func value(_ index: Int) -> Double? {
+            let value = columns.value(index, in: values)
+            return value.isNaN ? nil : value
         }
-        let speed = value("gps_speed_valid") == 1 ? value("gps_speed") : nil
-        var stepFrequency = value("gait_step_cadence")
-        if stepFrequency == nil, value("gait_step_count") == 0 { stepFrequency = 0 }
-        if stepFrequency == nil { stepFrequency = value("pedometer_cadence") }
-        self.init(speed: speed, stepFrequency: stepFrequency, accelerationVariance: value("acc_mag_variance"))
+        let speed = value(1) == 1 ? value(0) : nil
+        var stepFrequency = value(2)
+        if stepFrequency == nil, value(3) == 0 { stepFrequency = 0 }
+        if stepFrequency == nil { stepFrequency = value(4) }
+        self.init(speed: speed, stepFrequency: stepFrequency, accelerationVariance: value(5))
     }
 }

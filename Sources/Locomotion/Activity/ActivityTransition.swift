@@ -48,14 +48,19 @@ public struct ActivityTransition: Sendable, Hashable, Codable {
             }
             previousTime = entry.time
             guard entry.activity != current else { continue }
-            if let current, current != .unknown {
-                transitions.append(ActivityTransition(activity: current, kind: .exit, time: entry.time))
-            }
-            if entry.activity != .unknown {
-                transitions.append(ActivityTransition(activity: entry.activity, kind: .enter, time: entry.time))
-            }
+            transitions += change(from: current ?? .unknown, to: entry.activity, at: entry.time)
             current = entry.activity
         }
+        return transitions
+    }
+
+    /// The transitions of one change of the committed activity at `time`: an exit of `old` and an
+    /// entry of `new`, unknown being neither left nor entered; none when they are equal.
+    public static func change(from old: ActivityType, to new: ActivityType, at time: Double) -> [ActivityTransition] {
+        guard old != new else { return [] }
+        var transitions: [ActivityTransition] = []
+        if old != .unknown { transitions.append(ActivityTransition(activity: old, kind: .exit, time: time)) }
+        if new != .unknown { transitions.append(ActivityTransition(activity: new, kind: .enter, time: time)) }
         return transitions
     }
 }

@@ -29,6 +29,12 @@ public enum Confidence: Int, CaseIterable, Codable, Sendable, Comparable {
         }
     }
 
+    /// The level of a decision whose class has `probability`: high from 0.8, medium from 0.5, low
+    /// below (and for NaN).
+    public init(probability: Double) {
+        self = probability >= 0.8 ? .high : probability >= 0.5 ? .medium : .low
+    }
+
     /// The level with the stable `identifier`, or `nil` when there is none.
     public init?(identifier: String) {
         guard let level = Self.allCases.first(where: { $0.identifier == identifier }) else { return nil }

@@ -7,4 +7,8 @@ public protocol ActivityClassifier: Sendable {
     ///
     /// - Throws: When the vector lacks a column the classifier needs.
     func classify(_ features: FeatureVector) throws -> ActivityResult
+
+    /// The activity of every window of `table`, in order. The default classifies one vector at a
+    /// time; classifiers that read columns by name look them up once for the whole table.
+    func classify(_ table: FeatureTable) throws -> [ActivityResult]
 }

@@ -167,7 +167,7 @@ public struct ActivityModel: Sendable, Codable {
         let top = probabilities[best]
         let weights = ActivityType.decidable.map { activity in classes.firstIndex(of: activity).map { probabilities[$0] } ?? 0 }
         return ActivityResult(
-            activity: classes[best], confidence: top >= 0.8 ? .high : top >= 0.5 ? .medium : .low,
+            activity: classes[best], confidence: Confidence(probability: top),
             probabilities: ActivityProbabilities(weights: weights), evidence: ActivityEvidence(features: vector),
             start: vector.start, end: vector.end)
     }

@@ -106,14 +106,11 @@ public struct ActivityTrainingSet: Sendable {
     ///
     /// - Throws: ``ActivityError/Code/schemaMismatch`` naming the first missing feature.
     static func columns(of names: [String], in schema: FeatureSchema) throws(ActivityError) -> [Int] {
-        var columns: [Int] = []
-        for name in names {
-            guard let column = schema.index(of: name) else {
-                throw ActivityError(.schemaMismatch, "the feature table has no '\(name)' column")
-            }
-            columns.append(column)
+        let lookup = FeatureColumns(names, in: schema)
+        if let missing = lookup.firstMissing(of: names) {
+            throw ActivityError(.schemaMismatch, "the feature table has no '\(missing)' column")
         }
-        return columns
+        return lookup.positions.map { $0! }
     }
 
     /// `k` folds that never split a group: the groups, largest first (ties by name), each go to

@@ -107,7 +107,8 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         public var rule: Rule
     }
 
-    /// The columns the rules read; a vector without any of them is refused.
+    /// The columns the rules read; a vector without any of them is refused. (The rules read them
+    /// by position in this list.)
     public static let requiredFeatures = [
         "acc_mag_std", "acc_mag_variance", "gait_step_count", "gait_step_cadence", "gait_autocorrelation_cadence",
         "gait_step_regularity",
@@ -130,18 +131,44 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
     ///   ``requiredFeatures``.
     /// - Complexity: O(*f*) in the schema size (column lookups by name).
     public func decide(_ features: FeatureVector) throws(ActivityError) -> Decision {
-        if let missing = Self.requiredFeatures.first(where: { features.schema.index(of: $0) == nil }) {
-            throw ActivityError(
-                .schemaMismatch, "the feature vector has no '\(missing)' column, which the activity rules need")
+        decide(features, columns: try Columns(features.schema))
+    }
+
+    /// Decides every window of `table`, looking its columns up once.
+    ///
+    /// - Throws: ``ActivityError/Code/schemaMismatch`` when the table lacks one of
+    ///   ``requiredFeatures``.
+    /// - Complexity: O(*w*) for *w* windows, plus O(*f*) once.
+    public func decisions(_ table: FeatureTable) throws(ActivityError) -> [Decision] {
+        let columns = try Columns(table.schema)
+        return table.windows.indices.map { decide(table[$0], columns: columns) }
+    }
+
+    /// Where the rules' and the evidence's columns are in one schema.
+    struct Columns {
+        let rules: FeatureColumns
+        let evidence: FeatureColumns
+
+        init(_ schema: FeatureSchema) throws(ActivityError) {
+            rules = FeatureColumns(FeatureRuleClassifier.requiredFeatures, in: schema)
+            if let missing = rules.firstMissing(of: FeatureRuleClassifier.requiredFeatures) {
+                throw ActivityError(
+                    .schemaMismatch, "the feature vector has no '\(missing)' column, which the activity rules need")
+            }
+            evidence = FeatureColumns(ActivityEvidence.columnNames, in: schema)
         }
+    }
+
+    func decide(_ features: FeatureVector, columns: Columns) -> Decision {
         let c = configuration
-        let evidence = ActivityEvidence(features: features)
-        func value(_ name: String) -> Double { features[name] ?? .nan }
-        let deviation = value("acc_mag_std")
-        let steps = value("gait_step_count")
-        let stepCadence = value("gait_step_cadence")
-        let cadence = value("gait_autocorrelation_cadence")
-        let periodic = value("gait_step_regularity") >= c.periodicRegularity && cadence.isFinite
+        let evidence = ActivityEvidence(values: features.values, columns: columns.evidence)
+        // In the order of requiredFeatures.
+        func value(_ index: Int) -> Double { columns.rules.value(index, in: features.values) }
+        let deviation = value(0)
+        let steps = value(2)
+        let stepCadence = value(3)
+        let cadence = value(4)
+        let periodic = value(5) >= c.periodicRegularity && cadence.isFinite
         let speed = evidence.speed ?? .nan  // NaN fails every comparison: no speed rule fires
         let fastForWalking = speed > c.walkingSpeed
         let pedalling =
@@ -186,5 +213,10 @@ extension FeatureRuleClassifier: ActivityClassifier {
     /// The result of ``decide(_:)``.
     public func classify(_ features: FeatureVector) throws -> ActivityResult {
         try decide(features).result
+    }
+
+    /// The results of ``decisions(_:)``.
+    public func classify(_ table: FeatureTable) throws -> [ActivityResult] {
+        try decisions(table).map(\.result)
     }
 }

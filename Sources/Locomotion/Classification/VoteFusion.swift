@@ -168,11 +168,23 @@ public struct VoteFusion: Sendable, Hashable, Codable {
 extension VoteFusion: ActivityClassifier {
     /// Fuses the evidence of a feature vector (``ActivityEvidence/init(features:)``).
     public func classify(_ features: FeatureVector) -> ActivityResult {
-        let evidence = ActivityEvidence(features: features)
+        result(ActivityEvidence(features: features), start: features.start, end: features.end)
+    }
+
+    /// Fuses the evidence of every window of `table`, its columns looked up once.
+    public func classify(_ table: FeatureTable) -> [ActivityResult] {
+        let columns = FeatureColumns(ActivityEvidence.columnNames, in: table.schema)
+        return table.windows.indices.map { index in
+            result(
+                ActivityEvidence(values: table.row(index), columns: columns), start: table.windows[index].start,
+                end: table.windows[index].end)
+        }
+    }
+
+    private func result(_ evidence: ActivityEvidence, start: Double, end: Double) -> ActivityResult {
         let decision = decide(evidence)
         return ActivityResult(
-            activity: decision.activity, confidence: decision.confidence, evidence: evidence,
-            start: features.start, end: features.end)
+            activity: decision.activity, confidence: decision.confidence, evidence: evidence, start: start, end: end)
     }
 }
 

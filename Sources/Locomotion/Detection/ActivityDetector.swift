@@ -46,6 +46,8 @@ public struct ActivityDetector: Sendable {
     /// The classifier in use.
     public let classifier: Classifier
     private var extractor: StreamingFeatureExtractor
+    /// The rules' columns in the extractor's schema, looked up once.
+    private let ruleColumns: FeatureRuleClassifier.Columns?
     private var hysteresis: ActivityHysteresis
     private var latestReport: MotionActivityReport?
     private var lastFixTime = -Double.infinity
@@ -74,7 +76,9 @@ public struct ActivityDetector: Sendable {
         extractor = try StreamingFeatureExtractor(configuration: features, sampleRate: sampleRate, hasGyroscope: hasGyroscope)
         self.hysteresis = try ActivityHysteresis(configuration: hysteresis)
         floors = try FloorCounter()
-        self.classifier = try classifier ?? .rules(FeatureRuleClassifier())
+        let classifier = try classifier ?? .rules(FeatureRuleClassifier())
+        self.classifier = classifier
+        if case .rules = classifier { ruleColumns = try FeatureRuleClassifier.Columns(extractor.schema) } else { ruleColumns = nil }
     }
 
     /// Processes one event; returns a decision when a motion sample completes a window.
@@ -131,7 +135,7 @@ public struct ActivityDetector: Sendable {
         let result: ActivityResult
         switch classifier {
         case .rules(let rules):
-            result = try rules.decide(vector).result
+            result = rules.decide(vector, columns: ruleColumns!).result  // set in init for the rules
         case .voteFusion(let fusion):
             let evidence = ActivityEvidence(features: vector)
             let decision = fusion.decide(evidence, report: latestReport)
@@ -144,12 +148,8 @@ public struct ActivityDetector: Sendable {
         let previous = committed
         committed = try hysteresis.update(result.activity, at: result.end)
         windowCount += 1
-        var transitions: [ActivityTransition] = []
-        if committed != previous {
-            // As ActivityTransition.transitions(of:): unknown is neither entered nor left.
-            if previous != .unknown { transitions.append(.init(activity: previous, kind: .exit, time: result.end)) }
-            if committed != .unknown { transitions.append(.init(activity: committed, kind: .enter, time: result.end)) }
-        }
-        return Decision(result: result, committed: committed, transitions: transitions)
+        return Decision(
+            result: result, committed: committed,
+            transitions: ActivityTransition.change(from: previous, to: committed, at: result.end))
     }
 }

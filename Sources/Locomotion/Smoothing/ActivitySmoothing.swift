@@ -53,7 +53,7 @@ public enum ActivitySmoothing: Sendable {
                 let best = states[index]
                 smoothed[index].activity = ActivityType.decidable[best]
                 smoothed[index].probabilities = ActivityProbabilities(weights: posterior)
-                smoothed[index].confidence = posterior[best] >= 0.8 ? .high : posterior[best] >= 0.5 ? .medium : .low
+                smoothed[index].confidence = Confidence(probability: posterior[best])
             }
             return smoothed
         }
