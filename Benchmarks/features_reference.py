@@ -38,17 +38,17 @@ LOW_PASS_CUTOFF = 3.0
 MINIMUM_STEP_INTERVAL = 0.25
 STEP_PERIOD_SPACING = 0.0  # the spacing as a fraction of a periodic window's step lag (off by default)
 PROMINENCE_WINDOW = 0.6
-MINIMUM_SPREAD = 0.04
-WEAK_SPREAD = 0.04  # the relaxed stillness gate of weak candidates (no relaxation by default)
+MINIMUM_PROMINENCE, WEAK_MINIMUM_PROMINENCE = 0.05, 0.03  # g
+MINIMUM_SPREAD = 0.04  # g: a strong candidate's window moves the body
 RELATIVE_PROMINENCE, WEAK_PROMINENCE = 1.0, 0.4
 MINIMUM_REGULARITY, WEAK_REGULARITY = 0.5, 0.2
 STEP_PERIODS = (0.25, 1.25)
 MAXIMUM_ROUGHNESS = 1.8
-WEAK_ROUGHNESS = 1.8  # the relaxed vibration gate of weak candidates (no relaxation by default)
-MINIMUM_RUN_LENGTH = 4
-MAXIMUM_STEP_INTERVAL = 1.25
+VIGOROUS_SPREAD, VIGOROUS_ROUGHNESS = 0.08, 3.0  # a context moving this much (g) may be this rough
+MINIMUM_RUN_LENGTH, MINIMUM_STRONG_STEPS = 4, 4
+MAXIMUM_STEP_INTERVAL = 1.6
 MAXIMUM_INTERVAL_RATIO = 2.0
-CLOSING_STEP_INTERVAL = 1.25
+CLOSING_STEP_INTERVAL = 1.6
 GAIT_BAND = (0.6, 2.5)
 POWER_BANDS = [(0.3, 3.0), (3.0, 10.0), (10.0, 25.0)]
 NAMES = [
@@ -208,12 +208,11 @@ def gait_features(m, rate, constant):
     # The window-wide gates.
     gate_upper = min(step_upper, n // 2)
     periodicity = r[:, step_lower : gate_upper + 1].max(axis=1) if gate_upper >= step_lower else np.full(windows, -1.0)
-    # Rougher than MAXIMUM_ROUGHNESS (up to WEAK_ROUGHNESS): weak candidates only, and only in a
-    # window periodic at the full level.
-    rough = roughness > MAXIMUM_ROUGHNESS * spread
-    walking = (spread >= min(MINIMUM_SPREAD, WEAK_SPREAD)) & (spread > 0)
-    walking &= roughness <= max(MAXIMUM_ROUGHNESS, WEAK_ROUGHNESS) * spread
-    walking &= periodicity >= np.where(rough, MINIMUM_REGULARITY, min(MINIMUM_REGULARITY, WEAK_REGULARITY))
+    # Periodic at a step period (weakly at least), and not dominated by vibration (a vigorously
+    # moving window may be rougher).
+    walking = (spread > 0) & (periodicity >= min(MINIMUM_REGULARITY, WEAK_REGULARITY))
+    walking &= (roughness <= MAXIMUM_ROUGHNESS * spread) | (
+        (spread >= VIGOROUS_SPREAD) & (roughness <= VIGOROUS_ROUGHNESS * spread))
     # Candidates: local maxima higher than the samples up to the spacing before, at least as
     # high as those after, with their prominence over the lowest points within the reach. The
     # spacing widens to STEP_PERIOD_SPACING step lags in a window periodic at its step lag.
@@ -234,11 +233,12 @@ def gait_features(m, rate, constant):
     left_low = np.minimum(sliding(f, reach, np.inf, np.min, True), f)
     right_low = np.minimum(sliding(f, reach, np.inf, np.min, False), f)
     prominence = f - np.maximum(left_low, right_low)
-    candidate &= prominence >= min(RELATIVE_PROMINENCE, WEAK_PROMINENCE) * spread[:, None]
-    # A window below the full stillness gate (between WEAK_SPREAD and it) or above the full vibration
-    # gate (between MAXIMUM_ROUGHNESS and WEAK_ROUGHNESS) has weak candidates only.
-    allows_strong = ~rough & (periodicity >= MINIMUM_REGULARITY) & (spread >= MINIMUM_SPREAD)
-    strong = allows_strong[:, None] & (prominence >= RELATIVE_PROMINENCE * spread[:, None])
+    # The amplitude rule, strong and weak: an absolute floor and a multiple of the window's spread.
+    strong_amplitude = (prominence >= MINIMUM_PROMINENCE) & (prominence >= RELATIVE_PROMINENCE * spread[:, None])
+    weak_amplitude = (prominence >= WEAK_MINIMUM_PROMINENCE) & (prominence >= WEAK_PROMINENCE * spread[:, None])
+    candidate &= strong_amplitude | weak_amplitude
+    # A window periodic only at the weak level has weak candidates only.
+    strong = ((periodicity >= MINIMUM_REGULARITY) & (spread >= MINIMUM_SPREAD))[:, None] & strong_amplitude
     counts = np.zeros(windows)
     step_cadence = np.full(windows, np.nan)
     for w in np.nonzero(walking)[0]:
@@ -277,10 +277,10 @@ def step_lag(r, upper, step_lower, step_upper):
 
 
 def bout_rule(positions, strong, rate):
-    """Steps among the candidate sample indices: runs of regular intervals holding enough full candidates,
-    each confirmed run closed by at most one slower last step."""
+    """Steps among the candidate sample indices: runs of regular intervals holding enough candidates,
+    enough of them strong, each confirmed run closed by at most one slower last step."""
     steps, first, last = 0, 0, 0
-    pending_start, strength, confirmed = 0, 0, False
+    pending_start, strength, total, confirmed = 0, 0, 0, False
     last_candidate, last_interval, last_strong = None, None, False
     limit = 4 * MINIMUM_RUN_LENGTH + 16
     for number, index in enumerate(positions):
@@ -297,21 +297,23 @@ def bout_rule(positions, strong, rate):
                     # The closing step: a step, and the run ends with it.
                     steps += 1
                     last = index
-                    pending_start, strength, confirmed, last_interval = number + 1, 0, False, None
+                    pending_start, strength, total, confirmed, last_interval = number + 1, 0, 0, False, None
                     last_candidate, last_strong = index, bool(strong[index])
                     continue
                 pending_start = number if confirmed else number - 1
                 strength = 1 if (not confirmed and last_strong) else 0
+                total = 0 if confirmed else 1
                 confirmed = False
             last_interval = interval
         else:
-            pending_start, strength, confirmed, last_interval = number, 0, False, None
+            pending_start, strength, total, confirmed, last_interval = number, 0, 0, False, None
         if strong[index]:
             strength += 1
+        total += 1
         if confirmed:
             steps += 1
             last = index
-        elif strength >= MINIMUM_RUN_LENGTH:
+        elif strength >= MINIMUM_STRONG_STEPS and total >= MINIMUM_RUN_LENGTH:
             if steps == 0:
                 first = positions[pending_start]
             steps += number - pending_start + 1

@@ -7,22 +7,37 @@ enum DetectorOptions {
           --placement any|trunk  the detector's preset: any (the defaults) or trunk (a sensor on the
                                  lower back, belt or waist through daily activities: also drops peaks
                                  while the trunk turns by more than about 40 degrees, as when sitting down,
-                                 lets weaker and rougher steps join a run that steadier steps confirm,
                                  and spaces candidate peaks by half the step period)
           --set NAME=VALUE       override a step detector parameter (repeatable), for example
-                                 --set minimumRegularity=0.4; names as in StepDetectorConfiguration:
-                                 \(parameterNames.joined(separator: ", "))
+                                 --set context.minimumRegularity=0.4 (or minimumRegularity=0.4: every
+                                 name is unique); names as in StepDetectorConfiguration:
+                                 \(parameters.map(\.path).joined(separator: ", "))
         """
 
-    static var parameterNames: [String] {
-        guard let data = try? JSONEncoder().encode(StepDetectorConfiguration()),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return [] }
-        return Set(object.keys).union(optionalNames).sorted()
+    /// One parameter: its path (`group.name`, or `name` at the top level) and type.
+    struct Parameter {
+        var group: String?
+        var name: String
+        var type: Any.Type
+        var path: String { group.map { "\($0).\(name)" } ?? name }
     }
 
-    /// Parameters that are `nil` by default, so absent from the encoded defaults.
-    static let optionalNames: Set<String> = ["maximumGap", "maximumVerticalDeficit"]
+    /// Every parameter of the configuration, from its stored properties (optional ones included).
+    static let parameters: [Parameter] = {
+        var result: [Parameter] = []
+        for child in Mirror(reflecting: StepDetectorConfiguration()).children {
+            guard let label = child.label else { continue }
+            let members = Mirror(reflecting: child.value).children
+            if members.isEmpty || Mirror(reflecting: child.value).displayStyle != .struct {
+                result.append(Parameter(group: nil, name: label, type: type(of: child.value)))
+            } else {
+                for member in members {
+                    if let name = member.label { result.append(Parameter(group: label, name: name, type: type(of: member.value))) }
+                }
+            }
+        }
+        return result.sorted { $0.path < $1.path }
+    }()
 
     /// The option names this parser reads.
     static let names: Set<String> = ["set", "placement"]
@@ -42,36 +57,20 @@ enum DetectorOptions {
             guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
                 throw UsageError(message: "cannot encode the detector's parameters")
             }
-            // The type of each parameter, to say what a value must look like before decoding.
-            let types = Dictionary(
-                Mirror(reflecting: preset).children.compactMap { child in
-                    child.label.map { ($0, type(of: child.value)) }
-                },
-                uniquingKeysWith: { first, _ in first })
             for assignment in assignments {
                 let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
-                guard parts.count == 2, object[parts[0]] != nil || optionalNames.contains(parts[0]) else {
+                guard parts.count == 2,
+                    let parameter = parameters.first(where: { $0.path == parts[0] || $0.name == parts[0] })
+                else {
                     throw UsageError(message: "--set takes NAME=VALUE with a known parameter name, not '\(assignment)'")
                 }
-                let (name, text) = (parts[0], parts[1])
-                let kind = types[name]
-                if kind == ClosedRange<Double>.self || kind == ClosedRange<Double>?.self {
-                    let bounds = text.components(separatedBy: "...").compactMap { Double($0) }
-                    guard bounds.count == 2, bounds.allSatisfy(\.isFinite), bounds[0] <= bounds[1] else {
-                        throw UsageError(
-                            message: "--set \(name) takes finite LOW...HIGH with LOW <= HIGH, not '\(text)'")
-                    }
-                    object[name] = bounds
-                } else if kind == Int.self {
-                    guard let value = Double(text).flatMap({ Int(exactly: $0) }) else {
-                        throw UsageError(message: "--set \(name) takes a whole number, not '\(text)'")
-                    }
-                    object[name] = value
+                let value = try parse(parts[1], for: parameter)
+                if let group = parameter.group {
+                    var members = object[group] as? [String: Any] ?? [:]
+                    members[parameter.name] = value
+                    object[group] = members
                 } else {
-                    guard let value = Double(text), value.isFinite else {
-                        throw UsageError(message: "--set \(name) takes a finite number, not '\(text)'")
-                    }
-                    object[name] = value
+                    object[parameter.name] = value
                 }
             }
             let edited = try JSONSerialization.data(withJSONObject: object)
@@ -81,5 +80,27 @@ enum DetectorOptions {
         } catch {
             throw UsageError(message: "--set: \(error)")
         }
+    }
+
+    /// The JSON value of `text` for `parameter`, checked against its type.
+    private static func parse(_ text: String, for parameter: Parameter) throws(UsageError) -> Any {
+        let (name, kind) = (parameter.path, parameter.type)
+        if kind == ClosedRange<Double>.self || kind == ClosedRange<Double>?.self {
+            let bounds = text.components(separatedBy: "...").compactMap { Double($0) }
+            guard bounds.count == 2, bounds.allSatisfy(\.isFinite), bounds[0] <= bounds[1] else {
+                throw UsageError(message: "--set \(name) takes finite LOW...HIGH with LOW <= HIGH, not '\(text)'")
+            }
+            return bounds
+        }
+        if kind == Int.self {
+            guard let value = Double(text).flatMap({ Int(exactly: $0) }) else {
+                throw UsageError(message: "--set \(name) takes a whole number, not '\(text)'")
+            }
+            return value
+        }
+        guard let value = Double(text), value.isFinite else {
+            throw UsageError(message: "--set \(name) takes a finite number, not '\(text)'")
+        }
+        return value
     }
 }

@@ -172,7 +172,7 @@ struct StepsCommandTests {
 
     @Test(arguments: [
         ["steps"], ["steps", "f.csv", "--window", "0"], ["steps", "f.csv", "--set", "nonsense=1"],
-        ["steps", "f.csv", "--set", "minimumSpread=abc"], ["evaluate-steps"], ["evaluate-steps", "f.csv"],
+        ["steps", "f.csv", "--set", "minimumProminence=abc"], ["evaluate-steps"], ["evaluate-steps", "f.csv"],
         ["evaluate-steps", "a.csv", "b.csv", "--vehicle"], ["evaluate-steps", "f.csv", "--bouts", "b.csv"],
         ["evaluate-steps", "f.csv", "--vehicle", "--tolerance", "-1"],
     ])
@@ -246,8 +246,8 @@ struct StepsCommandTests {
             ["--set", "maximumGap=0.2", "--set", "minimumRunLength=3", "--set", "initialContactSearch=0...0"],
             options: DetectorOptions.names, flags: [])
         let configuration = try DetectorOptions.parse(arguments)
-        #expect(configuration.maximumGap == 0.2 && configuration.minimumRunLength == 3)
-        #expect(configuration.initialContactSearch == 0...0)
+        #expect(configuration.maximumGap == 0.2 && configuration.bout.minimumRunLength == 3)
+        #expect(configuration.timing.initialContactSearch == 0...0)
     }
 
     @Test func referenceErrorsNameTheLineOfTheFileAfterBlankLines() throws {

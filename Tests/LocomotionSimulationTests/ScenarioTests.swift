@@ -94,15 +94,14 @@ struct ScenarioTests {
         #expect(rules.share("sprint") { $0.result.activity == .running } >= 0.8)
     }
 
-    /// KNOWN GAP (asserted as the library behaves): a run like the sprint, 60 s long, with the
-    /// phone in a trouser pocket. The thigh's sharper impacts make the window rougher than the step detector's
-    /// vibration gate allows (roughness about 1.9 against 1.8; MotionSense's pocket joggers:
-    /// 1.96–2.25), so no steps are found. The fusion still says running, with low confidence
-    /// (speed running +2 against no steps driving +1 and variance walking +1); the rules, with a
-    /// speed above 2.2 m/s and no gait, say driving (rule 6) in most windows (88 % over seeds
-    /// 1–20, at least 76 % in each) and commit driving or unknown, never running; leaving that
-    /// driving for the stop then takes the 10 s hold.
-    @Test(arguments: seeds) func eARunWithThePhoneInATrouserPocketLosesItsSteps(seed: UInt64) throws {
+    /// A run like the sprint, 60 s long, with the phone in a trouser pocket. The thigh's sharper
+    /// impacts make the window rougher than the step detector's plain vibration limit (roughness
+    /// about 1.9 against 1.8; MotionSense's pocket joggers: 1.96–2.25), but the running body moves
+    /// vigorously (spread above 0.08 g), so the vibration rule allows it and the steps are found:
+    /// the fusion says running (speed +2 and cadence +2) and the rules say running from the steps.
+    /// Before the vigorous allowance no step was found, the fusion said running with low
+    /// confidence and the rules said driving (rule 6, faster than 2.2 m/s without gait).
+    @Test(arguments: seeds) func eARunWithThePhoneInATrouserPocketIsRunning(seed: UInt64) throws {
         let session = SimulatedSession(
             phases: [
                 SessionPhase(
@@ -114,15 +113,14 @@ struct ScenarioTests {
             ], seed: seed, name: "run-trouser-pocket")
         let fused = try DetectorRun(session, classifier: .voteFusion(fusion))
         print(fused.summary("run"))
-        #expect(fused.share("run") { $0.result.evidence.stepFrequency == 0 } >= 0.8)
+        #expect(fused.share("run") { $0.result.evidence.stepFrequency ?? 0 > 2.5 } >= 0.8)
         #expect(fused.committedShare("run", .running) >= 0.8)
-        #expect(fused.share("run") { $0.result.activity == .running && $0.result.confidence == .low } >= 0.8)
+        #expect(fused.share("run") { $0.result.activity == .running && $0.result.confidence >= .medium } >= 0.8)
         let rules = try DetectorRun(session, classifier: .rules(FeatureRuleClassifier()))
         print(rules.summary("run"))
         print(rules.summary("stop"))
-        #expect(rules.share("run") { $0.result.activity == .driving } >= 0.7)
-        #expect(rules.share("run") { $0.result.activity != .running } >= 0.8)
-        #expect(rules.committedShare("run", .running) <= 0.1)
+        #expect(rules.share("run") { $0.result.activity == .running } >= 0.8)
+        #expect(rules.committedShare("run", .running) >= 0.8)
         #expect(rules.committedShare("stop", .stationary) >= 0.9)
     }
 

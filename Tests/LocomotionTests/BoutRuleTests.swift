@@ -25,17 +25,18 @@ struct BoutRuleTests {
 
     @Test func withoutClosingStepsTheSlowerStepStartsARun() {
         var configuration = StepDetectorConfiguration()
-        configuration.closingStepInterval = 0
+        configuration.bout.closingStepInterval = 0
         let result = Self.decisions(Self.walk + [(3.2, false)], configuration: configuration)
         #expect(result.last == .hold)
     }
 
     @Test func theClosingIntervalIsBounded() {
         var configuration = StepDetectorConfiguration()
-        configuration.closingStepInterval = 1.1
+        configuration.bout.closingStepInterval = 1.1
         #expect(Self.decisions(Self.walk + [(3.2, false)], configuration: configuration).last == .hold)
-        // Never beyond the longest step interval, 1.25 s, whatever the closing interval says.
-        configuration.closingStepInterval = 2
+        // Never beyond the longest step interval, whatever the closing interval says.
+        configuration.bout.maximumStepInterval = 1.25
+        configuration.bout.closingStepInterval = 2
         #expect(Self.decisions(Self.walk + [(3.3, false)], configuration: configuration).last == .hold)
     }
 
@@ -86,7 +87,7 @@ struct BoutRuleTests {
         #expect(try #require(matching.f1) >= 0.95, "\(matching) \(detected) \(truth)")
 
         var configuration = StepDetectorConfiguration()
-        configuration.closingStepInterval = 0
+        configuration.bout.closingStepInterval = 0
         let without = try recording.detectSteps(configuration: configuration).steps.map(\.time)
         #expect(!without.contains { abs($0 - last) <= 0.1 }, "\(without)")
         #expect(without.count == detected.count - 1)

@@ -67,7 +67,7 @@ struct InitialContactTests {
         // Within one sample plus the decay's pull of the smoothed edge (a few ms).
         #expect(try #require(matching.meanAbsoluteOffset) <= 0.015, "\(matching)")
         var settings = StepDetectorConfiguration()
-        settings.initialContactSearch = nil
+        settings.timing.initialContactSearch = nil
         let peaks = try recording.detectSteps(configuration: settings)
         #expect(peaks.count == refined.count)
         let late = StepMatching(detected: peaks.steps.map(\.time), reference: contacts, tolerance: 0.25)
@@ -82,7 +82,7 @@ struct InitialContactTests {
             return .pi / 2 * phase * phase * (3 - 2 * phase)
         }
         var gated = StepDetectorConfiguration()
-        gated.maximumVerticalDeficit = 0.25
+        gated.context.maximumVerticalDeficit = 0.25
         let all = try recording.detectSteps().steps.map(\.time)
         let kept = try recording.detectSteps(configuration: gated).steps.map(\.time)
         let dropped = all.filter { time in !kept.contains { abs($0 - time) < 0.3 } }
@@ -103,7 +103,7 @@ struct InitialContactTests {
     @Test func belowTwentyFiveHertzThePeakTimeIsKept() throws {
         let (recording, _) = Self.trunkWalk(rate: 20, up: SIMD3(0, -1, 0))
         var settings = StepDetectorConfiguration()
-        settings.initialContactSearch = nil
+        settings.timing.initialContactSearch = nil
         #expect(try recording.detectSteps() == recording.detectSteps(configuration: settings))
     }
 
@@ -137,9 +137,9 @@ struct InitialContactTests {
         let series = ThreeAxisSeries(x: [0, 0], y: [0, 0], z: [1, 1])
         #expect(throws: LocomotionError.self) { try detector.process(times: [2], acceleration: series, into: &steps) }
         for edit: (inout StepDetectorConfiguration) -> Void in [
-            { $0.initialContactSmoothing = 0 }, { $0.initialContactSmoothing = .nan },
-            { $0.initialContactSearch = -2...0.1 }, { $0.initialContactSearch = -0.25...(.infinity) },
-            { $0.maximumVerticalDeficit = .nan },
+            { $0.timing.initialContactSmoothing = 0 }, { $0.timing.initialContactSmoothing = .nan },
+            { $0.timing.initialContactSearch = -2...0.1 }, { $0.timing.initialContactSearch = -0.25...(.infinity) },
+            { $0.context.maximumVerticalDeficit = .nan },
         ] {
             var settings = StepDetectorConfiguration()
             edit(&settings)
@@ -150,16 +150,12 @@ struct InitialContactTests {
 
 @Suite("Step detector presets")
 struct StepDetectorPresetTests {
-    @Test func theTrunkPresetIsTheDefaultsWithThePostureGateTheWeakStillnessAndVibrationGatesAndTheStepPeriodSpacing() {
+    @Test func theTrunkPresetIsTheDefaultsWithThePostureRuleAndTheStepPeriodSpacing() {
         var expected = StepDetectorConfiguration()
-        #expect(expected.maximumVerticalDeficit == nil)
-        #expect(expected.weakSpread == expected.minimumSpread)
-        #expect(expected.stepPeriodSpacing == 0)
-        #expect(expected.weakRoughness == expected.maximumRoughness)
-        expected.maximumVerticalDeficit = 0.25
-        expected.weakSpread = 0.025
-        expected.stepPeriodSpacing = 0.5
-        expected.weakRoughness = 3
+        #expect(expected.context.maximumVerticalDeficit == nil)
+        #expect(expected.candidates.stepPeriodSpacing == 0)
+        expected.context.maximumVerticalDeficit = 0.25
+        expected.candidates.stepPeriodSpacing = 0.5
         #expect(StepDetectorConfiguration.trunk == expected)
     }
 }

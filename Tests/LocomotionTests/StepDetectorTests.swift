@@ -91,7 +91,7 @@ struct StepDetectorTests {
     @Test(arguments: [1 as UInt64, 2, 3])
     func streamingInRandomChunksEqualsBatchBitForBit(seed: UInt64) throws {
         var peakTimes = StepDetectorConfiguration()
-        peakTimes.initialContactSearch = nil
+        peakTimes.timing.initialContactSearch = nil
         let (batch, streamed) = try Self.batchAndStreamed(seed: seed, configuration: peakTimes) {
             detector, recording, rows, steps in
             let magnitude = try #require(recording.accelerationMagnitude)
@@ -137,7 +137,7 @@ struct StepDetectorTests {
         #expect(throws: LocomotionError.self) { try detector.process(time: 0.5, magnitude: 1, into: &steps) }
         #expect(throws: LocomotionError.self) { _ = try StepDetector(sampleRate: 5) }
         var settings = StepDetectorConfiguration()
-        settings.minimumRunLength = 0
+        settings.bout.minimumRunLength = 0
         #expect(throws: LocomotionError.self) { _ = try StepDetector(sampleRate: 50, configuration: settings) }
         let empty = Recording(source: "none", time: [0, 1])
         #expect(throws: LocomotionError.self) { _ = try empty.detectSteps() }
@@ -210,16 +210,16 @@ struct StepDetectorParameterTests {
             change(&configuration)
             cases.append((name, configuration))
         }
-        add("contextHalfWidth") { $0.contextHalfWidth = 1e308 }
-        add("contextHalfWidth") { $0.contextHalfWidth = .infinity }
-        add("prominenceWindow") { $0.prominenceWindow = 1e300 }
-        add("initialContactSmoothing") { $0.initialContactSmoothing = 1e300 }
-        add("minimumRunLength") { $0.minimumRunLength = 10_000_000_000 }
-        add("minimumRunLength") { $0.minimumRunLength = -3 }
-        add("lowPassCutoff") { $0.lowPassCutoff = .nan }
-        add("stepPeriods") { $0.stepPeriods = 0.25...3 }
-        add("weakProminence") { $0.weakProminence = .nan }
-        add("weakRegularity") { $0.weakRegularity = -.infinity }
+        add("context.halfWidth") { $0.context.halfWidth = 1e308 }
+        add("context.halfWidth") { $0.context.halfWidth = .infinity }
+        add("amplitude.prominenceWindow") { $0.amplitude.prominenceWindow = 1e300 }
+        add("timing.initialContactSmoothing") { $0.timing.initialContactSmoothing = 1e300 }
+        add("bout.minimumRunLength") { $0.bout.minimumRunLength = 10_000_000_000 }
+        add("bout.minimumRunLength") { $0.bout.minimumRunLength = -3 }
+        add("candidates.lowPassCutoff") { $0.candidates.lowPassCutoff = .nan }
+        add("context.stepPeriods") { $0.context.stepPeriods = 0.25...3 }
+        add("amplitude.weakProminence") { $0.amplitude.weakProminence = .nan }
+        add("context.weakRegularity") { $0.context.weakRegularity = -.infinity }
         return cases
     }
 

@@ -40,13 +40,13 @@ struct StepPeriodSpacingTests {
 
     static var withoutSpacing: StepDetectorConfiguration {
         var configuration = StepDetectorConfiguration.trunk
-        configuration.stepPeriodSpacing = 0
+        configuration.candidates.stepPeriodSpacing = 0
         return configuration
     }
 
     @Test func aSpacingOutsideZeroToOneIsATypedError() {
         for value in [-0.1, 1, .nan, .infinity] {
-            #expect(GaitSimulation.bothReject { $0.stepPeriodSpacing = value }, "\(value)")
+            #expect(GaitSimulation.bothReject { $0.candidates.stepPeriodSpacing = value }, "\(value)")
         }
     }
 

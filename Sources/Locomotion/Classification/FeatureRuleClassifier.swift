@@ -8,7 +8,9 @@
 /// 2. *σ* < ``Configuration/stillDeviation`` and no steps: stationary, or driving when
 ///    *v* > ``Configuration/movingSpeed`` (a smooth ride).
 /// 3. At least ``Configuration/minimumSteps`` detected steps: running when their cadence exceeds
-///    ``Configuration/runningCadence``, else walking.
+///    ``Configuration/runningCadence``, or when a periodic window with *σ* ≥
+///    ``Configuration/runningDeviation`` has a running autocorrelation cadence (a missed step
+///    lowers the step cadence of a short window); else walking.
 /// 4. Pedalling: a periodic window (step regularity ≥ ``Configuration/periodicRegularity``)
 ///    without steps, with *σ* ≥ ``Configuration/pedallingDeviation``, whose autocorrelation
 ///    cadence lies in ``Configuration/pedallingCadence`` (one pedal turn per period, below any
@@ -192,7 +194,12 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         }
         if steps >= c.minimumSteps && stepCadence.isFinite {
             let confidence: Confidence = periodic ? .high : .medium
-            return decision(stepCadence > c.runningCadence ? .running : .walking, confidence, .steps)
+            // A step the detector misses lowers the window's step cadence; a movement as vigorous as
+            // running whose autocorrelation cadence is a running one is running all the same.
+            let runningPace =
+                stepCadence > c.runningCadence
+                || (periodic && cadence > c.runningCadence && deviation >= c.runningDeviation)
+            return decision(runningPace ? .running : .walking, confidence, .steps)
         }
         if pedalling { return decision(.cycling, fastForWalking ? .high : .medium, .pedalling) }
         if periodic && deviation >= c.gaitDeviation && !fastForWalking {

@@ -1,12 +1,12 @@
 /// The bout rule of ``StepDetectorConfiguration``: a candidate step counts only inside a run of
-/// regular intervals that holds ``StepDetectorConfiguration/minimumRunLength`` full (`strong`)
-/// candidates. It keeps the run's state; the caller keeps the candidates and acts on each
+/// regular intervals that holds ``StepDetectorConfiguration/Bout/minimumRunLength`` candidates, of
+/// which ``StepDetectorConfiguration/Bout/minimumStrongSteps`` are strong. It keeps the run's state; the caller keeps the candidates and acts on each
 /// decision, so the streaming detector (steps in seconds) and the window analyzer (sample
 /// indices) share one rule.
 ///
 /// A confirmed run may end with one *closing* candidate whose interval is longer than
-/// ``StepDetectorConfiguration/maximumIntervalRatio`` times the previous one, up to
-/// ``StepDetectorConfiguration/closingStepInterval``: a walker who stops slows the last step
+/// ``StepDetectorConfiguration/Bout/maximumIntervalRatio`` times the previous one, up to
+/// ``StepDetectorConfiguration/Bout/closingStepInterval``: a walker who stops slows the last step
 /// (the trailing foot is brought alongside), so the last interval of a bout is often the longest.
 /// That candidate is a step and the run ends with it; the next candidate starts a new run.
 struct BoutRule: Sendable {
@@ -18,7 +18,10 @@ struct BoutRule: Sendable {
         case emit(held: Int)
     }
 
+    /// The caller's time units per second (1 for seconds, the sample rate for sample indices).
+    let unitsPerSecond: Double
     let minimumRunLength: Int
+    let minimumStrongSteps: Int
     /// The longest interval inside a run, in the caller's time unit.
     let maximumInterval: Double
     let maximumIntervalRatio: Double
@@ -31,7 +34,9 @@ struct BoutRule: Sendable {
 
     /// How many of the most recent candidates (the last one included) are held.
     private(set) var held = 0
+    /// The strong candidates and all candidates of the current run.
     private var strength = 0
+    private var total = 0
     private var confirmed = false
     private var lastTime: Double?
     private var lastInterval: Double?
@@ -40,15 +45,18 @@ struct BoutRule: Sendable {
     /// The rule of `configuration`, with times in a unit of which there are `unitsPerSecond` in
     /// a second (1 for seconds, the sample rate for sample indices).
     init(_ configuration: StepDetectorConfiguration, unitsPerSecond: Double = 1) {
-        minimumRunLength = configuration.minimumRunLength
+        let bout = configuration.bout
+        self.unitsPerSecond = unitsPerSecond
+        minimumRunLength = bout.minimumRunLength
+        minimumStrongSteps = bout.minimumStrongSteps
         // A relative 1e-9 of slack: an interval of exactly the limit, measured as a difference
         // of timestamps (1.1500000000000004 s) or samples at a measured rate, is within it.
         let slack = 1 + 1e-9
-        maximumInterval = configuration.maximumStepInterval * unitsPerSecond * slack
-        maximumIntervalRatio = configuration.maximumIntervalRatio
+        maximumInterval = bout.maximumStepInterval * unitsPerSecond * slack
+        maximumIntervalRatio = bout.maximumIntervalRatio
         // Only intervals within maximumInterval reach the closing rule.
-        closingInterval = configuration.closingStepInterval * unitsPerSecond * slack
-        heldLimit = 4 * configuration.minimumRunLength + 16
+        closingInterval = bout.closingStepInterval * unitsPerSecond * slack
+        heldLimit = 4 * bout.minimumRunLength + 16
     }
 
     /// Extends or restarts the current run with a candidate at `time` (not before the previous
@@ -63,23 +71,24 @@ struct BoutRule: Sendable {
             {
                 if confirmed, interval > maximumIntervalRatio * previous, interval <= closingInterval {
                     // The slower last step of a confirmed run: a step, and the run ends here.
-                    (held, strength, confirmed, lastInterval) = (0, 0, false, nil)
+                    (held, strength, total, confirmed, lastInterval) = (0, 0, 0, false, nil)
                     (lastTime, lastWasStrong) = (time, strong)
                     return .emit(held: 0)
                 }
                 // An irregular interval: a new run starts with the previous candidate, which is
                 // held unless its run was confirmed.
-                (held, strength) = confirmed ? (0, 0) : (1, lastWasStrong ? 1 : 0)
+                (held, strength, total) = confirmed ? (0, 0, 0) : (1, lastWasStrong ? 1 : 0, 1)
                 confirmed = false
             }
             lastInterval = interval
         } else {
-            (held, strength, confirmed, lastInterval) = (0, 0, false, nil)
+            (held, strength, total, confirmed, lastInterval) = (0, 0, 0, false, nil)
         }
         (lastTime, lastWasStrong) = (time, strong)
         if strong { strength += 1 }
+        total += 1
         if confirmed { return .emit(held: 0) }
-        if strength >= minimumRunLength {
+        if strength >= minimumStrongSteps && total >= minimumRunLength {
             defer { (held, confirmed) = (0, true) }
             return .emit(held: held)
         }
@@ -89,6 +98,6 @@ struct BoutRule: Sendable {
 
     /// Forgets the run, as at the start of a segment.
     mutating func reset() {
-        (held, strength, confirmed, lastTime, lastInterval, lastWasStrong) = (0, 0, false, nil, nil, false)
+        (held, strength, total, confirmed, lastTime, lastInterval, lastWasStrong) = (0, 0, 0, false, nil, nil, false)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import LocomotionDSP
 
 /// Detects steps in a stream of acceleration magnitudes (in g), sample by sample, with a latency
-/// of ``StepDetectorConfiguration/contextHalfWidth`` seconds (longer for the first steps of a
+/// of ``StepDetectorConfiguration/Context/halfWidth`` seconds (longer for the first steps of a
 /// bout, which wait until the bout rule confirms them).
 ///
 /// ```swift
@@ -16,28 +16,25 @@ import LocomotionDSP
 /// 1. Low-pass the magnitude (2nd-order Butterworth, 3 Hz), started at the steady state of the
 ///    first sample.
 /// 2. A sample is a candidate when it is higher than every sample up to
-///    ``StepDetectorConfiguration/minimumStepInterval`` before it and at least as high as every
+///    ``StepDetectorConfiguration/Candidates/minimumStepInterval`` before it and at least as high as every
 ///    sample up to that interval after it (ties go to the earliest sample). Where the context
 ///    (step 3) has a clear step period *P*, the interval widens to
-///    ``StepDetectorConfiguration/stepPeriodSpacing`` × *P* when that is longer.
-/// 3. The candidate is judged in its context, the ±2 s around it. It passes when the context is
-///    not still (standard deviation ≥ ``StepDetectorConfiguration/minimumSpread``), the peak's
-///    prominence is at least ``StepDetectorConfiguration/relativeProminence`` standard
-///    deviations (relative to the signal, so it adapts to where the phone is carried), the
-///    context is periodic at a step period (normalised autocorrelation ≥
-///    ``StepDetectorConfiguration/minimumRegularity``) and not dominated by vibration above the
-///    cutoff (``StepDetectorConfiguration/maximumRoughness``). A candidate that passes the
-///    stillness, prominence and periodicity gates only at their relaxed levels
-///    (``StepDetectorConfiguration/weakSpread``, ``StepDetectorConfiguration/weakProminence``,
-///    ``StepDetectorConfiguration/weakRegularity``), or the vibration gate only at its relaxed
-///    level (``StepDetectorConfiguration/weakRoughness``, in a context periodic at the full
-///    level), is *weak*.
+///    ``StepDetectorConfiguration/Candidates/stepPeriodSpacing`` × *P* when that is longer.
+/// 3. The candidate is judged in its context, the ±2 s around it: its prominence
+///    reaches an absolute floor (``StepDetectorConfiguration/Amplitude/minimumProminence``) and a
+///    multiple of the context's standard deviation (strong at
+///    ``StepDetectorConfiguration/Amplitude/relativeProminence``, weak at
+///    ``StepDetectorConfiguration/Amplitude/weakProminence``); the context is periodic at a step
+///    period (strong or weak by its normalised autocorrelation) and not dominated by vibration
+///    above the cutoff (``StepDetectorConfiguration/Context/maximumRoughness``, more in a
+///    vigorous context); with the posture rule on, the sensor has not just turned.
 /// 4. Passing candidates count as steps only inside a run with regular intervals that holds at
-///    least ``StepDetectorConfiguration/minimumRunLength`` full (not weak) ones (the bout rule),
-///    which a slower last step may close (``StepDetectorConfiguration/closingStepInterval``).
+///    least ``StepDetectorConfiguration/Bout/minimumRunLength`` of them, enough of them strong
+///    (the bout rule), which a slower last step may close
+///    (``StepDetectorConfiguration/Bout/closingStepInterval``).
 /// 5. The step's time is the peak's timestamp minus the low-pass filter's group delay at 0 Hz,
 ///    then, when the detector is fed three axes, the initial contact of the vertical
-///    acceleration near it (``StepDetectorConfiguration/initialContactSearch``): the sample
+///    acceleration near it (``StepDetectorConfiguration/Timing/initialContactSearch``): the sample
 ///    where the acceleration along gravity (``GravitySeparator``) rises fastest, its derivative
 ///    taken with a derivative-of-Gaussian filter. This only moves the time; which peaks are
 ///    steps (steps 2–4) does not depend on it.
@@ -62,6 +59,7 @@ public struct StepDetector: Sendable {
     public let maximumGap: Double
 
     private var filter: SOSFilter
+    private let gate: StepGate
     /// Context half-width, minimum step distance, in samples.
     private let half: Int
     private let spacing: Int
@@ -98,7 +96,7 @@ public struct StepDetector: Sendable {
     private var periodicityContext: (start: Int, end: Int)?
     private var periodicity = 0.0
     /// The last computed context's candidate spacing in samples: ``spacing``, or wider when the
-    /// context has a clear step period (``StepDetectorConfiguration/stepPeriodSpacing``).
+    /// context has a clear step period (``StepDetectorConfiguration/Candidates/stepPeriodSpacing``).
     private var contextSpacing = 0
     /// Samples in the current segment, the next sample to judge, the last sample's time.
     private var count = 0
@@ -120,12 +118,13 @@ public struct StepDetector: Sendable {
         self.sampleRate = sampleRate
         self.maximumGap = c.maximumGap ?? max(5 / sampleRate, 0.1)
         filter = SOSFilter(sections)
+        gate = StepGate(c)
         filterDelay = Self.groupDelayAtZero(sections) / sampleRate
-        half = wholeSamples(c.contextHalfWidth, at: sampleRate)
-        spacing = max(1, wholeSamples(c.minimumStepInterval, at: sampleRate, rounding: .up))
-        prominenceReach = max(1, wholeSamples(c.prominenceWindow, at: sampleRate))
+        half = wholeSamples(c.context.halfWidth, at: sampleRate)
+        spacing = max(1, wholeSamples(c.candidates.minimumStepInterval, at: sampleRate, rounding: .up))
+        prominenceReach = max(1, wholeSamples(c.amplitude.prominenceWindow, at: sampleRate))
         capacity = 2 * half + 1
-        lags = GaitRegularity.lags(of: c.stepPeriods, sampleRate: sampleRate)
+        lags = GaitRegularity.lags(of: c.context.stepPeriods, sampleRate: sampleRate)
         values = [Double](repeating: 0, count: 2 * capacity)
         times = values
         raw = values
@@ -138,11 +137,11 @@ public struct StepDetector: Sendable {
         gravity = try GravitySeparator(sampleRate: sampleRate)
         // A sample interval longer than the smoothing cannot place the contact better than the
         // (delay-corrected, hence sub-sample) peak time: below 1/σ (25 Hz) the peak time is kept.
-        search = c.initialContactSearch.flatMap {
-            $0.upperBound > $0.lowerBound && sampleRate * c.initialContactSmoothing >= 1 ? $0 : nil
+        search = c.timing.initialContactSearch.flatMap {
+            $0.upperBound > $0.lowerBound && sampleRate * c.timing.initialContactSmoothing >= 1 ? $0 : nil
         }
         postureReach = max(1, wholeSamples(0.5, at: sampleRate))
-        (kernel, kernelReach) = Self.derivativeOfGaussian(sigma: c.initialContactSmoothing, sampleRate: sampleRate)
+        (kernel, kernelReach) = Self.derivativeOfGaussian(sigma: c.timing.initialContactSmoothing, sampleRate: sampleRate)
     }
 
     /// The derivative-of-Gaussian weights `wₘ = m·gₘ / Σₖ (k²/f)·gₖ` for `m = −R…R`,
@@ -190,7 +189,7 @@ public struct StepDetector: Sendable {
     /// Feeds one sample of three-axis acceleration: the magnitude `√(x² + y² + z²)` is
     /// detected as by ``process(time:magnitude:into:)``, and the step times are refined to the
     /// initial contact of the vertical acceleration
-    /// (``StepDetectorConfiguration/initialContactSearch``). Gravity is estimated causally
+    /// (``StepDetectorConfiguration/Timing/initialContactSearch``). Gravity is estimated causally
     /// (``GravitySeparator``, restarted at each gap), so the result does not depend on the
     /// device's orientation; where gravity is below 0.1 g (free fall, or input without gravity)
     /// the step keeps its peak time.
@@ -352,19 +351,15 @@ public struct StepDetector: Sendable {
             for j in (offset + 1)...min(length - 1, offset + reach) { rightLow = min(rightLow, window[j]) }
             return (true, mean, (squares / Double(length)).squareRoot(), peak - max(leftLow, rightLow))
         }
-        guard isPeak, spread >= min(configuration.minimumSpread, configuration.weakSpread), spread > 0,
-            prominence >= min(configuration.relativeProminence, configuration.weakProminence) * spread
-        else { return }
-        if let limit = configuration.maximumVerticalDeficit,
+        guard isPeak, prominence >= gate.weakestProminence(spread: spread) else { return }
+        let amplitude = gate.judge(prominence: prominence, spread: spread)
+        guard amplitude > .reject else { return }
+        if let limit = configuration.context.maximumVerticalDeficit,
             let deficit = verticalDeficit(base: base, length: length, offset: offset), deficit > limit
         {
             return
         }
-        // The vibration gate: above maximumRoughness a candidate can only be weak, up to weakRoughness.
-        // The roughness is needed whenever the strong limit is finite, even with no weak ceiling.
-        var rough = false
-        let roughest = max(configuration.maximumRoughness, configuration.weakRoughness)
-        if configuration.maximumRoughness.isFinite {
+        if gate.checksVibration {
             let roughness: Double = raw.withUnsafeBufferPointer { magnitudes in
                 values.withUnsafeBufferPointer { filtered in
                     var (sum, squares) = (0.0, 0.0)
@@ -377,8 +372,7 @@ public struct StepDetector: Sendable {
                     return (max(squares / Double(length) - residualMean * residualMean, 0)).squareRoot()
                 }
             }
-            guard roughness <= roughest * spread else { return }
-            rough = roughness > configuration.maximumRoughness * spread
+            guard gate.passesVibration(roughness: roughness, spread: spread) else { return }
         }
         let upper = min(lags.upperBound, length / 2)
         guard upper >= lags.lowerBound else { return }
@@ -406,25 +400,20 @@ public struct StepDetector: Sendable {
             }
             if beaten { return }
         }
-        guard regularity >= min(configuration.minimumRegularity, configuration.weakRegularity) else { return }
-        // A rough context's candidate (weak at most) needs the strong periodicity.
-        guard !rough || regularity >= configuration.minimumRegularity else { return }
-        let strong =
-            !rough && regularity >= configuration.minimumRegularity
-            && prominence >= configuration.relativeProminence * spread
-            && spread >= configuration.minimumSpread
+        let verdict = min(amplitude, gate.judge(periodicity: regularity))
+        guard verdict > .reject else { return }
         let time = times[base + offset] - filterDelay
-        guard time - lastStepTime >= configuration.minimumStepInterval else { return }
+        guard time - lastStepTime >= configuration.candidates.minimumStepInterval else { return }
         lastStepTime = time
         let reported = initialContact(near: time, base: base, length: length, offset: offset) ?? time
         lastReportedTime = reported
         accept(
             Step(time: reported, amplitude: values[base + offset] - mean, regularity: regularity), peakTime: time,
-            strong: strong, into: &steps)
+            strong: verdict == .strong, into: &steps)
     }
 
     /// The time of the sample in `peak + search`, and at least
-    /// ``StepDetectorConfiguration/minimumStepInterval`` after the last reported time (two heel
+    /// ``StepDetectorConfiguration/Candidates/minimumStepInterval`` after the last reported time (two heel
     /// strikes are never closer; a step that finds no such sample keeps its peak time, at least
     /// 0.15 s after the previous step with the default search), where the
     /// derivative-of-Gaussian of the vertical acceleration is highest (the earliest of equal
@@ -434,7 +423,7 @@ public struct StepDetector: Sendable {
     private func initialContact(near peak: Double, base: Int, length: Int, offset: Int) -> Double? {
         guard let search else { return nil }
         let reach = kernelReach
-        let earliest = max(peak + search.lowerBound, lastReportedTime + configuration.minimumStepInterval)
+        let earliest = max(peak + search.lowerBound, lastReportedTime + configuration.candidates.minimumStepInterval)
         let latest = peak + search.upperBound
         return vertical.withUnsafeBufferPointer { verticals -> Double? in
             times.withUnsafeBufferPointer { stamps -> Double? in
@@ -471,13 +460,13 @@ public struct StepDetector: Sendable {
 
     /// The highest normalised autocorrelation over the step lags up to `upper` of the `length`
     /// filtered samples from ring index `base`, and the candidate spacing of that context, in
-    /// samples: ``StepDetectorConfiguration/stepPeriodSpacing`` times its step lag
+    /// samples: ``StepDetectorConfiguration/Candidates/stepPeriodSpacing`` times its step lag
     /// (``GaitRegularity``'s rule) when the autocorrelation there reaches
-    /// ``StepDetectorConfiguration/minimumRegularity``, and at least the minimum step interval.
+    /// ``StepDetectorConfiguration/Context/minimumRegularity``, and at least the minimum step interval.
     private mutating func periodicityAndSpacing(base: Int, length: Int, upper: Int) -> (Double, Int) {
         let lags = self.lags
-        let k = configuration.stepPeriodSpacing
-        let minimum = configuration.minimumRegularity
+        let k = configuration.candidates.stepPeriodSpacing
+        let minimum = configuration.context.minimumRegularity
         let spacing = self.spacing
         return values.withUnsafeBufferPointer { all in
             correlations.withUnsafeMutableBufferPointer { r in
@@ -500,7 +489,7 @@ public struct StepDetector: Sendable {
     }
 
     /// The bout rule (``BoutRule``): extends or restarts the current run with `step`, and emits
-    /// the run's steps once it holds ``StepDetectorConfiguration/minimumRunLength`` full
+    /// the run's steps once it holds ``StepDetectorConfiguration/Bout/minimumRunLength`` full
     /// (`strong`) candidates. The intervals are those of the peak times, so the refinement of
     /// the reported time never changes which candidates are steps.
     private mutating func accept(_ step: Step, peakTime: Double, strong: Bool, into steps: inout [Step]) {

@@ -1,123 +1,129 @@
 import LocomotionDSP
 
-/// The parameters of ``StepDetector``; the defaults are the tuned values documented, with the
-/// reasons for each, in docs/Algorithms.md ("Step detection").
+/// The parameters of ``StepDetector`` and ``WindowStepAnalyzer``, in five groups: how candidate
+/// peaks are found, how large they must be, what their context must look like, the bout rule, and
+/// the step time. docs/Algorithms.md ("Step detection") gives the reasons for each default and
+/// where it was measured.
 public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
-    /// The low-pass cutoff applied to the acceleration magnitude, in Hz (2nd-order Butterworth).
-    /// 3 Hz keeps the step fundamental (≤ 2.5 Hz when walking) and removes engine and road
-    /// vibration. Lowered to 0.4 × the sample rate for slow rates.
-    public var lowPassCutoff: Double = 3
-    /// The shortest time between two steps, in s: 0.25 s, at most 4 steps/s (seed §5.2).
-    public var minimumStepInterval: Double = 0.25
-    /// The candidate spacing of a periodic context, as a fraction of its step period: where the
-    /// context's normalised autocorrelation has a clear step lag *P* (the step lag of
-    /// ``GaitRegularity``'s rules among ``stepPeriods``, where the autocorrelation reaches
-    /// ``minimumRegularity``), a candidate must also be the highest sample within
-    /// `stepPeriodSpacing × P` on either side (never less than ``minimumStepInterval``), so a
-    /// second hump inside one slow step is not a candidate. The bout rule keeps consecutive
-    /// intervals within a factor ``maximumIntervalRatio`` (2), so inside a run the shorter step of
-    /// a stride is at least 2/3 of *P*: 0.5 leaves a margin. It assumes that the sensor sees the
-    /// left and right steps alike, as on the trunk; a foot sensor's clearest period is the stride,
-    /// and half its steps would go. 0 (off) by default; 0.5 in ``trunk`` (docs/Accuracy.md,
-    /// "Robustness to slower and weaker gait"). At least 0 and less than 1.
-    public var stepPeriodSpacing: Double = 0
-    /// Half the length of the context each candidate peak is judged in, in s: the peak must
-    /// stand out against the ±`contextHalfWidth` around it. Also the detector's latency, plus
-    /// the time a new bout needs to be confirmed (see ``minimumRunLength``).
-    public var contextHalfWidth: Double = 2
-    /// A peak's prominence (its height above the higher of the lowest points within
-    /// ``prominenceWindow`` on either side) must reach this many of the context's standard
-    /// deviations: an amplitude rule relative to the recent signal, so it adapts to where the
-    /// phone is carried (a waist phone's steps are 0.2 g, a lower-back sensor's in a slow walk
-    /// 0.05 g).
-    public var relativeProminence: Double = 1
-    /// How far either side of a peak its prominence looks for the lowest point, in s.
-    public var prominenceWindow: Double = 0.6
-    /// The stillness gate: no step while the context's standard deviation of the low-passed
-    /// magnitude is below this, in g.
-    public var minimumSpread: Double = 0.04
-    /// The periodicity gate: no step unless the context's normalised autocorrelation reaches this
-    /// at some lag within ``stepPeriods``.
-    public var minimumRegularity: Double = 0.5
-    /// The step periods the periodicity gate looks at, in s: 0.25–1.25 s (0.8–4 steps/s).
-    public var stepPeriods: ClosedRange<Double> = 0.25...1.25
-    /// The vibration gate: no step when the context's standard deviation of the magnitude above
-    /// the low-pass cutoff exceeds this multiple of the low-passed magnitude's (a vehicle shakes
-    /// at high frequencies; gait moves the body below 3 Hz). `.infinity` disables it (from the command
-    /// line, whose `--set` takes finite numbers, a large value such as 1000 does).
-    public var maximumRoughness: Double = 1.8
-    /// The relaxed vibration gate of a weak candidate, as a multiple of the context's spread: a
-    /// candidate whose context's roughness (see ``maximumRoughness``) lies between
-    /// ``maximumRoughness`` and this multiple can only be weak, and only when its context passes
-    /// the full periodicity gate (``minimumRegularity``), so it counts only inside a run that
-    /// smoother full candidates confirm. Some sensors carry more high-frequency energy in each
-    /// heel strike than the shared data's (a GENEActiv on the lower back: walking contexts at
-    /// 1.6–2.0 × the spread, strongly periodic), and a weaker walker's impacts are rough against
-    /// a smaller sway; a vehicle's rough contexts do not confirm runs of their own. 1.8 by
-    /// default (= ``maximumRoughness``: any value at or below it disables the relaxation); 3 in
-    /// ``trunk`` (docs/Accuracy.md, "Robustness to slower and weaker gait"); `.infinity` sets no
-    /// ceiling (rough candidates are still weak).
-    public var weakRoughness: Double = 1.8
-    /// The posture gate (off by default): no step where the acceleration along the gravity
-    /// estimate, averaged over the ±0.5 s around the candidate, falls more than this below 1 g,
-    /// in g. While walking the average is 1 g (the body neither falls nor rises over a step),
-    /// less the small lag of the gravity estimate behind the sway (at most 0.12 g in the shared
-    /// walking data); a deficit of 0.25 g means the sensor has turned by about 40° within a few
-    /// seconds — sitting down, bending, picking the phone up — and a peak there is that
-    /// movement, not a step. 0.25 suits a trunk sensor in daily activities (docs/Accuracy.md);
-    /// needs the three axes (``StepDetector/process(time:x:y:z:into:)``); `nil` disables it.
-    public var maximumVerticalDeficit: Double? = nil
-    /// The bout rule: a step only counts as part of a run of at least this many candidate steps,
-    /// each at most ``maximumStepInterval`` after the previous, with consecutive intervals within
-    /// a factor ``maximumIntervalRatio`` of each other. 1 disables it. Isolated bumps, a
-    /// vehicle's bounce and fidgeting rarely make four regular steps.
-    public var minimumRunLength: Int = 4
-    /// The relaxed prominence (in context standard deviations) of a *weak* candidate: one that
-    /// fails the prominence or periodicity gate but passes these relaxed ones. Weak candidates
-    /// count as steps only inside a run that holds ``minimumRunLength`` full candidates, so the
-    /// first and last steps of a bout and the irregular steps of a turn are kept without letting
-    /// isolated bumps through.
-    public var weakProminence: Double = 0.4
-    /// The relaxed periodicity (normalised autocorrelation) of a weak candidate.
-    public var weakRegularity: Double = 0.2
-    /// The relaxed stillness gate of a weak candidate, in g: a candidate whose context's standard
-    /// deviation lies between this and ``minimumSpread`` can only be weak, so it counts only
-    /// inside a run that holds ``minimumRunLength`` full candidates, which pass the full gate.
-    /// The first steps of a bout (and a slow, weak walker's steps between stronger ones) move the
-    /// trunk less than the steady steps that confirm the run, and their context reaches into the
-    /// stillness before the bout; the weak level relaxes the stillness gate as it relaxes the
-    /// prominence and periodicity ones. A context that is weak throughout never confirms a run,
-    /// so a vehicle or a fidgeting hand gains no run of its own. 0.04 g (``minimumSpread``, no
-    /// relaxation) by default; 0.025 g in ``trunk`` (docs/Accuracy.md, "Robustness to slower and
-    /// weaker gait").
-    public var weakSpread: Double = 0.04
-    /// The longest interval inside a run, in s (0.8 steps/s, the slowest stroll).
-    public var maximumStepInterval: Double = 1.25
-    /// The largest ratio between consecutive intervals inside a run.
-    public var maximumIntervalRatio: Double = 2
-    /// The closing step of a bout, in s: a candidate that follows a confirmed run (one that has
-    /// produced steps) after a longer interval than ``maximumIntervalRatio`` allows, but within
-    /// this many seconds (and within ``maximumStepInterval``), is the run's last step instead of
-    /// the first candidate of a new run. A walker who stops slows the last step — the trailing
-    /// foot is brought alongside — so the last interval of a bout is often more than twice the
-    /// one before it. The run ends with that step. 1.25 s (the ``maximumStepInterval``, 0.8
-    /// steps/s) by default; 0 disables it.
-    public var closingStepInterval: Double = 1.25
-    /// Where the step time is looked for, relative to the delay-corrected magnitude peak, in s:
-    /// the step time becomes the initial contact (heel strike) of the gravity-aligned vertical
-    /// acceleration within `peak + initialContactSearch`, the sample where it rises fastest (see
-    /// ``initialContactSmoothing``). The impact that makes the magnitude peak follows the heel
-    /// strike by 0–0.15 s, and turns and stops delay it more, so the search reaches 0.25 s
-    /// (one ``minimumStepInterval``) back and 0.1 s forward. Only when the detector is fed
-    /// three axes (``StepDetector/process(time:x:y:z:into:)``, as ``Recording/detectSteps(configuration:)``
-    /// does); with magnitudes alone, `nil`, a range of zero width, or a sample rate below
-    /// 1 / ``initialContactSmoothing`` (25 Hz), the step time is the peak time. Each bound must
-    /// lie within ±``contextHalfWidth`` minus 4 × the smoothing.
-    public var initialContactSearch: ClosedRange<Double>? = -0.25...0.1
-    /// The standard deviation of the Gaussian whose derivative differentiates the vertical
-    /// acceleration for the initial-contact search, in s: 0.04 s smooths the sensor noise and
-    /// keeps the heel-strike transient (about 0.1 s long at the lower back).
-    public var initialContactSmoothing: Double = 0.04
+    /// Where candidate peaks are.
+    public struct Candidates: Sendable, Hashable, Codable {
+        /// The low-pass cutoff applied to the acceleration magnitude, in Hz (2nd-order
+        /// Butterworth); lowered to 0.4 × the sample rate for slow rates. Positive.
+        public var lowPassCutoff: Double = 3
+        /// The shortest time between two steps, in s (at most 4 steps/s): a candidate is the
+        /// highest sample within this distance on either side. Positive, at most the context's
+        /// half-width.
+        public var minimumStepInterval: Double = 0.25
+        /// Where the context has a clear step period *P*, a candidate must also be the highest
+        /// sample within `stepPeriodSpacing × P` on either side, so the second hump of a slow step
+        /// is not a candidate. Assumes the sensor sees left and right steps alike (the trunk); 0
+        /// (off) by default, 0.5 in ``StepDetectorConfiguration/trunk``. In `0..<1`.
+        public var stepPeriodSpacing: Double = 0
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// How large a candidate must be. The prominence of a peak is its height above the higher of
+    /// the lowest points within ``prominenceWindow`` on either side.
+    public struct Amplitude: Sendable, Hashable, Codable {
+        /// The smallest prominence of a strong candidate, in g: a step that confirms a bout moves
+        /// the body by at least this much. At least ``weakMinimumProminence``.
+        public var minimumProminence: Double = 0.05
+        /// The smallest prominence of any candidate, in g: sensor noise and a phone at rest stay
+        /// below it. At least 0.
+        public var weakMinimumProminence: Double = 0.03
+        /// The prominence of a strong candidate, in standard deviations of its context's
+        /// low-passed magnitude: relative to the recent signal, so it adapts to where the phone is
+        /// carried. Finite.
+        public var relativeProminence: Double = 1
+        /// The prominence of a weak candidate, in the same standard deviations. Finite.
+        public var weakProminence: Double = 0.4
+        /// The standard deviation of a strong candidate's context (its low-passed magnitude), in
+        /// g: the body moves, which a vehicle's bumps and a fidgeting hand rarely make it do. At
+        /// least 0.
+        public var minimumSpread: Double = 0.04
+        /// How far either side of a peak its prominence looks for the lowest point, in s.
+        public var prominenceWindow: Double = 0.6
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// What a candidate's context (the ±``halfWidth`` around it) must look like.
+    public struct Context: Sendable, Hashable, Codable {
+        /// Half the context's length, in s; also the detector's latency. Positive, at most
+        /// ``StepDetectorConfiguration/longestDuration``.
+        public var halfWidth: Double = 2
+        /// The step periods the periodicity rule looks at, in s (0.8–4 steps/s). Positive, ending
+        /// at most at ``halfWidth``.
+        public var stepPeriods: ClosedRange<Double> = 0.25...1.25
+        /// The normalised autocorrelation a strong candidate's context reaches at some step period.
+        public var minimumRegularity: Double = 0.5
+        /// The autocorrelation a weak candidate's context reaches.
+        public var weakRegularity: Double = 0.2
+        /// The vibration rule: the standard deviation of the magnitude above the low-pass cutoff
+        /// may be at most this multiple of the low-passed magnitude's. `.infinity` disables it.
+        public var maximumRoughness: Double = 1.8
+        /// A context whose low-passed magnitude varies by at least this standard deviation, in g,
+        /// moves the body, not a vehicle: it may be rougher, up to ``vigorousRoughness``.
+        public var vigorousSpread: Double = 0.08
+        /// The vibration limit of a vigorous context (see ``vigorousSpread``).
+        public var vigorousRoughness: Double = 3
+        /// The posture rule (off by default): no step where the acceleration along gravity,
+        /// averaged over the ±0.5 s around the candidate, falls more than this below 1 g, in g —
+        /// the sensor turning by about 40° as the wearer sits down or bends. Needs the three
+        /// axes; 0.25 in ``StepDetectorConfiguration/trunk``; `nil` disables it.
+        public var maximumVerticalDeficit: Double? = nil
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The bout rule: candidates count as steps only inside a run of regular intervals.
+    public struct Bout: Sendable, Hashable, Codable {
+        /// The candidates a run needs before its steps count. 1 disables the rule.
+        public var minimumRunLength: Int = 4
+        /// How many of them must be strong. At least 1, at most ``minimumRunLength``.
+        public var minimumStrongSteps: Int = 4
+        /// The longest interval inside a run, in s.
+        public var maximumStepInterval: Double = 1.6
+        /// The largest ratio between consecutive intervals inside a run. At least 1.
+        public var maximumIntervalRatio: Double = 2
+        /// A candidate after a confirmed run whose interval is longer than the ratio allows but at
+        /// most this, in s, is the run's slower last step (the trailing foot brought alongside).
+        /// 0 disables it.
+        public var closingStepInterval: Double = 1.6
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// Where in a step its time is put.
+    public struct Timing: Sendable, Hashable, Codable {
+        /// Where the initial contact (heel strike) is looked for, relative to the delay-corrected
+        /// magnitude peak, in s: the sample where the vertical acceleration rises fastest. Only
+        /// with three axes; `nil` or an empty range keeps the peak time. Each bound, widened by 4 ×
+        /// ``initialContactSmoothing``, lies within ±``Context/halfWidth``.
+        public var initialContactSearch: ClosedRange<Double>? = -0.25...0.1
+        /// The standard deviation of the Gaussian whose derivative differentiates the vertical
+        /// acceleration, in s. Below 1 / this rate (25 Hz) the peak time is kept.
+        public var initialContactSmoothing: Double = 0.04
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// Where candidate peaks are.
+    public var candidates = Candidates()
+    /// How large candidates must be.
+    public var amplitude = Amplitude()
+    /// What a candidate's context must look like.
+    public var context = Context()
+    /// The bout rule.
+    public var bout = Bout()
+    /// Where a step's time is put.
+    public var timing = Timing()
     /// Intervals longer than this (s) are gaps that end a segment; `nil` means 5 nominal sample
     /// intervals, at least 0.1 s (as ``Recording/samplingAnalysis(gapThreshold:)``).
     public var maximumGap: Double? = nil
@@ -126,20 +132,13 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     public init() {}
 
     /// The defaults for a sensor worn on the trunk (lower back, belt, waist) through daily
-    /// activities: the posture gate on at 0.25 g (``maximumVerticalDeficit``), so the trunk
-    /// movements of sitting down and bending are not taken for steps, and the weak stillness gate
-    /// at 0.025 g (``weakSpread``), so the weaker steps of a slow or weak walker, and the first
-    /// steps of a bout, join the run that the steady steps confirm, and the candidate spacing at
-    /// half the step period (``stepPeriodSpacing``), so the second hump of a slow step is not a
-    /// candidate, and the weak vibration gate at 3 × the spread (``weakRoughness``), so the
-    /// rougher steps of a periodic walk join the run that smoother steps confirm. Measured in
-    /// docs/Accuracy.md ("Steps").
+    /// activities: the posture rule at 0.25 g (``Context/maximumVerticalDeficit``), so sitting
+    /// down and bending are not steps, and candidates spaced by half the step period
+    /// (``Candidates/stepPeriodSpacing``).
     public static var trunk: StepDetectorConfiguration {
         var configuration = StepDetectorConfiguration()
-        configuration.maximumVerticalDeficit = 0.25
-        configuration.weakSpread = 0.025
-        configuration.stepPeriodSpacing = 0.5
-        configuration.weakRoughness = 3
+        configuration.context.maximumVerticalDeficit = 0.25
+        configuration.candidates.stepPeriodSpacing = 0.5
         return configuration
     }
 }
@@ -150,7 +149,8 @@ extension StepDetectorConfiguration {
     /// minute, thirty times the default context.
     public static let longestDuration: Double = 60
 
-    /// The largest ``minimumRunLength``: the detector holds up to four times as many candidates.
+    /// The largest ``Bout/minimumRunLength``: the detector holds up to four times as many
+    /// candidates.
     public static let largestRunLength = 10_000
 
     /// Checks that the parameters can drive a ``StepDetector``; the first one out of range is
@@ -169,51 +169,64 @@ extension StepDetectorConfiguration {
                 name, value, value > 0 && value <= Self.longestDuration,
                 "it must be positive, at most \(Self.longestDuration) s")
         }
-        let c = self
+        let (k, a, c, b, t) = (candidates, amplitude, context, bout, timing)
         try require(
-            "lowPassCutoff", c.lowPassCutoff, c.lowPassCutoff.isFinite && c.lowPassCutoff > 0,
+            "candidates.lowPassCutoff", k.lowPassCutoff, k.lowPassCutoff.isFinite && k.lowPassCutoff > 0,
             "it must be positive (Hz)")
-        try requireDuration("contextHalfWidth", c.contextHalfWidth)
+        try requireDuration("context.halfWidth", c.halfWidth)
         try require(
-            "minimumStepInterval", c.minimumStepInterval,
-            c.minimumStepInterval > 0 && c.minimumStepInterval <= c.contextHalfWidth,
-            "it must be positive and at most contextHalfWidth (\(c.contextHalfWidth) s)")
+            "candidates.minimumStepInterval", k.minimumStepInterval,
+            k.minimumStepInterval > 0 && k.minimumStepInterval <= c.halfWidth,
+            "it must be positive and at most context.halfWidth (\(c.halfWidth) s)")
         try require(
-            "stepPeriods", c.stepPeriods,
-            c.stepPeriods.lowerBound > 0 && c.stepPeriods.upperBound <= c.contextHalfWidth,
-            "it must be positive and end at most at contextHalfWidth (\(c.contextHalfWidth) s)")
+            "candidates.stepPeriodSpacing", k.stepPeriodSpacing, (0..<1).contains(k.stepPeriodSpacing),
+            "it must be in 0..<1")
         try require(
-            "stepPeriodSpacing", c.stepPeriodSpacing, (0..<1).contains(c.stepPeriodSpacing), "it must be in 0..<1")
-        try requireDuration("prominenceWindow", c.prominenceWindow)
-        try require("relativeProminence", c.relativeProminence, c.relativeProminence.isFinite, "it must be finite")
-        try require("minimumSpread", c.minimumSpread, c.minimumSpread >= 0, "it must be at least 0 (g)")
-        try require("weakSpread", c.weakSpread, c.weakSpread >= 0, "it must be at least 0 (g)")
-        try require("minimumRegularity", c.minimumRegularity, c.minimumRegularity.isFinite, "it must be finite")
-        try require("weakProminence", c.weakProminence, c.weakProminence.isFinite, "it must be finite")
-        try require("weakRegularity", c.weakRegularity, c.weakRegularity.isFinite, "it must be finite")
-        try require("maximumGap", c.maximumGap, c.maximumGap.map { $0 > 0 } ?? true, "it must be positive (s) or nil")
+            "amplitude.weakMinimumProminence", a.weakMinimumProminence,
+            a.weakMinimumProminence >= 0 && a.weakMinimumProminence.isFinite, "it must be finite and at least 0 (g)")
         try require(
-            "minimumRunLength", c.minimumRunLength, (1...Self.largestRunLength).contains(c.minimumRunLength),
-            "it must be in 1...\(Self.largestRunLength)")
-        try require("maximumStepInterval", c.maximumStepInterval, c.maximumStepInterval > 0, "it must be positive (s)")
+            "amplitude.minimumProminence", a.minimumProminence,
+            a.minimumProminence >= a.weakMinimumProminence && a.minimumProminence.isFinite,
+            "it must be finite and at least amplitude.weakMinimumProminence (\(a.weakMinimumProminence) g)")
         try require(
-            "maximumIntervalRatio", c.maximumIntervalRatio, c.maximumIntervalRatio >= 1, "it must be at least 1")
+            "amplitude.minimumSpread", a.minimumSpread, a.minimumSpread >= 0 && a.minimumSpread.isFinite,
+            "it must be finite and at least 0 (g)")
+        try require("amplitude.relativeProminence", a.relativeProminence, a.relativeProminence.isFinite, "it must be finite")
+        try require("amplitude.weakProminence", a.weakProminence, a.weakProminence.isFinite, "it must be finite")
+        try requireDuration("amplitude.prominenceWindow", a.prominenceWindow)
         try require(
-            "closingStepInterval", c.closingStepInterval, c.closingStepInterval >= 0, "it must be at least 0 (s)")
-        try require("maximumRoughness", c.maximumRoughness, !c.maximumRoughness.isNaN, "it must be a number")
-        try require("weakRoughness", c.weakRoughness, !c.weakRoughness.isNaN, "it must be a number")
+            "context.stepPeriods", c.stepPeriods,
+            c.stepPeriods.lowerBound > 0 && c.stepPeriods.upperBound <= c.halfWidth,
+            "it must be positive and end at most at context.halfWidth (\(c.halfWidth) s)")
+        try require("context.minimumRegularity", c.minimumRegularity, c.minimumRegularity.isFinite, "it must be finite")
+        try require("context.weakRegularity", c.weakRegularity, c.weakRegularity.isFinite, "it must be finite")
+        try require("context.maximumRoughness", c.maximumRoughness, !c.maximumRoughness.isNaN, "it must be a number")
+        try require("context.vigorousSpread", c.vigorousSpread, !c.vigorousSpread.isNaN, "it must be a number (g)")
+        try require("context.vigorousRoughness", c.vigorousRoughness, !c.vigorousRoughness.isNaN, "it must be a number")
         try require(
-            "maximumVerticalDeficit", c.maximumVerticalDeficit, !(c.maximumVerticalDeficit?.isNaN ?? false),
+            "context.maximumVerticalDeficit", c.maximumVerticalDeficit, !(c.maximumVerticalDeficit?.isNaN ?? false),
             "it must be a number or nil")
-        try requireDuration("initialContactSmoothing", c.initialContactSmoothing)
         try require(
-            "initialContactSearch", c.initialContactSearch,
-            c.initialContactSearch.map {
+            "bout.minimumRunLength", b.minimumRunLength, (1...Self.largestRunLength).contains(b.minimumRunLength),
+            "it must be in 1...\(Self.largestRunLength)")
+        try require(
+            "bout.minimumStrongSteps", b.minimumStrongSteps, (1...b.minimumRunLength).contains(b.minimumStrongSteps),
+            "it must be in 1...bout.minimumRunLength (\(b.minimumRunLength))")
+        try require("bout.maximumStepInterval", b.maximumStepInterval, b.maximumStepInterval > 0, "it must be positive (s)")
+        try require(
+            "bout.maximumIntervalRatio", b.maximumIntervalRatio, b.maximumIntervalRatio >= 1, "it must be at least 1")
+        try require(
+            "bout.closingStepInterval", b.closingStepInterval, b.closingStepInterval >= 0, "it must be at least 0 (s)")
+        try requireDuration("timing.initialContactSmoothing", t.initialContactSmoothing)
+        try require(
+            "timing.initialContactSearch", t.initialContactSearch,
+            t.initialContactSearch.map {
                 $0.lowerBound.isFinite && $0.upperBound.isFinite
-                    && max(-$0.lowerBound, $0.upperBound) + 4 * c.initialContactSmoothing <= c.contextHalfWidth
+                    && max(-$0.lowerBound, $0.upperBound) + 4 * t.initialContactSmoothing <= c.halfWidth
             } ?? true,
-            "it must be finite and, widened by 4 × initialContactSmoothing, lie within ±contextHalfWidth (\(c.contextHalfWidth) s)"
+            "it must be finite and, widened by 4 × timing.initialContactSmoothing, lie within ±context.halfWidth (\(c.halfWidth) s)"
         )
+        try require("maximumGap", maximumGap, maximumGap.map { $0 > 0 } ?? true, "it must be positive (s) or nil")
     }
 
     /// The detector's low-pass filter at `sampleRate` (2nd-order Butterworth at
@@ -228,10 +241,10 @@ extension StepDetectorConfiguration {
                 name: "sampleRate", value: "\(sampleRate)", requirement: "step detection needs 10...1000 Hz")
         }
         try validate()
-        let c = self
         do {
             return try Butterworth.design(
-                order: 2, band: .lowPass(cutoff: min(c.lowPassCutoff, 0.4 * sampleRate)), sampleRate: sampleRate)
+                order: 2, band: .lowPass(cutoff: min(candidates.lowPassCutoff, 0.4 * sampleRate)),
+                sampleRate: sampleRate)
         } catch {
             throw .signalProcessing(error)
         }

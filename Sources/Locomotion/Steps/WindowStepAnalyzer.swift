@@ -1,26 +1,5 @@
 import LocomotionDSP
 
-/// The cadence and regularity of a window read from its autocorrelation (Moe-Nilssen &
-/// Helbostad, J Biomech 37:121, 2004).
-public struct GaitRegularity: Sendable, Hashable, Codable {
-    /// The step frequency, in steps/s: the sample rate over the step lag (refined between
-    /// samples by a parabola through the peak and its neighbours).
-    public var cadence: Double
-    /// The normalised autocorrelation at the step lag, −1…1: how alike consecutive steps are.
-    public var stepRegularity: Double
-    /// The normalised autocorrelation at the stride lag (two steps), −1…1, or `nil` when the
-    /// window is too short to hold it. A waist or lower-back sensor sees left and right steps
-    /// differently, so this is usually the higher of the two.
-    public var strideRegularity: Double?
-
-    /// Creates a value.
-    public init(cadence: Double, stepRegularity: Double, strideRegularity: Double?) {
-        self.cadence = cadence
-        self.stepRegularity = stepRegularity
-        self.strideRegularity = strideRegularity
-    }
-}
-
 /// Steps, cadence and regularity of one window of acceleration magnitudes, without allocating:
 /// the call the feature extractor makes per window.
 ///
@@ -33,14 +12,14 @@ public struct GaitRegularity: Sendable, Hashable, Codable {
 /// The window is its own context: it is low-passed with the ``StepDetector``'s filter (started
 /// at the steady state of its first sample), and the detector's rules are applied with the whole
 /// window as every candidate's context. A candidate is a sample of the low-passed window higher
-/// than every sample up to ``StepDetectorConfiguration/minimumStepInterval`` before it and at
-/// least as high as those after it (up to ``StepDetectorConfiguration/stepPeriodSpacing`` times
-/// the window's step lag when that is longer and the window is periodic there); the stillness, vibration and periodicity gates are read once
-/// for the window (its spread, roughness and highest autocorrelation at a step period), the
-/// prominence per candidate, and the bout rule counts a run once it holds
-/// ``StepDetectorConfiguration/minimumRunLength`` full candidates. A window's count can
-/// therefore differ slightly from the count of the same stretch in a whole-recording run, whose
-/// contexts reach ±2 s beyond each peak.
+/// than every sample up to ``StepDetectorConfiguration/Candidates/minimumStepInterval`` before it
+/// and at least as high as those after it (up to
+/// ``StepDetectorConfiguration/Candidates/stepPeriodSpacing`` times the window's step lag when
+/// that is longer and the window is periodic there); the periodicity and vibration rules are read
+/// once for the window, the amplitude rule per candidate, and the bout rule counts a run once it
+/// holds ``StepDetectorConfiguration/Bout/minimumRunLength`` candidates, enough of them strong. A
+/// window's count can therefore differ slightly from the count of the same stretch in a
+/// whole-recording run, whose contexts reach ±2 s beyond each peak.
 ///
 /// The cadence and regularity come from the same low-passed window: its normalised
 /// autocorrelation (``Autocorrelation``'s definition) is computed for every lag at once through
@@ -106,9 +85,9 @@ public struct WindowStepAnalyzer: Sendable {
         self.sampleRate = sampleRate
         self.maximumWindowLength = maximumWindowLength
         self.configuration = configuration
-        spacing = max(1, wholeSamples(configuration.minimumStepInterval, at: sampleRate, rounding: .up))
-        prominenceReach = max(1, wholeSamples(configuration.prominenceWindow, at: sampleRate))
-        stepLags = GaitRegularity.lags(of: configuration.stepPeriods, sampleRate: sampleRate)
+        spacing = max(1, wholeSamples(configuration.candidates.minimumStepInterval, at: sampleRate, rounding: .up))
+        prominenceReach = max(1, wholeSamples(configuration.amplitude.prominenceWindow, at: sampleRate))
+        stepLags = GaitRegularity.lags(of: configuration.context.stepPeriods, sampleRate: sampleRate)
         // Lags up to two thirds of the window are read; the padding keeps them free of the
         // circular wrap-around (a lag k needs k zeros after the window).
         var length = 1
@@ -157,19 +136,17 @@ public struct WindowStepAnalyzer: Sendable {
             upper: GaitRegularity.upperLag(stepLags: stepLags, windowLength: count, available: correlations.count - 1),
             stepLags: stepLags, sampleRate: sampleRate)
         let c = configuration
-        // The window-wide gates: not still, not dominated by vibration, periodic at a step period
-        // (the weak levels here; the strong ones decide below whether a candidate may be strong).
+        // The window is every candidate's context: its periodicity and vibration are read once,
+        // the prominence per candidate (StepGate).
         let gateUpper = min(stepLags.upperBound, count / 2)
         var periodicity = -1.0
         if gateUpper >= stepLags.lowerBound {
             for lag in stepLags.lowerBound...gateUpper { periodicity = max(periodicity, correlations[lag]) }
         }
-        // Rougher than maximumRoughness (up to weakRoughness): weak candidates only, and only in a
-        // window periodic at the full level.
-        let rough = roughness > c.maximumRoughness * spread
-        guard spread >= min(c.minimumSpread, c.weakSpread), spread > 0,
-            roughness <= max(c.maximumRoughness, c.weakRoughness) * spread,
-            periodicity >= (rough ? c.minimumRegularity : min(c.minimumRegularity, c.weakRegularity))
+        let gate = StepGate(c)
+        let windowVerdict = gate.judge(periodicity: periodicity)
+        guard spread > 0, windowVerdict > .reject,
+            !gate.checksVibration || gate.passesVibration(roughness: roughness, spread: spread)
         else {
             return Result(stepCount: 0, cadence: nil, regularity: regularity)
         }
@@ -178,11 +155,11 @@ public struct WindowStepAnalyzer: Sendable {
         let wide =
             stepUpper > gateUpper
             ? GaitRegularity.candidateSpacing(
-                correlations, upper: stepUpper, stepLags: stepLags, fraction: c.stepPeriodSpacing,
-                minimumRegularity: c.minimumRegularity, atLeast: spacing) : spacing
+                correlations, upper: stepUpper, stepLags: stepLags, fraction: c.candidates.stepPeriodSpacing,
+                minimumRegularity: c.context.minimumRegularity, atLeast: spacing) : spacing
         let rules = StepRules(
-            configuration: c, sampleRate: sampleRate, spacing: wide, reach: prominenceReach, spread: spread,
-            allowsStrong: !rough && periodicity >= c.minimumRegularity && spread >= c.minimumSpread)
+            gate: gate, bout: BoutRule(c, unitsPerSecond: sampleRate), spacing: wide, reach: prominenceReach,
+            spread: spread, windowVerdict: windowVerdict)
         let (steps, cadence) = rules.count(
             UnsafeBufferPointer(rebasing: filtered[..<count]), positions: buffers.integers(0))
         return Result(stepCount: steps, cadence: cadence, regularity: regularity)
@@ -262,14 +239,14 @@ public struct WindowStepAnalyzer: Sendable {
 
 /// The step detector's peak and bout rules applied to one low-passed window.
 private struct StepRules {
-    let configuration: StepDetectorConfiguration
-    let sampleRate: Double
+    let gate: StepGate
+    /// The bout rule, over sample indices.
+    let bout: BoutRule
     let spacing: Int
     let reach: Int
     let spread: Double
-    /// Whether the window passes the periodicity and stillness gates at the strong level (not
-    /// only the weak one), so that its candidates may be strong.
-    let allowsStrong: Bool
+    /// The window's periodicity verdict: a candidate is at most this strong.
+    let windowVerdict: StepGate.Verdict
 
     /// Whether the local maximum `f[index]` is higher than every sample up to `spacing` before
     /// it and at least as high as every sample up to `spacing` after it (within the window).
@@ -303,7 +280,6 @@ private struct StepRules {
     /// The steps in `f` and their cadence; `positions` (at least `f.count / 2 + 1` elements)
     /// receives the local maxima's indices, then the candidates'.
     func count(_ f: UnsafeBufferPointer<Double>, positions: UnsafeMutableBufferPointer<Int>) -> (Int, Double?) {
-        let c = configuration
         let count = f.count
         // The local maxima (above the previous sample, at least the next), in one branch-free
         // pass; the candidate rules below only visit them.
@@ -317,9 +293,9 @@ private struct StepRules {
         }
         var steps = 0
         var (firstStep, lastStep) = (0, 0)
-        var boutRule = BoutRule(c, unitsPerSecond: sampleRate)  // times are sample indices
+        var boutRule = bout
         var candidate = 0
-        let weakest = min(c.relativeProminence, c.weakProminence) * spread
+        let weakest = gate.weakestProminence(spread: spread)
         // Candidate number `candidate` is written over maximum number `candidate`, already read.
         for maximum in 0..<maxima where isCandidate(f, positions[maximum]) {
             let index = positions[maximum]
@@ -328,7 +304,9 @@ private struct StepRules {
             let rightLow = Self.lowest(f, (index + 1)..<min(count, index + reach + 1), startingAt: peak)
             let prominence = peak - max(leftLow, rightLow)
             guard prominence >= weakest else { continue }
-            let strong = allowsStrong && prominence >= c.relativeProminence * spread
+            let verdict = min(windowVerdict, gate.judge(prominence: prominence, spread: spread))
+            guard verdict > .reject else { continue }
+            let strong = verdict == .strong
             positions[candidate] = index
             if case .emit(let held) = boutRule.add(time: Double(index), strong: strong) {
                 if steps == 0 { firstStep = positions[candidate - held] }
@@ -338,118 +316,7 @@ private struct StepRules {
             candidate += 1
         }
         let cadence =
-            steps >= 2 && lastStep > firstStep ? Double(steps - 1) * sampleRate / Double(lastStep - firstStep) : nil
+            steps >= 2 && lastStep > firstStep ? Double(steps - 1) * bout.unitsPerSecond / Double(lastStep - firstStep) : nil
         return (steps, cadence)
-    }
-}
-
-extension GaitRegularity {
-    /// Estimates the autocorrelation cadence and regularity of a window.
-    ///
-    /// Lags from one below the shortest step period up to two thirds of the window are computed
-    /// (an overlap of at least a third), directly (``Autocorrelation``). The step lag is the
-    /// highest interior local maximum of the autocorrelation among the step periods; when a
-    /// local maximum near half that lag (±15 %) reaches 0.3 of its height, the half lag is the
-    /// step and the found one the stride (a waist sensor's stride peak often beats its step
-    /// peak). The lag is refined by a parabola through the peak and its neighbours. The stride
-    /// regularity is the highest value within ±15 % of twice the step lag.
-    ///
-    /// - Parameters:
-    ///   - samples: The window, for example acceleration magnitudes in g; finite.
-    ///   - sampleRate: In Hz.
-    ///   - stepPeriods: The step periods to search, in s; 0.25–1.25 by default.
-    ///   - scratch: Working memory; lags beyond `scratch.count − 1` are not searched, so give it
-    ///     at least `2·upper period·rate·1.15 + 2` elements (or the window's length).
-    /// - Returns: `nil` when there is no interior peak at a step period, the window is too short
-    ///   or holds a non-finite sample, the rate is not positive and finite, or the longest period
-    ///   is 1e12 samples or more.
-    /// - Complexity: O(*n*·*L*) for *L* ≤ 2/3·*n* lags; no allocation.
-    public static func estimate(
-        _ samples: UnsafeBufferPointer<Double>, sampleRate: Double, stepPeriods: ClosedRange<Double> = 0.25...1.25,
-        scratch r: UnsafeMutableBufferPointer<Double>
-    ) -> GaitRegularity? {
-        // upperLag multiplies the longest lag by 2.3 in Int: an infinite or absurd rate or period
-        // would trap there (wholeSamples clamps the lags themselves).
-        guard sampleRate > 0, stepPeriods.upperBound * sampleRate < 1e12 else { return nil }
-        let stepLags = lags(of: stepPeriods, sampleRate: sampleRate)
-        let upper = upperLag(stepLags: stepLags, windowLength: samples.count, available: r.count - 1)
-        guard upper >= stepLags.lowerBound + 1, samples.count > 2 else { return nil }
-        let computed = (stepLags.lowerBound - 1)...upper
-        do {
-            try Autocorrelation.normalized(
-                samples, lags: computed, into: UnsafeMutableBufferPointer(rebasing: r[computed]))
-        } catch {
-            return nil
-        }
-        return read(UnsafeBufferPointer(r), upper: upper, stepLags: stepLags, sampleRate: sampleRate)
-    }
-
-    /// The step periods as lags in samples, at least 1.
-    static func lags(of stepPeriods: ClosedRange<Double>, sampleRate: Double) -> ClosedRange<Int> {
-        let lower = max(1, wholeSamples(stepPeriods.lowerBound, at: sampleRate))
-        return lower...max(lower, wholeSamples(stepPeriods.upperBound, at: sampleRate))
-    }
-
-    /// The highest lag read: two thirds of the window, the stride search's end, or the highest
-    /// lag `available`, whichever is lowest.
-    static func upperLag(stepLags: ClosedRange<Int>, windowLength: Int, available: Int) -> Int {
-        min(windowLength * 2 / 3, available, Int(Double(2 * stepLags.upperBound) * 1.15) + 1)
-    }
-
-    /// The step lag of an autocorrelation `r` indexed by lag and valid from
-    /// `stepLags.lowerBound − 1` through `upper`: the highest interior local maximum among the
-    /// step lags below `upper`, or a local maximum near half of it (±15 %) that reaches 0.3 of
-    /// its height; `nil` when there is none.
-    static func stepLag(_ r: UnsafeBufferPointer<Double>, upper: Int, stepLags: ClosedRange<Int>) -> Int? {
-        guard upper >= stepLags.lowerBound + 1 else { return nil }
-        func isPeak(_ k: Int) -> Bool { k > 0 && k < upper && r[k] >= r[k - 1] && r[k] > r[k + 1] }
-        func bestPeak(in range: ClosedRange<Int>) -> Int? {
-            var best: Int?
-            for k in range where isPeak(k) && (best.map { r[k] > r[$0] } ?? true) { best = k }
-            return best
-        }
-        guard let step = bestPeak(in: stepLags.lowerBound...min(stepLags.upperBound, upper - 1)) else {
-            return nil
-        }
-        let halfLow = Int((Double(step) / 2 * 0.85).rounded(.down))
-        let halfHigh = Int((Double(step) / 2 * 1.15).rounded(.up))
-        if halfLow >= stepLags.lowerBound, let half = bestPeak(in: halfLow...halfHigh), r[half] >= 0.3 * r[step] {
-            return half
-        }
-        return step
-    }
-
-    /// The candidate spacing of a context, in samples: `fraction` of its step lag (``stepLag(_:upper:stepLags:)``
-    /// of `r`, rounded up) when the autocorrelation there reaches `minimumRegularity` and that is
-    /// wider than `spacing`, else `spacing` (``StepDetectorConfiguration/stepPeriodSpacing``).
-    static func candidateSpacing(
-        _ r: UnsafeBufferPointer<Double>, upper: Int, stepLags: ClosedRange<Int>, fraction: Double,
-        minimumRegularity: Double, atLeast spacing: Int
-    ) -> Int {
-        guard fraction > 0, let step = stepLag(r, upper: upper, stepLags: stepLags), r[step] >= minimumRegularity
-        else { return spacing }
-        return max(spacing, wholeSamples(fraction, at: Double(step), rounding: .up))
-    }
-
-    /// The cadence and regularity from an autocorrelation `r` indexed by lag and valid from
-    /// `stepLags.lowerBound − 1` through `upper` (the rules of ``estimate(_:sampleRate:stepPeriods:scratch:)``).
-    static func read(
-        _ r: UnsafeBufferPointer<Double>, upper: Int, stepLags: ClosedRange<Int>, sampleRate: Double
-    ) -> GaitRegularity? {
-        guard upper >= stepLags.lowerBound + 1 else { return nil }
-        guard let step = stepLag(r, upper: upper, stepLags: stepLags) else { return nil }
-        var refined = Double(step)
-        let (a, b, c) = (r[step - 1], r[step], r[step + 1])
-        let curvature = a - 2 * b + c
-        if curvature < 0 { refined += 0.5 * (a - c) / curvature }
-        let strideLow = Int(Double(2 * step) * 0.85)
-        let strideHigh = Int((Double(2 * step) * 1.15).rounded(.up))
-        var stride: Double?
-        if strideHigh <= upper {
-            var best = -Double.infinity
-            for k in strideLow...strideHigh { best = max(best, r[k]) }
-            stride = best
-        }
-        return GaitRegularity(cadence: sampleRate / refined, stepRegularity: b, strideRegularity: stride)
     }
 }
