@@ -22,6 +22,7 @@ enum ParsedCommandLine {
     case streamOnly(String)
     case featureStreamOnly(Int, wisdom: String?)
     case featureLoop(Int, rate: Double, samples: Int, [String])
+    case detectorStreamOnly(Int, classifier: String)
     case help
     case invalid(String)
 }
@@ -45,6 +46,12 @@ func parseCommandLine(_ arguments: [String]) -> ParsedCommandLine {
             }
             // An optional file of FFTW wisdom follows, so that planning measures nothing.
             return .featureStreamOnly(count, wisdom: remaining.popFirst())
+        case DetectorAllocations.streamOnlyFlag:
+            // Internal: stream samples through a detector in a fresh process for valgrind.
+            guard let count = remaining.popFirst().flatMap({ Int($0) }), let classifier = remaining.popFirst(),
+                DetectorAllocations.classifiers.contains(classifier)
+            else { return .invalid("\(argument) needs a window count and rules or model") }
+            return .detectorStreamOnly(count, classifier: classifier)
         case FeatureBenchmarks.loopFlag:
             // Internal: extract features in a loop for a profiler; optional RATE/SAMPLES (for
             // example 25/64) and feature names follow.
@@ -212,6 +219,13 @@ case .streamOnly(let path):
 case .featureStreamOnly(let windows, let wisdom):
     do {
         print(try FeatureBenchmarks.streamOnly(windows: windows, wisdomFile: wisdom))
+    } catch {
+        printToStandardError("error: \(error)")
+        exit(1)
+    }
+case .detectorStreamOnly(let windows, let classifier):
+    do {
+        print(try DetectorAllocations.streamOnly(windows: windows, classifier: classifier))
     } catch {
         printToStandardError("error: \(error)")
         exit(1)
