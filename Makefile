@@ -6,7 +6,7 @@ ARGS ?=
 DEMO_FILE := Sources/LocomotionCLI/Resources/uci-hapt-walk-exp01.csv
 APT_PACKAGES := libfftw3-dev pkg-config
 
-.PHONY: all deps build demo test bench docs format clean
+.PHONY: all deps build demo test bench bench-check bench-baseline bench-smoke docs format clean
 
 all: build
 
@@ -37,6 +37,25 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release --product LocomotionBenchmarks
 	$$($(SWIFT) build -c release --show-bin-path)/LocomotionBenchmarks $(ARGS)
+
+# The regression guard: every matrix kernel at 50 Hz and 2.56 s windows, normalised by FFTW from C
+# in the same rounds, against the committed file; fails when a cell is more than 30 % slower or
+# allocates where it did not. `make bench-baseline` rewrites the file (on a quiet machine).
+BENCH_BASELINE := Benchmarks/matrix-baseline.json
+BENCH_CHECK_ARGS := --suite matrix --rates 50 --windows 2.56 --no-python --rounds 21 --batch-ms 2
+
+bench-check: deps
+	$(SWIFT) build -c release --product LocomotionBenchmarks
+	$$($(SWIFT) build -c release --show-bin-path)/LocomotionBenchmarks $(BENCH_CHECK_ARGS) --check $(BENCH_BASELINE)
+
+bench-baseline: deps
+	$(SWIFT) build -c release --product LocomotionBenchmarks
+	$$($(SWIFT) build -c release --show-bin-path)/LocomotionBenchmarks $(BENCH_CHECK_ARGS) --write-baseline $(BENCH_BASELINE)
+
+# One short round of every kernel: the benchmarks build and run (CI; no timing is judged).
+bench-smoke: deps
+	$(SWIFT) build -c release --product LocomotionBenchmarks
+	$$($(SWIFT) build -c release --show-bin-path)/LocomotionBenchmarks --smoke
 
 # API documentation with the toolchain's docc (no plugin needed): SwiftPM's symbol graphs, then
 # one static site per library module under .build/docs/<Module>.

@@ -7,8 +7,13 @@ import Foundation
 struct BenchmarkOptions {
     /// Print JSON instead of tables.
     var json = false
-    /// The suites to run, in order; every suite when none was named.
+    /// The suites to run, in order; every suite when none was named (only the matrix when a
+    /// matrix option was given).
     var suites: [any BenchmarkSuite] = []
+    /// What `--filter`, `--rates`, `--windows`, `--check` and `--write-baseline` asked of the matrix.
+    var matrix = MatrixOptions()
+    /// The rounds and batch length.
+    var settings = MeasurementSettings.standard
 }
 
 /// The outcome of reading the command line.
@@ -17,6 +22,7 @@ enum ParsedCommandLine {
     case streamOnly(String)
     case featureStreamOnly(Int, wisdom: String?)
     case featureLoop(Int, rate: Double, samples: Int, [String])
+    case detectorStreamOnly(Int, classifier: String)
     case help
     case invalid(String)
 }
@@ -40,6 +46,12 @@ func parseCommandLine(_ arguments: [String]) -> ParsedCommandLine {
             }
             // An optional file of FFTW wisdom follows, so that planning measures nothing.
             return .featureStreamOnly(count, wisdom: remaining.popFirst())
+        case DetectorAllocations.streamOnlyFlag:
+            // Internal: stream samples through a detector in a fresh process for valgrind.
+            guard let count = remaining.popFirst().flatMap({ Int($0) }), let classifier = remaining.popFirst(),
+                DetectorAllocations.classifiers.contains(classifier)
+            else { return .invalid("\(argument) needs a window count and rules or model") }
+            return .detectorStreamOnly(count, classifier: classifier)
         case FeatureBenchmarks.loopFlag:
             // Internal: extract features in a loop for a profiler; optional RATE/SAMPLES (for
             // example 25/64) and feature names follow.
@@ -58,6 +70,18 @@ func parseCommandLine(_ arguments: [String]) -> ParsedCommandLine {
             return .featureLoop(count, rate: shape.0, samples: shape.1, Array(remaining))
         case "-h", "--help":
             return .help
+        case "--filter", "--rates", "--windows", "--check", "--write-baseline", "--rounds", "--batch-ms":
+            guard let value = remaining.popFirst() else { return .invalid("\(argument) needs a value") }
+            if let message = apply(argument, value, to: &options) { return .invalid(message) }
+        case "--no-python":
+            options.matrix.python = false
+        case "--smoke":
+            // One short round of every matrix kernel at one cell: it must build and run.
+            options.settings = MeasurementSettings(batchNanoseconds: 100_000, batchCount: 1)
+            options.matrix.python = false
+            options.matrix.rates = [50]
+            options.matrix.windows = [2.56]
+            options.matrix.isCustomized = true
         case _ where argument == "--suite" || argument.hasPrefix("--suite="):
             let name: String
             if argument == "--suite" {
@@ -72,19 +96,79 @@ func parseCommandLine(_ arguments: [String]) -> ParsedCommandLine {
             return .invalid("unknown argument '\(argument)'")
         }
     }
-    if options.suites.isEmpty { options.suites = BenchmarkSuites.all }
+    if options.suites.isEmpty {
+        options.suites = options.matrix.isCustomized ? [MatrixBenchmarks()] : BenchmarkSuites.all
+    }
+    options.suites = options.suites.map { suite in
+        guard suite is MatrixBenchmarks else { return suite }
+        var matrix = MatrixBenchmarks()
+        matrix.options = options.matrix
+        return matrix
+    }
     return .run(options)
 }
 
+/// Applies one valued option to `options`; returns an error message when the value is invalid.
+func apply(_ argument: String, _ value: String, to options: inout BenchmarkOptions) -> String? {
+    func numbers(_ text: String) -> [Double]? {
+        let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! > 0 }) else { return nil }
+        return values.map { $0! }
+    }
+    options.matrix.isCustomized = true
+    switch argument {
+    case "--filter":
+        let names = value.split(separator: ",").map(String.init)
+        guard let unknown = names.first(where: { name in !MatrixKernel.all.contains { $0.name.hasPrefix(name) } }) else {
+            options.matrix.filters += names
+            return nil
+        }
+        return "--filter: no kernel starts with '\(unknown)' (kernels: \(MatrixKernel.all.map(\.name).joined(separator: ", ")))"
+    case "--rates":
+        guard let rates = numbers(value) else { return "--rates needs positive numbers separated by commas" }
+        options.matrix.rates = rates
+    case "--windows":
+        guard let windows = numbers(value) else { return "--windows needs positive seconds separated by commas" }
+        options.matrix.windows = windows
+    case "--check":
+        options.matrix.checkFile = value
+    case "--write-baseline":
+        options.matrix.baselineFile = value
+    case "--rounds":
+        guard let rounds = Int(value), rounds >= 1 else { return "--rounds needs a whole number of at least 1" }
+        options.settings.batchCount = rounds
+    case "--batch-ms":
+        guard let milliseconds = Double(value), milliseconds > 0 else { return "--batch-ms needs a positive number" }
+        options.settings.batchNanoseconds = UInt64(milliseconds * 1e6)
+    default:
+        return "unknown argument '\(argument)'"
+    }
+    return nil
+}
+
 let usage = """
-    USAGE: LocomotionBenchmarks [--json] [--suite <name>]...
+    USAGE: LocomotionBenchmarks [--json] [--suite <name>]... [matrix options]
 
     Times Locomotion's hot paths. Build in release mode first (`make bench` does).
 
     OPTIONS:
       --json            Print one JSON object instead of tables.
-      --suite <name>    Run only this suite (repeatable). Default: all suites.
+      --suite <name>    Run only this suite (repeatable). Default: all suites (only the matrix
+                        when a matrix option is given).
+      --rounds <n>      Rounds per case (default 31); the median, min and max are over rounds.
+      --batch-ms <ms>   The length one batch aims for (default 3).
       -h, --help        Show this help.
+
+    MATRIX OPTIONS:
+      --filter <names>  Only kernels whose name starts with one of these (comma-separated),
+                        for example fft,classify,detector.rules.
+      --rates <Hz,...>  Sample rates (default 10,25,50,100,200).
+      --windows <s,...> Window lengths in seconds (default 1,2.56,5,10).
+      --no-python       Skip the numpy, scipy, scikit-learn and pandas baselines.
+      --check <file>    Compare with a baseline file; exit 1 when a cell is more than 30 % slower
+                        (relative to FFTW C in the same run) or allocates where it did not.
+      --write-baseline <file>  Write the baseline file from this run.
+      --smoke           One short round of every kernel at 50 Hz, 2.56 s, no Python (for CI).
 
     SUITES:
     \(BenchmarkSuites.all.map { "  \($0.name.padding(toLength: 16, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n"))
@@ -139,6 +223,13 @@ case .featureStreamOnly(let windows, let wisdom):
         printToStandardError("error: \(error)")
         exit(1)
     }
+case .detectorStreamOnly(let windows, let classifier):
+    do {
+        print(try DetectorAllocations.streamOnly(windows: windows, classifier: classifier))
+    } catch {
+        printToStandardError("error: \(error)")
+        exit(1)
+    }
 case .featureLoop(let passes, let rate, let samples, let names):
     do {
         print(
@@ -152,8 +243,12 @@ case .run(let options):
     do {
         let machine = Machine.summary
         if !options.json { print("Machine: \(machine)\n") }
-        let reports = try options.suites.map { try $0.run(settings: .standard) }
+        let reports = try options.suites.map { try $0.run(settings: options.settings) }
         print(options.json ? jsonText(reports, machine: machine) : humanReadable(reports))
+        if reports.flatMap(\.targets).contains(where: { $0.gates && !$0.met }) {
+            printToStandardError("error: the regression check failed")
+            exit(1)
+        }
     } catch {
         printToStandardError("error: \(error)")
         exit(1)

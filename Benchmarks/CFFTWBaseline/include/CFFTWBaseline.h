@@ -60,6 +60,13 @@ int cfftw_baseline_output_alignment(const CFFTWBaseline *_Nonnull baseline);
 /** `fftw_alignment_of` of any pointer, for reporting how FFTW sees Swift's buffers. */
 int cfftw_baseline_alignment_of(const void *_Nonnull pointer);
 
+/**
+ * Heap allocations (malloc, calloc, realloc and the aligned allocators, from any library or
+ * thread) since the process started, counted by allocation_counter.c; always 0 where the
+ * counter cannot be installed (not Linux with glibc).
+ */
+uint64_t locomotion_allocation_count(void);
+
 #ifdef __cplusplus
 }
 #endif
