@@ -241,7 +241,7 @@ enum AnalyzeCommand {
                     group.leave()
                 }
                 let outcome = Result<Analysed, any Error> {
-                    var recording = try RecordingReader.read(path: file, options: reading).recording
+                    var recording = try RecordingImporter.read(path: file, options: reading).recording
                     if let name = settings.sourceNames[file] { recording.source = name }
                     let analysis = try recording.analyzeActivities(settings.options)
                     let html = try settings.report.map { _ in try ActivityReport.html(for: analysis, recording: recording) }
