@@ -1,25 +1,25 @@
 # Locomotion — the two promised commands are `make demo` and `make test`.
-# Every target first makes sure FFTW (libfftw3-dev) and pkg-config are present.
+# Every target first makes sure FFTW (libfftw3-dev), zlib (zlib1g-dev) and pkg-config are present.
 
 SWIFT ?= swift
 ARGS ?=
 DEMO_FILE := Sources/LocomotionCLI/Resources/uci-hapt-walk-exp01.csv
-APT_PACKAGES := libfftw3-dev pkg-config
+APT_PACKAGES := libfftw3-dev zlib1g-dev pkg-config
 
 .PHONY: all deps build demo test bench bench-check bench-baseline bench-smoke docs format clean
 
 all: build
 
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists fftw3; then \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists fftw3 zlib; then \
 		exit 0; \
 	elif [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
 		echo "Installing $(APT_PACKAGES) with apt-get..."; \
 		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(APT_PACKAGES); \
 	else \
-		echo "FFTW 3 (with pkg-config) is required but was not found." >&2; \
+		echo "FFTW 3 and zlib (with pkg-config) are required but were not found." >&2; \
 		echo "  Debian/Ubuntu: sudo apt-get update && sudo apt-get install -y $(APT_PACKAGES)" >&2; \
-		echo "  macOS:         brew install fftw pkg-config" >&2; \
+		echo "  macOS:         brew install fftw zlib pkg-config" >&2; \
 		exit 1; \
 	fi
 

@@ -17,8 +17,15 @@ let package = Package(
             pkgConfig: "fftw3",
             providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]
         ),
+        // zlib's inflate, for reading zip archives (phone exports) without unpacking them to disk.
+        .systemLibrary(
+            name: "CZlib",
+            path: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .target(name: "LocomotionDSP", dependencies: ["CFFTW"]),
-        .target(name: "Locomotion", dependencies: ["LocomotionDSP"], resources: [.copy("Resources")]),
+        .target(name: "Locomotion", dependencies: ["LocomotionDSP", "CZlib"], resources: [.copy("Resources")]),
         // The HTML activity report: a library of its own so the CLI holds no rendering and users
         // can make the same report.
         .target(name: "LocomotionReport", dependencies: ["Locomotion"]),

@@ -204,7 +204,7 @@ enum AnalyzeCommand {
         }
     }
 
-    /// The files named, with folders replaced by the CSV files under them (sorted).
+    /// The files named, with folders replaced by the recordings under them (sorted; see `recordings(inFolder:)`).
     static func expand(_ paths: [String]) throws(LocomotionError) -> [String] {
         var files: [String] = []
         for path in paths {
@@ -216,9 +216,7 @@ enum AnalyzeCommand {
                 files.append(path)
                 continue
             }
-            let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
-                .filter { $0.lowercased().hasSuffix(".csv") }.sorted()
-            files += found.map { (path as NSString).appendingPathComponent($0) }
+            files += recordings(inFolder: path)
         }
         return files
     }
@@ -241,7 +239,7 @@ enum AnalyzeCommand {
                     group.leave()
                 }
                 let outcome = Result<Analysed, any Error> {
-                    var recording = try RecordingReader.read(path: file, options: reading).recording
+                    var recording = try RecordingImporter.read(path: file, options: reading).recording
                     if let name = settings.sourceNames[file] { recording.source = name }
                     let analysis = try recording.analyzeActivities(settings.options)
                     let html = try settings.report.map { _ in try ActivityReport.html(for: analysis, recording: recording) }

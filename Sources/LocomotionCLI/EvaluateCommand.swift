@@ -75,7 +75,7 @@ enum EvaluateCommand {
             let configuration = FeatureConfiguration(windowDuration: model.windowDuration, hop: model.hop)
             for (index, source) in sources.enumerated() {
                 CommandSupport.progress("\(index + 1) of \(sources.count): \(source.path)", done: index + 1 == sources.count)
-                let recording = try RecordingReader.read(path: source.path, options: reading).recording
+                let recording = try RecordingImporter.read(path: source.path, options: reading).recording
                 let table = try recording.features(configuration)
                 let results = try smoothing.apply(to: model.classify(table))
                 let truths = ActivityTrainingSet.truths(of: table, recording: recording, activity: source.activity).map(\.activity)

@@ -49,10 +49,13 @@ enum InfoCommand {
                     summaries += groups
                     if !parsed.flag("json") { printGroups(path: path, groups, report: read.report) }
                 } else {
-                    let summary = RecordingSummary(
-                        try ReadingOptions.load(path: path, options: options), gapThreshold: gap)
+                    let imported = try ReadingOptions.load(path: path, options: options)
+                    let summary = RecordingSummary(imported.loaded, gapThreshold: gap)
                     summaries.append(summary)
-                    if !parsed.flag("json") { printText(summary) }
+                    if !parsed.flag("json") {
+                        printText(summary)
+                        printImport(imported)
+                    }
                 }
             } catch {
                 printError("locomotion info: \(error)")

@@ -3,7 +3,7 @@ import Locomotion
 
 /// The options every command that reads recordings accepts, and the loading they drive.
 enum ReadingOptions {
-    static let names: Set<String> = ["acc-unit", "gyro-unit", "column", "labels", "group"]
+    static let names: Set<String> = ["acc-unit", "gyro-unit", "column", "labels", "group", "format"]
     static let flags: Set<String> = ["lenient"]
 
     static let usage = """
@@ -17,6 +17,8 @@ enum ReadingOptions {
           --group HEADER         the file is a long-format table of several recordings, one per run
                                  of equal values in column HEADER (for example case_id)
           --lenient              skip unreadable rows and count them, instead of stopping at the first
+          --format F             read FILE as F instead of detecting it: \(RecordingFormat.allCases.map(\.rawValue).joined(separator: ", "))
+                                 (a Sensor Logger or phyphox export may be a folder or a zip archive)
         """
 
     static func parse(_ arguments: Arguments) throws(UsageError) -> RecordingReadOptions {
@@ -39,6 +41,13 @@ enum ReadingOptions {
             options.columnNames[column] = parts[1]
         }
         options.groupColumn = arguments.value("group")
+        if let format = arguments.value("format") {
+            guard let known = RecordingFormat(rawValue: format) else {
+                throw UsageError(
+                    message: "--format takes \(RecordingFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(format)'")
+            }
+            options.format = known
+        }
         switch arguments.value("labels") {
         case nil: break
         case "hapt": options.labelMap = DatasetLabels.uciHAPT
@@ -47,11 +56,11 @@ enum ReadingOptions {
         return options
     }
 
-    /// Loads a whole file, showing progress on standard error when it is a terminal.
-    static func load(path: String, options: RecordingReadOptions) throws(LocomotionError) -> LoadedRecording {
-        guard isatty(STDERR_FILENO) != 0 else { return try RecordingReader.read(path: path, options: options) }
+    /// Loads a whole recording in any format, showing progress on standard error when it is a terminal.
+    static func load(path: String, options: RecordingReadOptions) throws(LocomotionError) -> ImportedRecording {
+        guard isatty(STDERR_FILENO) != 0 else { return try RecordingImporter.read(path: path, options: options) }
         defer { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        return try RecordingReader.read(path: path, options: options) { consumed, total in
+        return try RecordingImporter.read(path: path, options: options) { consumed, total in
             guard let total, total > 0 else { return }
             FileHandle.standardError.write(Data("\r\(path): \(100 * consumed / total)%".utf8))
         }

@@ -155,7 +155,7 @@ enum ModelSupport {
         var set = ActivityTrainingSet(featureNames: featureNames)
         for (index, source) in sources.enumerated() {
             CommandSupport.progress("features \(index + 1) of \(sources.count): \(source.path)", done: index + 1 == sources.count)
-            let recording = try RecordingReader.read(path: source.path, options: reading).recording
+            let recording = try RecordingImporter.read(path: source.path, options: reading).recording
             try set.add(try recording.features(configuration), of: recording, group: source.group, activity: source.activity)
         }
         return set

@@ -38,6 +38,9 @@ public struct RecordingReadOptions: Sendable, Hashable {
     /// When `true`, rows that cannot be read are skipped and counted by reason in the
     /// ``RecordingReadReport`` instead of stopping the read with an error.
     public var lenient: Bool
+    /// The format ``RecordingImporter/read(path:options:progress:)`` reads, or `nil` (the default)
+    /// to detect it from the content. ``RecordingReader`` and ``RecordingStream`` always read CSV.
+    public var format: RecordingFormat? = nil
 
     /// Creates options; by default units are g and rad/s, aliases decide the columns, and the
     /// first bad row stops the read.

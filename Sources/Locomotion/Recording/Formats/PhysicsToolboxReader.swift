@@ -1,0 +1,128 @@
+import Foundation
+
+/// The column names of Physics Toolbox Sensor Suite CSVs (Vieyra Software), matched without case
+/// and without a trailing unit in parentheses (`ax (m/s^2)`).
+enum PhysicsToolboxLayout {
+    /// Header name → the package's canonical column name.
+    static let columns: [String: String] = [
+        "gfx": "acc_x_g", "gfy": "acc_y_g", "gfz": "acc_z_g",
+        "ax": "linacc_x_m_s2", "ay": "linacc_y_m_s2", "az": "linacc_z_m_s2",
+        "wx": "gyr_x_rad_s", "wy": "gyr_y_rad_s", "wz": "gyr_z_rad_s",
+        "latitude": "latitude", "longitude": "longitude", "speed": "speed",
+        "p": "pressure_hpa",
+    ]
+
+    /// Names only this app writes: the total columns of its meters.
+    private static let signatures: Set<String> = ["gfx", "tgf", "at", "wt", "bt"]
+
+    /// A header cell without spaces around it, a trailing `(unit)` or case.
+    static func key(_ cell: String) -> String {
+        var name = cell.trimmingCharacters(in: .whitespaces).lowercased()
+        if let open = name.firstIndex(of: "("), name.hasSuffix(")") {
+            name = String(name[..<open]).trimmingCharacters(in: .whitespaces)
+        }
+        return name
+    }
+
+    /// Whether a header (and its first row) is Physics Toolbox's: a first column `time` and one of
+    /// the app's own names (`gFx`, `TgF`, `aT`…), or its clock-time stamps or semicolons with
+    /// meter columns.
+    static func matches(header: [String], separator: Character, firstRow: String?) -> Bool {
+        guard let first = header.first, key(first) == "time" else { return false }
+        let keys = Set(header.map(key))
+        if !keys.isDisjoint(with: signatures) { return true }
+        let meterColumns = keys.intersection(columns.keys)
+        guard !meterColumns.isEmpty else { return false }
+        if separator == ";" { return true }
+        let firstCell = firstRow.map { DelimitedText.split($0, separator: separator).first ?? "" } ?? ""
+        return firstCell.contains(":")
+    }
+
+    /// Seconds from a clock time `hh:mm:ss:ffff` (the fourth field is a fraction of a second,
+    /// `0160` = 0.016 s), `hh:mm:ss.fff` or `mm:ss.fff`, or from plain seconds.
+    static func seconds(_ cell: String) -> Double? {
+        let fields = cell.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        func number(_ text: String) -> Double? {
+            guard !text.isEmpty, text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) else { return nil }
+            return Double(text.replacingOccurrences(of: ",", with: "."))
+        }
+        switch fields.count {
+        case 1: return Double(cell.replacingOccurrences(of: ",", with: ".")).flatMap { $0.isFinite ? $0 : nil }
+        case 2:
+            guard let minutes = number(fields[0]), let seconds = number(fields[1]), seconds < 60 else { return nil }
+            return minutes * 60 + seconds
+        case 3, 4:
+            guard let hours = number(fields[0]), let minutes = number(fields[1]), minutes < 60,
+                let seconds = number(fields[2]), seconds < 60
+            else { return nil }
+            var total = hours * 3600 + minutes * 60 + seconds
+            if fields.count == 4 {
+                guard fields[3].allSatisfy(\.isNumber), let fraction = Double(fields[3]), !fields[3].isEmpty else { return nil }
+                total += fraction / pow(10, Double(fields[3].count))
+            }
+            return total
+        default: return nil
+        }
+    }
+}
+
+/// Reads a Physics Toolbox Sensor Suite CSV: `time` then the columns of the meters recorded
+/// (`gFx, gFy, gFz` in g; `ax, ay, az` linear acceleration in m/s²; `wx, wy, wz` in rad/s;
+/// `Latitude, Longitude, Speed`; `p` in hPa; others kept as extra columns). Cells may be separated
+/// by commas or, in locales with a decimal comma, by semicolons. Clock-time stamps (`19:00:25:0160`,
+/// local time, delivery times of 1 ms resolution) become seconds since midnight, continuing past
+/// midnight. The app writes Android's accelerating-force signs (+1 g on z lying screen up); they are
+/// negated into the package's Core Motion frame.
+enum PhysicsToolboxReader {
+    static func read(_ container: ExportContainer, options: RecordingReadOptions) throws(LocomotionError)
+        -> ImportedRecording
+    {
+        guard !container.isCollection else {
+            throw .unreadableFile(path: container.path, reason: "a Physics Toolbox recording is one CSV file, not a folder or archive")
+        }
+        let file = container.files[0]
+        let text = try container.text(of: file)
+        guard let headerLine = text.split(whereSeparator: \.isNewline).first.map(String.init) else {
+            throw .unreadableFile(path: file.displayPath, reason: "the file is empty; a header row is required")
+        }
+        let separator = DelimitedText.separator(of: headerLine)
+        let original = DelimitedText.split(headerLine.hasPrefix("\u{FEFF}") ? String(headerLine.dropFirst()) : headerLine, separator: separator)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard original.first.map(PhysicsToolboxLayout.key) == "time" else {
+            throw .missingColumn(path: file.displayPath, quantity: "time", accepted: ["time"])
+        }
+        var used: Set<String> = []
+        let header = original.enumerated().map { index, cell -> String in
+            if index == 0 { return "t_s" }
+            if let name = PhysicsToolboxLayout.columns[PhysicsToolboxLayout.key(cell)], used.insert(name).inserted { return name }
+            return cell
+        }
+        var previous = -Double.infinity
+        var dayOffset = 0.0
+        let convert: DelimitedText.TimeConversion = { cell in
+            guard var seconds = PhysicsToolboxLayout.seconds(cell) else { return nil }
+            if cell.contains(":") {
+                // A clock time that jumps back by more than 12 h has passed midnight.
+                if seconds + dayOffset < previous - 43_200 { dayOffset += 86_400 }
+                seconds += dayOffset
+            }
+            previous = seconds
+            return seconds
+        }
+        let rewritten = try DelimitedText.rewrite(
+            text, source: file.displayPath, header: header, separator: separator, decimalComma: separator != ",",
+            timeCell: 0, convertTime: convert, lenient: options.lenient)
+        var loaded = try RecordingReader.parse(
+            rewritten, source: file.displayPath, options: ImportSupport.options(from: options, columns: [:]))
+        loaded.recording.acceleration = loaded.recording.acceleration.map { ImportSupport.scaled($0, by: -1) }
+        loaded.recording.linearAcceleration = loaded.recording.linearAcceleration.map { ImportSupport.scaled($0, by: -1) }
+        var notes: [String] = []
+        if loaded.recording.acceleration != nil || loaded.recording.linearAcceleration != nil {
+            notes.append("acceleration negated into Core Motion's frame (−1 g on z lying screen up)")
+        }
+        if separator != "," { notes.append("semicolon-separated cells with decimal commas") }
+        return ImportedRecording(
+            format: .physicsToolbox, loaded: loaded,
+            files: [ImportedFile(path: file.displayPath, role: "sensors", report: loaded.report)], notes: notes)
+    }
+}

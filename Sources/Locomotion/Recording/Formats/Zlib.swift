@@ -1,0 +1,69 @@
+import CZlib
+
+/// Every zlib call of the package, as thin wrappers: raw-deflate decoding and CRC-32. Nothing else
+/// in the package imports `CZlib`, so its C surface is visible in this one file.
+enum Zlib {
+    /// Why an inflate failed, in words for an error message.
+    struct Failure: Error {
+        var reason: String
+    }
+
+    /// Decodes raw deflate data (RFC 1951, no zlib or gzip wrapper), as zip archives store it.
+    ///
+    /// - Parameters:
+    ///   - input: The compressed bytes.
+    ///   - expectedSize: The size the archive declares for the decoded data; the output must
+    ///     have exactly this many bytes.
+    /// - Returns: The decoded bytes.
+    /// - Throws: ``Failure`` when the data is corrupt, ends early, or decodes to a size other
+    ///   than `expectedSize`.
+    /// - Complexity: O(`input.count` + `expectedSize`).
+    static func inflateRaw(_ input: UnsafeRawBufferPointer, expectedSize: Int) throws(Failure) -> [UInt8] {
+        // One byte beyond the declared size tells "more data than declared" from "exactly".
+        var output = [UInt8](repeating: 0, count: expectedSize + 1)
+        var stream = z_stream()
+        // -15: a raw deflate stream with a 32 KiB window (negative window bits: no header).
+        guard inflateInit2_(&stream, -15, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw Failure(reason: "zlib could not start decoding")
+        }
+        defer { inflateEnd(&stream) }
+        let empty: [UInt8] = [0]
+        let (status, produced, message): (Int32, Int, String?) = output.withUnsafeMutableBufferPointer { destination in
+            empty.withUnsafeBufferPointer { placeholder in
+                let source = input.isEmpty ? UnsafeRawBufferPointer(placeholder) : input
+                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                stream.avail_in = UInt32(input.count)
+                stream.next_out = destination.baseAddress!
+                stream.avail_out = UInt32(destination.count)
+                let status = inflate(&stream, Z_FINISH)
+                return (status, destination.count - Int(stream.avail_out), stream.msg.map { String(cString: $0) })
+            }
+        }
+        if produced > expectedSize {
+            throw Failure(reason: "the entry decodes to more than its declared \(expectedSize) bytes")
+        }
+        guard status == Z_STREAM_END else {
+            if status == Z_BUF_ERROR { throw Failure(reason: "the compressed data ends early (truncated archive?)") }
+            throw Failure(reason: "corrupt compressed data (\(message ?? "zlib error \(status)"))")
+        }
+        guard produced == expectedSize else {
+            throw Failure(reason: "the entry decodes to \(produced) bytes, not its declared \(expectedSize)")
+        }
+        output.removeLast()
+        return output
+    }
+
+    /// The CRC-32 (ISO 3309, as zip uses) of `bytes`.
+    ///
+    /// - Complexity: O(`bytes.count`).
+    static func crc32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var crc: uLong = CZlib.crc32(0, nil, 0)
+        var offset = 0
+        while offset < bytes.count {
+            let length = min(bytes.count - offset, Int(Int32.max))
+            crc = CZlib.crc32(crc, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + offset, uInt(length))
+            offset += length
+        }
+        return UInt32(truncatingIfNeeded: crc)
+    }
+}
