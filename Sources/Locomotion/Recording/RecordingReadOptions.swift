@@ -38,6 +38,14 @@ public struct RecordingReadOptions: Sendable, Hashable {
     /// When `true`, rows that cannot be read are skipped and counted by reason in the
     /// ``RecordingReadReport`` instead of stopping the read with an error.
     public var lenient: Bool
+    /// The longest line the reader accepts, in bytes (default 1 MiB). A longer line, or a file with
+    /// no line break within this many bytes (`/dev/zero`, a binary file), stops the read with
+    /// `LocomotionError.limitExceeded` instead of being buffered without bound.
+    public var maximumLineBytes = 1 << 20
+    /// The most columns a header may have (default 10,000).
+    public var maximumColumns = 10_000
+    /// The longest text cell (a label, an extra column) the reader keeps, in bytes (default 64 KiB).
+    public var maximumCellBytes = 1 << 16
 
     /// Creates options; by default units are g and rad/s, aliases decide the columns, and the
     /// first bad row stops the read.
