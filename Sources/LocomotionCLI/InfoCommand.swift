@@ -50,12 +50,12 @@ enum InfoCommand {
                     if !parsed.flag("json") { printGroups(path: path, groups, report: read.report) }
                 } else {
                     let summary = RecordingSummary(
-                        try ReadingOptions.load(path: path, options: options), gapThreshold: gap)
+                        try ReadingOptions.load(path: path, options: options, notes: false), gapThreshold: gap)
                     summaries.append(summary)
                     if !parsed.flag("json") { printText(summary) }
                 }
             } catch {
-                printError("locomotion info: \(error)")
+                printError("locomotion info: \(CommandSupport.message(error, path: path))")
                 status = 1
             }
         }

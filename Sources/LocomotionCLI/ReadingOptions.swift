@@ -47,8 +47,19 @@ enum ReadingOptions {
         return options
     }
 
-    /// Loads a whole file, showing progress on standard error when it is a terminal.
-    static func load(path: String, options: RecordingReadOptions) throws(LocomotionError) -> LoadedRecording {
+    /// Loads a whole file, showing progress on standard error when it is a terminal, and notes on
+    /// implausible values (``Recording/plausibilityNotes()``) unless `notes` is `false`.
+    static func load(path: String, options: RecordingReadOptions, notes: Bool = true) throws(LocomotionError)
+        -> LoadedRecording
+    {
+        let loaded = try read(path: path, options: options)
+        if notes {
+            for note in loaded.recording.plausibilityNotes() { printError("locomotion: note: \(path): \(note)") }
+        }
+        return loaded
+    }
+
+    private static func read(path: String, options: RecordingReadOptions) throws(LocomotionError) -> LoadedRecording {
         guard isatty(STDERR_FILENO) != 0 else { return try RecordingReader.read(path: path, options: options) }
         defer { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         return try RecordingReader.read(path: path, options: options) { consumed, total in
