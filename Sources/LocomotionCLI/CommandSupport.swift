@@ -35,11 +35,18 @@ enum CommandSupport {
                 let recording = try ReadingOptions.load(path: path, options: reading).recording
                 reports.append(try analyse(recording))
             } catch {
-                printError("locomotion \(command): \(error)")
+                printError("locomotion \(command): \(message(error, path: path))")
                 status = 1
             }
         }
         return (status, reports)
+    }
+
+    /// An error's description, starting with the file it concerns: errors of the analysis
+    /// (a sample rate, a band, a parameter) do not name it themselves.
+    static func message(_ error: any Error, path: String) -> String {
+        let text = "\(error)"
+        return text.hasPrefix(path + ":") ? text : "\(path): \(text)"
     }
 
     /// A progress line on standard error when it is a terminal, overwritten in place; nothing

@@ -75,7 +75,7 @@ enum FeaturesCommand {
                     results.append((source, table))
                 }
             } catch {
-                printError("locomotion features: \(error)")
+                printError("locomotion features: \(CommandSupport.message(error, path: path))")
                 status = 1
             }
         }

@@ -82,3 +82,23 @@ struct StreamedOutputTests {
         }
     }
 }
+
+@Suite("locomotion errors name the file")
+struct ErrorMessageTests {
+    @Test func analysisErrorsArePrefixedWithTheFile() {
+        let error = LocomotionError.invalidParameter(name: "sampleRate", value: "5", requirement: "r")
+        #expect(CommandSupport.message(error, path: "a.csv") == "a.csv: sampleRate = 5 is invalid; r")
+        let named = LocomotionError.tooShort(path: "a.csv", rows: 1, required: 2, purpose: "p")
+        #expect(CommandSupport.message(named, path: "a.csv") == named.description)
+    }
+
+    @Test func setValuesOutOfRangeAreUsageErrors() throws {
+        let path = try InfoCommandTests.temporaryFile("t,ax,ay,az\n0,0,0,1\n0.02,0,0,1\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(LocomotionTool.run(["steps", path, "--set", "prominenceWindow=0"]) == 2)
+        #expect(LocomotionTool.run(["steps", path, "--set", "minimumSpread=-1"]) == 2)
+        #expect(throws: UsageError.self) {
+            try DetectorOptions.parse(try Arguments(["--set", "prominenceWindow=0"], options: ["set"], flags: []))
+        }
+    }
+}

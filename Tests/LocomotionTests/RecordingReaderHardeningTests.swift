@@ -142,3 +142,56 @@ struct RecordingReaderFirstErrorTests {
         #expect(error?.description.contains("--group") == true)
     }
 }
+
+@Suite("RecordingReader: notes on what may be misread")
+struct RecordingPlausibilityTests {
+    @Test func aColumnNamedWithItsUnitWinsOverABareNameAndTheOtherIsNoted() throws {
+        let loaded = try load("t,ax,ay,az,acc_x_g,acc_y_g,acc_z_g\n0,9.8,0,0,1,0,0\n")
+        #expect(loaded.recording.acceleration?.x == [1])
+        #expect(loaded.recording.extraColumns.map(\.name) == ["ax", "ay", "az"])
+        #expect(loaded.layout.notes.count == 1)
+        #expect(loaded.layout.notes.first?.contains("ax (accelerationX is read from acc_x_g)") == true)
+        // Alone, a bare name is used as before, without a note.
+        #expect(try load("t,ax,ay,az\n0,1,0,0\n").layout.notes.isEmpty)
+    }
+
+    static func recording(interval: Double, start: Double = 0, scale: Double = 1) -> Recording {
+        let count = 200
+        return Recording(
+            source: "r", time: (0..<count).map { start + Double($0) * interval },
+            acceleration: ThreeAxisSeries(
+                x: Array(repeating: 0.1 * scale, count: count), y: Array(repeating: 0, count: count),
+                z: (0..<count).map { (1 + 0.2 * sin(Double($0))) * scale }))
+    }
+
+    @Test(arguments: [
+        (20.0, "milliseconds"), (20_000.0, "microseconds"), (20_000_000.0, "nanoseconds"),
+    ])
+    func timestampsInASmallerUnitAreNoted(interval: Double, unit: String) {
+        let notes = Self.recording(interval: interval, start: 1.7e9 * interval / 0.02).plausibilityNotes()
+        #expect(notes.count == 1)
+        #expect(notes.first?.contains("timestamps look like \(unit), not seconds (that would be 50 Hz)") == true)
+    }
+
+    @Test(arguments: [(9.80665, "m/s²"), (1000.0, "milli-g")])
+    func accelerationInAnotherUnitIsNoted(scale: Double, unit: String) {
+        let notes = Self.recording(interval: 0.02, scale: scale).plausibilityNotes()
+        #expect(notes.count == 1 && notes.first?.contains("the values look like \(unit), not g") == true)
+    }
+
+    @Test func aPlausibleRecordingHasNoNotes() {
+        #expect(Self.recording(interval: 0.02).plausibilityNotes().isEmpty)
+        #expect(Self.recording(interval: 0.002).plausibilityNotes().isEmpty)
+    }
+
+    @Test func messagesCarryNoFloatNoise() {
+        let error = LocomotionError.invalidParameter(
+            name: "sampleRate", value: "204.79213598198322", requirement: "it must be in 10...200 Hz")
+        #expect(error.description == "sampleRate = 204.792 is invalid; it must be in 10...200 Hz")
+        #expect(
+            LocomotionError.invalidParameter(name: "count", value: "1234567", requirement: "r").description
+                == "count = 1234567 is invalid; r")
+        #expect(1_700_000_000.021.compactDescription == "1700000000.021")
+        #expect(5e-8.compactDescription == "5e-08" && Double.nan.compactDescription == "nan")
+    }
+}
