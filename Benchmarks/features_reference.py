@@ -313,7 +313,7 @@ def bout_rule(positions, strong, rate):
         if confirmed:
             steps += 1
             last = index
-        elif strength >= MINIMUM_STRONG_STEPS and total >= MINIMUM_RUN_LENGTH:
+        elif strength >= min(MINIMUM_STRONG_STEPS, MINIMUM_RUN_LENGTH) and total >= MINIMUM_RUN_LENGTH:
             if steps == 0:
                 first = positions[pending_start]
             steps += number - pending_start + 1

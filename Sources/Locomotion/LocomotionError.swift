@@ -20,6 +20,10 @@ public enum LocomotionError: Error, Equatable, Sendable {
     case invalidParameter(name: String, value: String, requirement: String)
     /// The signal processing layer rejected its input.
     case signalProcessing(DSPError)
+    /// The input exceeds one of the reader's limits (``RecordingReadOptions/maximumLineBytes``,
+    /// ``RecordingReadOptions/maximumColumns``, ``RecordingReadOptions/maximumCellBytes``):
+    /// `what` says which (for example "line length"), `limit` the limit and `unit` its unit.
+    case limitExceeded(path: String, line: Int, what: String, limit: Int, unit: String)
 }
 
 extension LocomotionError: CustomStringConvertible {
@@ -33,15 +37,18 @@ extension LocomotionError: CustomStringConvertible {
             return "\(path):\(line): \(found) cells, but the header has \(expected) columns"
         case .timeGoesBackwards(let path, let line, let previous, let current):
             return
-                "\(path):\(line): time goes backwards (\(current) s after \(previous) s); timestamps must not decrease"
+                "\(path):\(line): time goes backwards (\(current.compactDescription) s after \(previous.compactDescription) s); timestamps must not decrease"
+                + " (a long-format file holding several recordings one after another needs a group column, --group HEADER)"
         case .missingColumn(let path, let quantity, let accepted):
             return "\(path): no \(quantity) column; expected one of: \(accepted.joined(separator: ", "))"
         case .tooShort(let path, let rows, let required, let purpose):
             return "\(path): \(rows) rows are too few for \(purpose) (at least \(required) needed)"
         case .invalidParameter(let name, let value, let requirement):
-            return "\(name) = \(value) is invalid; \(requirement)"
+            return "\(name) = \(value.compactNumberDescription) is invalid; \(requirement)"
         case .signalProcessing(let error):
             return error.description
+        case .limitExceeded(let path, let line, let what, let limit, let unit):
+            return "\(path):\(line): \(what) exceeds the reader's limit of \(limit) \(unit)"
         }
     }
 }

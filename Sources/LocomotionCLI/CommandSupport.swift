@@ -5,11 +5,21 @@ import Locomotion
 enum CommandSupport {
     /// Prints `value` as pretty JSON with sorted keys; NaN and infinities as strings.
     static func printJSON(_ value: some Encodable) {
+        if let data = try? jsonEncoder.encode(value), let text = String(data: data, encoding: .utf8) { print(text) }
+    }
+
+    /// Writes `value` as ``printJSON(_:)`` prints it, its ``StreamedArray``s a batch at a time.
+    static func writeJSON(_ value: some Encodable, to output: (String) -> Void) {
+        try? StreamedJSON.write(value, encoder: jsonEncoder, to: output)
+    }
+
+    /// Pretty JSON with sorted keys; NaN and infinities as strings.
+    private static var jsonEncoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        if let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) { print(text) }
+        return encoder
     }
 
     /// Loads each file and analyses it; a file that fails is reported on standard error as
@@ -25,11 +35,18 @@ enum CommandSupport {
                 let recording = try ReadingOptions.load(path: path, options: reading).recording
                 reports.append(try analyse(recording))
             } catch {
-                printError("locomotion \(command): \(error)")
+                printError("locomotion \(command): \(message(error, path: path))")
                 status = 1
             }
         }
         return (status, reports)
+    }
+
+    /// An error's description, starting with the file it concerns: errors of the analysis
+    /// (a sample rate, a band, a parameter) do not name it themselves.
+    static func message(_ error: any Error, path: String) -> String {
+        let text = "\(error)"
+        return text.hasPrefix(path + ":") ? text : "\(path): \(text)"
     }
 
     /// A progress line on standard error when it is a terminal, overwritten in place; nothing

@@ -74,7 +74,9 @@ enum DetectorOptions {
                 }
             }
             let edited = try JSONSerialization.data(withJSONObject: object)
-            return try JSONDecoder().decode(StepDetectorConfiguration.self, from: edited)
+            let configuration = try JSONDecoder().decode(StepDetectorConfiguration.self, from: edited)
+            try configuration.validate()  // a value out of range is a usage error, found before any file is read
+            return configuration
         } catch let error as UsageError {
             throw error
         } catch {

@@ -75,12 +75,14 @@ enum FeaturesCommand {
                     results.append((source, table))
                 }
             } catch {
-                printError("locomotion features: \(error)")
+                printError("locomotion features: \(CommandSupport.message(error, path: path))")
                 status = 1
             }
         }
         if let schema = results.first?.table.schema {
-            print(settings.json ? json(results, schema: schema) : csv(results, schema: schema), terminator: "")
+            // Row by row: the text of millions of windows is never held whole.
+            let output = { (text: String) in print(text, terminator: "") }
+            settings.json ? writeJSON(results, schema: schema, to: output) : writeCSV(results, schema: schema, to: output)
         }
         return status
     }
@@ -139,22 +141,31 @@ enum FeaturesCommand {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// The CSV text of ``writeCSV(_:schema:to:)`` as one string (for small tables and tests).
     static func csv(_ results: [(source: String, table: FeatureTable)], schema: FeatureSchema) -> String {
+        var text = ""
+        writeCSV(results, schema: schema) { text += $0 }
+        return text
+    }
+
+    /// Writes the header, then one line per window to `output`.
+    static func writeCSV(
+        _ results: [(source: String, table: FeatureTable)], schema: FeatureSchema, to output: (String) -> Void
+    ) {
         let withSource = results.count > 1
         let withLabels = results.contains { $0.table.windows.contains { $0.majorityLabel != nil } }
         var header = withSource ? ["file"] : []
         header += ["start_s", "end_s"] + (withLabels ? ["label"] : []) + schema.names
-        var text = header.joined(separator: ",") + "\n"
+        output(header.joined(separator: ",") + "\n")
         for (source, table) in results {
             for (index, window) in table.windows.enumerated() {
                 var cells = withSource ? [quoted(source)] : []
                 cells += [cell(window.start), cell(window.end)]
                 if withLabels { cells.append(quoted(window.majorityLabel ?? "")) }
                 cells += table.row(index).map(cell)
-                text += cells.joined(separator: ",") + "\n"
+                output(cells.joined(separator: ",") + "\n")
             }
         }
-        return text
     }
 
     /// What `--json` prints.
@@ -170,7 +181,7 @@ enum FeaturesCommand {
             var sampleRateHz: Double
             var windowSamples: Int
             var hopSamples: Int
-            var windows: [Window]
+            var windows: StreamedArray<Window>
             var incompleteWindows: [IncompleteWindow]
         }
         var schemaVersion: Int
@@ -178,22 +189,32 @@ enum FeaturesCommand {
         var files: [Source]
     }
 
+    /// The JSON text of ``writeJSON(_:schema:to:)`` as one string (for small tables and tests).
     static func json(_ results: [(source: String, table: FeatureTable)], schema: FeatureSchema) -> String {
+        var text = ""
+        writeJSON(results, schema: schema) { text += $0 }
+        return text
+    }
+
+    /// Writes the report as pretty JSON with sorted keys to `output`, a batch of windows at a time.
+    static func writeJSON(
+        _ results: [(source: String, table: FeatureTable)], schema: FeatureSchema, to output: (String) -> Void
+    ) {
         let report = Report(
             schemaVersion: schema.version, features: schema.descriptors,
             files: results.map { source, table in
                 Report.Source(
                     file: source, sampleRateHz: table.sampleRate, windowSamples: table.windowLength,
                     hopSamples: table.hopLength,
-                    windows: table.windows.enumerated().map { index, window in
-                        .init(
+                    windows: StreamedArray(count: table.windows.count) { index in
+                        let window = table.windows[index]
+                        return .init(
                             start: window.start, end: window.end, label: window.majorityLabel,
                             values: table.row(index).map { $0.isNaN ? nil : $0 })
                     }, incompleteWindows: table.incompleteWindows)
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        guard let data = try? encoder.encode(report), let text = String(data: data, encoding: .utf8) else { return "" }
-        return text + "\n"
+        try? StreamedJSON.write(report, encoder: encoder, to: output)
     }
 }

@@ -49,7 +49,7 @@ enum InfoCommand {
                     summaries += groups
                     if !parsed.flag("json") { printGroups(path: path, groups, report: read.report) }
                 } else {
-                    let imported = try ReadingOptions.load(path: path, options: options)
+                    let imported = try ReadingOptions.load(path: path, options: options, notes: false)
                     let summary = RecordingSummary(imported.loaded, gapThreshold: gap)
                     summaries.append(summary)
                     if !parsed.flag("json") {
@@ -58,7 +58,7 @@ enum InfoCommand {
                     }
                 }
             } catch {
-                printError("locomotion info: \(error)")
+                printError("locomotion info: \(CommandSupport.message(error, path: path))")
                 status = 1
             }
         }

@@ -56,8 +56,20 @@ enum ReadingOptions {
         return options
     }
 
-    /// Loads a whole recording in any format, showing progress on standard error when it is a terminal.
-    static func load(path: String, options: RecordingReadOptions) throws(LocomotionError) -> ImportedRecording {
+    /// Loads a whole recording in any format, showing progress on standard error when it is a
+    /// terminal, and notes on implausible values (``Recording/plausibilityNotes()``) unless `notes`
+    /// is `false`.
+    static func load(path: String, options: RecordingReadOptions, notes: Bool = true) throws(LocomotionError)
+        -> ImportedRecording
+    {
+        let imported = try read(path: path, options: options)
+        if notes {
+            for note in imported.loaded.recording.plausibilityNotes() { printError("locomotion: note: \(path): \(note)") }
+        }
+        return imported
+    }
+
+    private static func read(path: String, options: RecordingReadOptions) throws(LocomotionError) -> ImportedRecording {
         guard isatty(STDERR_FILENO) != 0 else { return try RecordingImporter.read(path: path, options: options) }
         defer { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         return try RecordingImporter.read(path: path, options: options) { consumed, total in

@@ -26,8 +26,8 @@ enum StepsCommand {
         var segments: Int
         var stepCount: Int
         var meanCadenceStepsPerSecond: Double?
-        var stepTimes: [Double]
-        var windows: [StepDetection.CadenceWindow]
+        var stepTimes: StreamedArray<Double>
+        var windows: StreamedArray<StepDetection.CadenceWindow>
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -69,13 +69,13 @@ enum StepsCommand {
         return Report(
             file: recording.source, sampleRateHz: detection.sampleRate, segments: detection.segments.count,
             stepCount: detection.count, meanCadenceStepsPerSecond: detection.meanCadence(),
-            stepTimes: detection.steps.map(\.time),
-            windows: recording.cadenceTimeline(of: detection, window: window, hop: hop))
+            stepTimes: StreamedArray(detection.steps.map(\.time)),
+            windows: StreamedArray(recording.cadenceTimeline(of: detection, window: window, hop: hop)))
     }
 
     static func emit(_ reports: [Report], json: Bool) {
         if json {
-            CommandSupport.printJSON(reports)
+            CommandSupport.writeJSON(reports) { print($0, terminator: "") }  // a batch of steps at a time
             return
         }
         for report in reports {
@@ -90,7 +90,8 @@ enum StepsCommand {
             func column(_ value: Double?, _ width: Int) -> String {
                 value.map { String(format: "%\(width).2f", $0) } ?? String(repeating: " ", count: width)
             }
-            for row in report.windows {
+            for index in 0..<report.windows.count {
+                let row = report.windows.element(index)
                 print(
                     String(format: "  %9.2f  %9.2f   %5d   ", row.start, row.end, row.stepCount)
                         + column(row.cadence, 17) + "   " + column(row.autocorrelationCadence, 25) + "   "

@@ -25,12 +25,13 @@ extension DSPError: CustomStringConvertible {
         case .nonFiniteSample(let index):
             return "sample \(index) is not a finite number (NaN or infinity)"
         case .invalidSampleRate(let rate):
-            return "sample rate \(rate) Hz is invalid; it must be finite and greater than 0"
+            return "sample rate \(rate.compactDescription) Hz is invalid; it must be finite and greater than 0"
         case .invalidBand(let lower, let upper, let nyquist):
             return
-                "frequency band \(lower)...\(upper) Hz is invalid; it must be finite, non-empty and inside 0...\(nyquist) Hz (Nyquist)"
+                "frequency band \(lower.compactDescription)...\(upper.compactDescription) Hz is invalid; it must be finite, "
+                + "non-empty and inside 0...\(nyquist.compactDescription) Hz (Nyquist)"
         case .invalidParameter(let name, let value, let requirement):
-            return "\(name) = \(value) is invalid; \(requirement)"
+            return "\(name) = \(value.compactNumberDescription) is invalid; \(requirement)"
         case .planCreationFailed(let count):
             return "FFTW could not create a plan for \(count) points"
         }

@@ -180,7 +180,7 @@ struct StepsCommandTests {
         #expect(LocomotionTool.run(arguments) == 2)
     }
 
-    @Test func dataErrorsExitWithStatus1() throws {
+    @Test func dataErrorsExitWithStatus1AndParameterRangesWith2() throws {
         let (path, _) = try Self.walkingFile()
         let bad = try InfoCommandTests.temporaryFile("ic_time_s\n1.0\nabc\n")
         defer {
@@ -190,9 +190,8 @@ struct StepsCommandTests {
         #expect(LocomotionTool.run(["evaluate-steps", "/nonexistent.csv", "--vehicle"]) == 1)
         #expect(LocomotionTool.run(["evaluate-steps", path, "--reference", bad]) == 1)
         #expect(LocomotionTool.run(["evaluate-steps", path, "--reference", "/nonexistent.csv"]) == 1)
-        // An invalid detector parameter is a usage error found when the detector is built: status 1
-        // names it (the value parses, the detector rejects it).
-        #expect(LocomotionTool.run(["steps", path, "--set", "minimumRunLength=0"]) == 1)
+        // A detector parameter out of its range is a usage error, found before any file is read.
+        #expect(LocomotionTool.run(["steps", path, "--set", "minimumRunLength=0"]) == 2)
     }
 
     @Test(arguments: ["start_s,end_s\n10,2\n", "start_s,end_s\nnan,5\n", "start_s,end_s\n1,\n"])

@@ -22,7 +22,13 @@ struct RecordingLocationFixesTests {
 
     @Test func noSpeedColumnMeansNoFixesAndBadCoordinatesAreErrors() throws {
         #expect(try RecordingReader.parse("t,ax,ay,az\n0,0,0,1\n", source: "a.csv").recording.locationFixes().isEmpty)
-        let outOfRange = try RecordingReader.parse("t,speed,lat,lon\n7,1,95,0\n", source: "b.csv").recording
+        // The reader refuses a latitude out of range (a counted skip in lenient mode) ...
+        #expect(
+            throws: LocomotionError.malformedCell(
+                path: "b.csv", line: 2, column: "lat", value: "95", expected: "a number in -90...90")
+        ) { try RecordingReader.parse("t,speed,lat,lon\n7,1,95,0\n", source: "b.csv") }
+        // ... and a recording made in code with one is refused when its fixes are built.
+        let outOfRange = Recording(source: "b", time: [7], speed: [1], latitude: [95], longitude: [0])
         #expect(throws: LocomotionError.self) { try outOfRange.locationFixes() }
     }
 }

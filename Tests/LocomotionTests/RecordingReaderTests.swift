@@ -241,14 +241,18 @@ struct RecordingStreamTests {
         #expect(progress.last == text.utf8.count && progress == progress.sorted())
     }
 
-    @Test func aLineLongerThanTheBufferIsRead() throws {
+    @Test func aLineLongerThanTheBufferIsReadWithinTheLimit() throws {
         let long = String(repeating: "x", count: 3 << 20)
         let text = "t,ax,ay,az,note\n0,0,0,1,\(long)\n1,0,0,1,short\n"
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("locomotion-long-\(UUID()).csv").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let recording = try RecordingReader.read(path: path).recording
+        // Lines and cells this long exceed the default limits; raised limits let the buffer grow.
+        var options = RecordingReadOptions()
+        (options.maximumLineBytes, options.maximumCellBytes) = (4 << 20, 4 << 20)
+        let recording = try RecordingReader.read(path: path, options: options).recording
         #expect(recording.extraColumns[0].values == [long, "short"])
+        #expect(throws: LocomotionError.self) { try RecordingReader.read(path: path) }
     }
 }
 

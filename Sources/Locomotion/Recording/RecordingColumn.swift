@@ -80,6 +80,16 @@ public enum RecordingColumn: String, Sendable, Hashable, CaseIterable, Comparabl
         }
     }
 
+    /// The values this quantity can take, when not every finite number: latitude −90...90° and
+    /// longitude −180...180°. The reader treats a value outside as ``RowProblem/outOfRange``.
+    var validRange: ClosedRange<Double>? {
+        switch self {
+        case .latitude: return -90...90
+        case .longitude: return -180...180
+        default: return nil
+        }
+    }
+
     var isAcceleration: Bool {
         switch self {
         case .accelerationX, .accelerationY, .accelerationZ, .linearAccelerationX, .linearAccelerationY,

@@ -70,18 +70,27 @@ public struct RecordingLayout: Sendable, Equatable {
             found[column] = index
             used.insert(index)
         }
+        /// Columns that also match a quantity read from another column: (the column, the one used).
+        var passedOver: [(index: Int, column: RecordingColumn, used: Int)] = []
         for column in RecordingColumn.allCases where found[column] == nil {
-            if let index = column.aliases.lazy.compactMap({ lowered.firstIndex(of: $0) }).first(where: {
-                !used.contains($0)
-            }) {
+            let candidates = column.aliases.compactMap { lowered.firstIndex(of: $0) }.filter { !used.contains($0) }
+            // A name that states its unit (acc_x_g) wins over a bare one (ax), whose unit is a guess.
+            if let index = candidates.first(where: { Self.statesUnit(lowered[$0]) }) ?? candidates.first {
                 found[column] = index
                 used.insert(index)
+                passedOver += candidates.filter { $0 != index }.map { ($0, column, index) }
             }
         }
         guard found[.time] != nil else {
             throw .missingColumn(path: source, quantity: "time", accepted: RecordingColumn.time.aliases)
         }
         var notes: [String] = []
+        if !passedOver.isEmpty {
+            notes.append(
+                "columns that match a quantity already read from another column are kept as extra columns: "
+                    + passedOver.map { "\(header[$0.index]) (\($0.column.rawValue) is read from \(header[$0.used]))" }
+                    .joined(separator: ", ") + "; a name that states its unit is preferred")
+        }
         let groups: [(String, [RecordingColumn])] = [
             ("acceleration", [.accelerationX, .accelerationY, .accelerationZ]),
             ("linear acceleration", [.linearAccelerationX, .linearAccelerationY, .linearAccelerationZ]),
@@ -113,6 +122,11 @@ public struct RecordingLayout: Sendable, Equatable {
             }
             groupIndex = index
         }
+    }
+
+    /// Whether a header name (lowercased) states its unit: `_g`, `_m_s2`, `_rad_s`, `_deg_s`.
+    private static func statesUnit(_ name: String) -> Bool {
+        ["_g", "_m_s2", "_rad_s", "_deg_s"].contains { name.hasSuffix($0) }
     }
 
     /// The factor from the file's unit to the package's, and the file's unit.

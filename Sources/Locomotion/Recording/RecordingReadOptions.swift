@@ -41,6 +41,14 @@ public struct RecordingReadOptions: Sendable, Hashable {
     /// The format ``RecordingImporter/read(path:options:progress:)`` reads, or `nil` (the default)
     /// to detect it from the content. ``RecordingReader`` and ``RecordingStream`` always read CSV.
     public var format: RecordingFormat? = nil
+    /// The longest line the reader accepts, in bytes (default 1 MiB). A longer line, or a file with
+    /// no line break within this many bytes (`/dev/zero`, a binary file), stops the read with
+    /// `LocomotionError.limitExceeded` instead of being buffered without bound.
+    public var maximumLineBytes = 1 << 20
+    /// The most columns a header may have (default 10,000).
+    public var maximumColumns = 10_000
+    /// The longest text cell (a label, an extra column) the reader keeps, in bytes (default 64 KiB).
+    public var maximumCellBytes = 1 << 16
 
     /// Creates options; by default units are g and rad/s, aliases decide the columns, and the
     /// first bad row stops the read.

@@ -12,6 +12,13 @@ public enum RowProblem: String, Sendable, Hashable, CaseIterable, Comparable, Co
     case malformedTime
     /// The row's time is earlier than the previous row's.
     case timeGoesBackwards
+    /// A text cell (a label, a group, an extra column) is not valid UTF-8.
+    case invalidText
+    /// A quoted cell has no closing quote on its line (quoted cells may not span lines).
+    case unterminatedQuote
+    /// A number outside its quantity's range (a latitude outside −90...90°, a longitude outside
+    /// −180...180°).
+    case outOfRange
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -26,6 +33,9 @@ public enum RowProblem: String, Sendable, Hashable, CaseIterable, Comparable, Co
         case .missingValue: return "empty required cell"
         case .malformedTime: return "malformed time"
         case .timeGoesBackwards: return "time goes backwards"
+        case .invalidText: return "invalid UTF-8 text"
+        case .unterminatedQuote: return "unterminated quote"
+        case .outOfRange: return "value out of range"
         }
     }
 }

@@ -109,6 +109,10 @@ public final class RecordingStream {
         }
         parser = RowParser(columnCount: 0)  // replaced once the header is known; deinit frees either
 
+        if fileDescriptor != nil { try refill() }  // the first block, to recognise what the file holds
+        if let reason = Self.notTextReason(UnsafeBufferPointer(rebasing: buffer[start..<end])) {
+            throw .unreadableFile(path: path, reason: reason)
+        }
         guard let headerLine = try nextLine() else {
             throw .unreadableFile(path: path, reason: "the file is empty; a header row is required")
         }
@@ -120,7 +124,16 @@ public final class RecordingStream {
             throw .unreadableFile(
                 path: path, reason: "its lines end in a carriage return alone (CR); convert them to LF or CRLF")
         }
-        let header = Self.splitQuoted(headerBytes).map { $0.trimmingCharacters(in: .whitespaces) }
+        let (headerCells, isClosed) = Self.splitQuotedCells(headerBytes)
+        if let reason = Self.headerProblem(headerBytes, cells: headerCells, isClosed: isClosed) {
+            throw .unreadableFile(path: path, reason: reason)
+        }
+        guard headerCells.count <= options.maximumColumns else {
+            throw .limitExceeded(
+                path: path, line: 1, what: "the header's column count (\(headerCells.count))",
+                limit: options.maximumColumns, unit: "columns")
+        }
+        let header = headerCells.map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespaces) }
         layout = try RecordingLayout(header: header, options: options, source: path)
 
         let numeric = layout.mappings.filter { $0.column != .time && $0.column != .label }
@@ -133,6 +146,9 @@ public final class RecordingStream {
             parser.roles[mapping.index] = .number(slot: slot)
             parser.scales[slot] = mapping.scale
             parser.isSparse[slot] = mapping.column.isSparse
+            if let range = mapping.column.validRange {
+                (parser.lowerBounds[slot], parser.upperBounds[slot]) = (range.lowerBound, range.upperBound)
+            }
         }
     }
 
@@ -177,6 +193,7 @@ public final class RecordingStream {
             layout.groupIndex, layout.extraIndices, options.labelMap, options.lenient
         )
         let keepsText = labelCell != nil || !extraIndices.isEmpty
+        let maximumCellBytes = options.maximumCellBytes
         var labels: [String] = []
         var extras = [[String]](repeating: [], count: layout.extraIndices.count)
         var rows = 0
@@ -192,9 +209,11 @@ public final class RecordingStream {
         reading: while rows < capacity, let line = try nextLine() {
             var bytes = UnsafePointer(buffer.baseAddress!)
             var (lineStart, lineEnd, delimiter) = (line.lowerBound, line.upperBound, UInt8(0x2C))
+            var isQuoteClosed = true
             if memchr(bytes + lineStart, 0x22, lineEnd - lineStart) != nil {
                 // Quotes: parse a copy with quotes resolved and cells separated by 0x1F instead.
-                let cells = Self.reencodeQuoted(Array(UnsafeBufferPointer(rebasing: buffer[line])))
+                let cells: [UInt8]
+                (cells, isQuoteClosed) = Self.reencodeQuoted(Array(UnsafeBufferPointer(rebasing: buffer[line])))
                 if cells.count > quotedLine.count {
                     quotedLine.deallocate()
                     quotedLine = .allocate(capacity: cells.count)
@@ -205,21 +224,45 @@ public final class RecordingStream {
                 )
             }
             let (lineBytes, cellStarts, cellEnds) = (bytes, parser.cellStarts, parser.cellEnds)
-            func text(_ cell: Int) -> String {
-                String(
-                    decoding: UnsafeBufferPointer(
-                        start: lineBytes + cellStarts[cell], count: cellEnds[cell] - cellStarts[cell]),
-                    as: UTF8.self
-                ).trimmingCharacters(in: .whitespaces)
+            /// The first text cell of the row that is not valid UTF-8.
+            var invalidCell: Int?
+            func text(_ cell: Int) throws(LocomotionError) -> String {
+                let count = cellEnds[cell] - cellStarts[cell]
+                guard count <= maximumCellBytes else {
+                    throw .limitExceeded(
+                        path: path, line: lineNumber, what: "the text cell in column '\(layout.header[cell])'",
+                        limit: maximumCellBytes, unit: "bytes")
+                }
+                guard let text = Self.decodeText(lineBytes + cellStarts[cell], count: count) else {
+                    if invalidCell == nil { invalidCell = cell }
+                    return ""
+                }
+                return text
+            }
+            func reject(_ kind: RowProblem, cell: Int?, cellCount: Int) throws(LocomotionError) {
+                guard lenient else {
+                    throw error(
+                        kind, cell: cell, cellCount: cellCount, line: (bytes, lineStart, lineEnd, delimiter),
+                        parser: parser)
+                }
+                report.skip(kind, line: lineNumber)
             }
             var outcome = parser.parse(
                 bytes, lineStart, lineEnd, delimiter: delimiter, values: values, stride: stride, row: rows)
+            if !isQuoteClosed, case .blank = outcome {
+            } else if !isQuoteClosed {
+                // The quote left open is the cause, whatever else is wrong with the row.
+                let cellCount = RowParser.cellCount(bytes, lineStart, lineEnd, delimiter)
+                outcome = .problem(.unterminatedQuote, cell: min(cellCount, layout.header.count) - 1, cellCount: cellCount)
+            }
             var startsGroup = false
             if let groupCell = groupIndex {
                 switch outcome {
                 case .row, .problem(.timeGoesBackwards, _, _):
-                    let rowGroup = text(groupCell)
-                    if rowGroup != lastGroup {
+                    let rowGroup = try text(groupCell)
+                    if invalidCell != nil {
+                        outcome = .problem(.invalidText, cell: groupCell, cellCount: layout.header.count)
+                    } else if rowGroup != lastGroup {
                         if case .problem = outcome {
                             // Time starts afresh in a new group.
                             parser.lastTime = -.infinity
@@ -237,11 +280,15 @@ public final class RecordingStream {
             }
             switch outcome {
             case .row(let t):
-                let label = labelCell.map { cell in
-                    let written = text(cell)
+                let label = try labelCell.map { (cell) throws(LocomotionError) in
+                    let written = try text(cell)
                     return labelMap[written] ?? written
                 }
-                let rowExtras = keepsText ? extraIndices.map(text) : []
+                let rowExtras = keepsText ? try extraIndices.map(text) : []
+                if let invalidCell {
+                    try reject(.invalidText, cell: invalidCell, cellCount: layout.header.count)
+                    continue reading
+                }
                 if startsGroup {
                     // The first row of the next group: keep it for the next chunk.
                     pendingRow = (t, (0..<numericColumns.count).map { values[$0 * stride + rows] }, label, rowExtras)
@@ -254,12 +301,7 @@ public final class RecordingStream {
             case .blank:
                 report.blankLines += 1
             case .problem(let kind, let cell, let cellCount):
-                guard lenient else {
-                    throw error(
-                        kind, cell: cell, cellCount: cellCount, line: (bytes, lineStart, lineEnd, delimiter),
-                        parser: parser)
-                }
-                report.skip(kind, line: lineNumber)
+                try reject(kind, cell: cell, cellCount: cellCount)
             }
         }
         report.rowsRead += rows
@@ -316,6 +358,7 @@ public final class RecordingStream {
         let base = UnsafePointer(buffer.baseAddress!)
         while count < capacity, position < end, let newline = memchr(base + position, 0x0A, end - position) {
             let lineEnd = UnsafePointer(newline.assumingMemoryBound(to: UInt8.self)) - base
+            guard lineEnd - position <= options.maximumLineBytes else { return nil }  // the sequential path throws
             lineStarts[count] = position
             lineEnds[count] = lineEnd
             count += 1
@@ -339,13 +382,17 @@ public final class RecordingStream {
                     lines: (count * index / shareCount)..<(count * (index + 1) / shareCount), parser: worker))
         }
         let labelCell = self.labelCell
-        let (extraIndices, labelMap) = (layout.extraIndices, options.labelMap)
+        let (extraIndices, labelMap, maximumCellBytes) = (
+            layout.extraIndices, options.labelMap, options.maximumCellBytes
+        )
         let batch = ParallelBatch(
             bytes: base, lineStarts: lineStarts, lineEnds: lineEnds, time: chunkTime, values: chunkValues,
             stride: chunkCapacity, shares: shares)
         let extrasToKeep = keepsText ? extraIndices : []
         DispatchQueue.concurrentPerform(iterations: shareCount) { index in
-            Self.parse(batch, share: index, labelCell: labelCell, extraIndices: extrasToKeep, labelMap: labelMap)
+            Self.parse(
+                batch, share: index, labelCell: labelCell, extraIndices: extrasToKeep, labelMap: labelMap,
+                maximumCellBytes: maximumCellBytes)
         }
         // Keep the chunk only if every share is clean and the shares join in time order.
         var previousTime = parser.lastTime
@@ -373,7 +420,8 @@ public final class RecordingStream {
 
     /// One worker: parses its share's lines into their rows.
     private static func parse(
-        _ batch: ParallelBatch, share index: Int, labelCell: Int?, extraIndices: [Int], labelMap: [String: String]
+        _ batch: ParallelBatch, share index: Int, labelCell: Int?, extraIndices: [Int], labelMap: [String: String],
+        maximumCellBytes: Int
     ) {
         var share = batch.shares[index]
         defer { batch.shares[index] = share }
@@ -388,19 +436,19 @@ public final class RecordingStream {
             else { return }
             if line == share.lines.lowerBound { share.firstTime = t }
             batch.time[line] = t
-            func text(_ cell: Int) -> String {
-                let cellStart = share.parser.cellStarts[cell]
-                return String(
-                    decoding: UnsafeBufferPointer(
-                        start: batch.bytes + cellStart, count: share.parser.cellEnds[cell] - cellStart),
-                    as: UTF8.self
-                ).trimmingCharacters(in: .whitespaces)
+            /// The cell's text; `nil` for one the sequential path must report (too long, not UTF-8).
+            func text(_ cell: Int) -> String? {
+                let (cellStart, count) = (share.parser.cellStarts[cell], share.parser.cellEnds[cell] - share.parser.cellStarts[cell])
+                return count > maximumCellBytes ? nil : decodeText(batch.bytes + cellStart, count: count)
             }
             if let labelCell {
-                let written = text(labelCell)
+                guard let written = text(labelCell) else { return }
                 share.labels.append(labelMap[written] ?? written)
             }
-            for (column, cell) in extraIndices.enumerated() { share.extras[column].append(text(cell)) }
+            for (column, cell) in extraIndices.enumerated() {
+                guard let cellText = text(cell) else { return }
+                share.extras[column].append(cellText)
+            }
         }
         share.lastTime = share.parser.lastTime
         share.isClean = true
@@ -508,6 +556,11 @@ public final class RecordingStream {
                 parser.timeFormat == .iso8601
                 ? "an ISO-8601 date-time like the earlier rows" : "a time in seconds or an ISO-8601 date-time"
         case .nonFiniteNumber: expected = "a finite number"
+        case .invalidText: expected = "valid UTF-8 text"
+        case .unterminatedQuote: expected = "closed by a quote on the same line (a quoted cell may not span lines)"
+        case .outOfRange:
+            guard case .number(let slot) = parser.roles[cell] else { fallthrough }
+            expected = "a number in \(parser.lowerBounds[slot].compactDescription)...\(parser.upperBounds[slot].compactDescription)"
         default: expected = "a number"
         }
         return .malformedCell(path: path, line: lineNumber, column: column, value: cellText(cell), expected: expected)
@@ -515,17 +568,16 @@ public final class RecordingStream {
 
     // MARK: Quoting
 
-    /// Splits one line honouring double quotes (`"a,b"` is one cell, `""` inside quotes is a quote).
-    static func splitQuoted(_ bytes: [UInt8]) -> [String] {
-        splitQuotedCells(bytes).map { String(decoding: $0, as: UTF8.self) }
+    /// The line with quotes resolved and cells separated by ``quotedDelimiter``, and whether every
+    /// quote was closed.
+    static func reencodeQuoted(_ bytes: [UInt8]) -> (line: [UInt8], isClosed: Bool) {
+        let (cells, isClosed) = splitQuotedCells(bytes)
+        return (Array(cells.joined(separator: [quotedDelimiter])), isClosed)
     }
 
-    /// The line with quotes resolved and cells separated by ``quotedDelimiter``.
-    static func reencodeQuoted(_ bytes: [UInt8]) -> [UInt8] {
-        Array(splitQuotedCells(bytes).joined(separator: [quotedDelimiter]))
-    }
-
-    private static func splitQuotedCells(_ bytes: [UInt8]) -> [[UInt8]] {
+    /// Splits one line honouring double quotes (`"a,b"` is one cell, `""` inside quotes is a
+    /// quote); `isClosed` is `false` when the line ends inside quotes.
+    static func splitQuotedCells(_ bytes: [UInt8]) -> (cells: [[UInt8]], isClosed: Bool) {
         var cells: [[UInt8]] = []
         var current: [UInt8] = []
         var inQuotes = false
@@ -552,7 +604,7 @@ public final class RecordingStream {
             index += 1
         }
         cells.append(current)
-        return cells
+        return (cells, !inQuotes)
     }
 
     // MARK: Lines
@@ -562,6 +614,7 @@ public final class RecordingStream {
         while true {
             if start < end, let newline = memchr(buffer.baseAddress! + start, 0x0A, end - start) {
                 let lineEnd = newline.assumingMemoryBound(to: UInt8.self) - buffer.baseAddress!
+                guard lineEnd - start <= options.maximumLineBytes else { throw lineTooLong(lineNumber + 1) }
                 let line = start..<lineEnd
                 bytesConsumed += lineEnd + 1 - start
                 start = lineEnd + 1
@@ -570,6 +623,7 @@ public final class RecordingStream {
             }
             if reachedEndOfFile {
                 guard start < end else { return nil }
+                guard end - start <= options.maximumLineBytes else { throw lineTooLong(lineNumber + 1) }
                 let line = start..<end
                 bytesConsumed += end - start
                 start = end
@@ -578,6 +632,13 @@ public final class RecordingStream {
             }
             try refill()
         }
+    }
+
+    /// The error for a line longer than ``RecordingReadOptions/maximumLineBytes``.
+    private func lineTooLong(_ line: Int) -> LocomotionError {
+        .limitExceeded(
+            path: path, line: line, what: "the line's length", limit: options.maximumLineBytes,
+            unit: "bytes")
     }
 
     /// Moves the unread bytes to the front of the buffer (growing it for a very long line) and
@@ -593,6 +654,8 @@ public final class RecordingStream {
             (start, end) = (0, pending)
         }
         if end == buffer.count {
+            // The buffer holds one unfinished line: grow it, but not without bound.
+            guard pending <= options.maximumLineBytes else { throw lineTooLong(lineNumber + 1) }
             let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: buffer.count * 2)
             memcpy(larger.baseAddress!, buffer.baseAddress!, end)
             buffer.deallocate()

@@ -80,7 +80,8 @@ public struct RecordingSummary: Sendable, Equatable, Codable {
         public var rows: Int
     }
 
-    /// Summarises a loaded recording.
+    /// Summarises a loaded recording; its notes are the layout's and
+    /// ``Recording/plausibilityNotes()``.
     ///
     /// - Parameters:
     ///   - loaded: The recording with its layout and read report.
@@ -105,7 +106,7 @@ public struct RecordingSummary: Sendable, Equatable, Codable {
             Column(quantity: $0.column.rawValue, header: $0.name, fileUnit: $0.sourceUnit, unit: $0.column.unit)
         }
         extraColumns = loaded.layout.extraIndices.map { loaded.layout.header[$0] }
-        notes = loaded.layout.notes
+        notes = loaded.layout.notes + recording.plausibilityNotes()
         fixes = recording.speed.map { speeds in
             var fixes = Fixes(count: 0, valid: 0)
             for (index, speed) in speeds.enumerated() where !speed.isNaN {

@@ -48,7 +48,7 @@ struct BoutRule: Sendable {
         let bout = configuration.bout
         self.unitsPerSecond = unitsPerSecond
         minimumRunLength = bout.minimumRunLength
-        minimumStrongSteps = bout.minimumStrongSteps
+        minimumStrongSteps = min(bout.minimumStrongSteps, bout.minimumRunLength)
         // A relative 1e-9 of slack: an interval of exactly the limit, measured as a difference
         // of timestamps (1.1500000000000004 s) or samples at a measured rate, is within it.
         let slack = 1 + 1e-9

@@ -84,7 +84,8 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     public struct Bout: Sendable, Hashable, Codable {
         /// The candidates a run needs before its steps count. 1 disables the rule.
         public var minimumRunLength: Int = 4
-        /// How many of them must be strong. At least 1, at most ``minimumRunLength``.
+        /// How many of them must be strong. At least 1; a value above ``minimumRunLength`` counts
+        /// as ``minimumRunLength``.
         public var minimumStrongSteps: Int = 4
         /// The longest interval inside a run, in s.
         public var maximumStepInterval: Double = 1.6
@@ -210,8 +211,7 @@ extension StepDetectorConfiguration {
             "bout.minimumRunLength", b.minimumRunLength, (1...Self.largestRunLength).contains(b.minimumRunLength),
             "it must be in 1...\(Self.largestRunLength)")
         try require(
-            "bout.minimumStrongSteps", b.minimumStrongSteps, (1...b.minimumRunLength).contains(b.minimumStrongSteps),
-            "it must be in 1...bout.minimumRunLength (\(b.minimumRunLength))")
+            "bout.minimumStrongSteps", b.minimumStrongSteps, b.minimumStrongSteps >= 1, "it must be at least 1")
         try require("bout.maximumStepInterval", b.maximumStepInterval, b.maximumStepInterval > 0, "it must be positive (s)")
         try require(
             "bout.maximumIntervalRatio", b.maximumIntervalRatio, b.maximumIntervalRatio >= 1, "it must be at least 1")

@@ -213,7 +213,7 @@ enum DecimalParser {
             return true
         }
         guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
-            (1...12).contains(month), (1...31).contains(day)
+            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
         guard index < last, bytes[index] == 0x54 || bytes[index] == 0x20 || bytes[index] == 0x74 else { return nil }
         index += 1
@@ -241,15 +241,25 @@ enum DecimalParser {
             } else if bytes[index] == 0x2B || bytes[index] == 0x2D {
                 let sign = bytes[index] == 0x2D ? -1 : 1
                 index += 1
-                guard let zoneHours = digits(2) else { return nil }
-                _ = expect(0x3A)
-                let zoneMinutes = digits(2) ?? 0
+                guard let zoneHours = digits(2), zoneHours <= 18 else { return nil }  // offsets span ±18:00 at most
+                let hasColon = expect(0x3A)
+                let zoneMinutes = digits(2) ?? (hasColon ? 60 : 0)
+                guard zoneMinutes < 60, zoneHours * 60 + zoneMinutes <= 18 * 60 else { return nil }
                 offsetSeconds = sign * (zoneHours * 3600 + zoneMinutes * 60)
             }
         }
         guard index == last else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         return Double(days * 86_400 + hour * 3600 + minute * 60 - offsetSeconds) + seconds
+    }
+
+    /// The number of days in `month` (1...12) of `year` in the proleptic Gregorian calendar.
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's civil-from-days inverse).

@@ -31,6 +31,10 @@ struct RowParser {
     let roles: UnsafeMutablePointer<Role>
     let scales: UnsafeMutablePointer<Double>
     let isSparse: UnsafeMutablePointer<Bool>
+    /// The smallest and largest value each slot accepts (by default every finite number); a
+    /// value outside is ``RowProblem/outOfRange``, an infinity or NaN ``RowProblem/nonFiniteNumber``.
+    let lowerBounds: UnsafeMutablePointer<Double>
+    let upperBounds: UnsafeMutablePointer<Double>
     private(set) var cellStarts: UnsafeMutablePointer<Int>
     private(set) var cellEnds: UnsafeMutablePointer<Int>
     var timeFormat: TimeFormat?
@@ -48,6 +52,10 @@ struct RowParser {
         scales.initialize(repeating: 1, count: capacity)
         isSparse = .allocate(capacity: capacity)
         isSparse.initialize(repeating: false, count: capacity)
+        lowerBounds = .allocate(capacity: capacity)
+        lowerBounds.initialize(repeating: -.greatestFiniteMagnitude, count: capacity)
+        upperBounds = .allocate(capacity: capacity)
+        upperBounds.initialize(repeating: .greatestFiniteMagnitude, count: capacity)
         cellStarts = .allocate(capacity: capacity)
         cellEnds = .allocate(capacity: capacity)
     }
@@ -72,6 +80,8 @@ struct RowParser {
         roles.deallocate()
         scales.deallocate()
         isSparse.deallocate()
+        lowerBounds.deallocate()
+        upperBounds.deallocate()
         cellStarts.deallocate()
         cellEnds.deallocate()
     }
@@ -97,10 +107,12 @@ struct RowParser {
             } else {
                 var (number, stop) = DecimalParser.scanNumber(bytes, position, lineEnd)
                 cellEnd = Self.cellEnd(after: stop, bytes, lineEnd, delimiter, &number)
-                // The common case inline: a finite number where one is expected.
-                if case .value(let value) = number, value.isFinite, case .number(let slot) = role {
+                // The common case inline: a finite number in range where one is expected.
+                if case .number(let slot) = role, case .value(let value) = number, value >= lowerBounds[slot],
+                    value <= upperBounds[slot]
+                {
                     values[slot &* stride &+ row] = value * scales[slot]
-                } else if case .value(let seconds) = number, seconds.isFinite, timeFormat != .iso8601 {
+                } else if role == .time, case .value(let seconds) = number, seconds.isFinite, timeFormat != .iso8601 {
                     timeFormat = .seconds
                     time = seconds
                 } else if let kind = unusualCell(role, number, bytes, cellStart, cellEnd, values + row, stride, &time) {
@@ -148,6 +160,8 @@ struct RowParser {
             return nil
         case (_, .empty):
             return .missingValue
+        case (.number, .value(let value)) where value.isFinite:
+            return .outOfRange
         case (.number, .value):
             return .nonFiniteNumber
         case (.number, .invalid):
