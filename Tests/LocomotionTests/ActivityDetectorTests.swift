@@ -24,6 +24,40 @@ import Testing
         #expect(decisions.map(\.committed) == (try batch.map { try live.update($0.activity, at: $0.end) }))
     }
 
+    @Test func stepsCountOnFootOnlyAndMatchTheBatchDetector() throws {
+        let recording = try bundledWalk()
+        let batch = try recording.detectSteps().steps.count
+        // On foot: every step the detector finds counts, and the stream finds the batch's steps.
+        var walker = try ActivityDetector(sampleRate: 50)
+        _ = try walker.process(try recording.events())
+        walker.finish()
+        #expect(walker.detectedStepCount == batch)
+        #expect(walker.stepCount >= batch * 8 / 10, "\(walker.stepCount) of \(batch)")
+        // The same steps with a GPS speed of 15 m/s (a passenger walking down a train): found,
+        // but the windows say driving, so none of them counts as walked.
+        var events = try recording.events().filter { if case .location = $0 { return false } else { return true } }
+        let end = recording.time.last!
+        for second in stride(from: 0.0, through: end, by: 1) {
+            events.append(.location(try LocationFix(time: second, speed: 15, speedAccuracy: 0.5)))
+        }
+        events.sort { $0.time < $1.time }
+        var passenger = try ActivityDetector(sampleRate: 50)
+        _ = try passenger.process(events)
+        passenger.finish()
+        #expect(passenger.detectedStepCount == batch)
+        #expect(passenger.stepCount <= batch / 20, "\(passenger.stepCount) of \(batch)")
+    }
+
+    @Test func aTrainedModelRunsThroughItsPreparedColumns() throws {
+        let recording = try bundledWalk()
+        let model = try ActivityModel.bundled
+        var detector = try ActivityDetector(sampleRate: 50, classifier: .custom(model))
+        let decisions = try detector.process(try recording.events())
+        let batch = try model.classify(try recording.features(sampleRate: 50))
+        #expect(decisions.count == batch.count && !batch.isEmpty)
+        #expect(zip(decisions, batch).allSatisfy { $0.0.result == $0.1 })
+    }
+
     @Test func transitionsFollowTheCommittedActivity() throws {
         let recording = try bundledWalk()
         var detector = try ActivityDetector(sampleRate: 50)

@@ -162,14 +162,24 @@ public struct ActivityModel: Sendable, Codable {
     }
 
     func result(_ probabilities: [Double], vector: FeatureVector) -> ActivityResult {
+        Self.result(
+            probabilities, classes: classes, decidableClasses: ActivityType.decidable.map { classes.firstIndex(of: $0) },
+            evidence: ActivityEvidence(features: vector), start: vector.start, end: vector.end)
+    }
+
+    /// The most probable of `classes` (the earlier on a tie) with its confidence, and the
+    /// probabilities in ``ActivityType/decidable`` order (`decidableClasses` gives each one's index
+    /// among `classes`).
+    static func result(
+        _ probabilities: [Double], classes: [ActivityType], decidableClasses: [Int?], evidence: ActivityEvidence,
+        start: Double, end: Double
+    ) -> ActivityResult {
         var best = 0
         for index in probabilities.indices where probabilities[index] > probabilities[best] { best = index }
-        let top = probabilities[best]
-        let weights = ActivityType.decidable.map { activity in classes.firstIndex(of: activity).map { probabilities[$0] } ?? 0 }
         return ActivityResult(
-            activity: classes[best], confidence: Confidence(probability: top),
-            probabilities: ActivityProbabilities(weights: weights), evidence: ActivityEvidence(features: vector),
-            start: vector.start, end: vector.end)
+            activity: classes[best], confidence: Confidence(probability: probabilities[best]),
+            probabilities: ActivityProbabilities(weights: decidableClasses.map { $0.map { probabilities[$0] } ?? 0 }),
+            evidence: evidence, start: start, end: end)
     }
 
     /// The table's columns for ``featureNames``, after checking the table matches the training.

@@ -12,6 +12,14 @@
 /// Streaming equals batch: the events of ``Recording/events()`` give the windows and values of
 /// ``Recording/features(_:sampleRate:maxGap:threadCount:)``, hence the same results.
 ///
+/// **Steps.** A ``StepDetector`` (its own configuration, the defaults by default) runs on the
+/// same motion samples. ``detectedStepCount`` counts every step it finds; ``stepCount`` only those
+/// on foot: a step counts when the window that ends first at or after it decided walking or
+/// running (a car's vibration and a phone handled while sitting do not count, as a pedometer
+/// would not count them). The window's own decision is used rather than the committed activity,
+/// which the hysteresis commits seconds late. Steps are known about 2 s after they happen (the
+/// detector's context), the last ones at ``finish()``.
+///
 /// A value type; use each instance from one thread at a time.
 public struct ActivityDetector: Sendable {
     /// The classifier the detector applies to each window.
@@ -49,6 +57,17 @@ public struct ActivityDetector: Sendable {
     /// The rules' columns in the extractor's schema, looked up once.
     private let ruleColumns: FeatureRuleClassifier.Columns?
     private var hysteresis: ActivityHysteresis
+    /// The bundled or trained model bound to the extractor's schema, when the classifier is one.
+    private var preparedModel: ActivityModel.Prepared?
+    private var steps: StepDetector
+    /// Steps the step detector has found and no window has yet decided on (bounded by the
+    /// detector's latency), and a buffer for the steps of one sample.
+    private var undecidedSteps: [Step] = []
+    private var newSteps: [Step] = []
+    /// The ends and on-foot decisions of the most recent windows, oldest first, for steps that
+    /// the step detector confirms after their window was decided (the first steps of a bout).
+    private var recentWindows: [(end: Double, onFoot: Bool)] = []
+    private static let recentWindowLimit = 64
     private var latestReport: MotionActivityReport?
     private var lastFixTime = -Double.infinity
     private var lastPedometerTime = -Double.infinity
@@ -56,6 +75,10 @@ public struct ActivityDetector: Sendable {
 
     /// The decisions made so far.
     public private(set) var windowCount = 0
+    /// Every step the step detector has found so far.
+    public private(set) var detectedStepCount = 0
+    /// The steps taken on foot: those whose window decided walking or running.
+    public private(set) var stepCount = 0
     /// Floors climbed and descended, from the pressure events.
     public private(set) var floors: FloorCounter
 
@@ -67,18 +90,27 @@ public struct ActivityDetector: Sendable {
     ///   - classifier: What decides each window; the activity rules by default.
     ///   - hysteresis: The hold times; see ``ActivityHysteresis``.
     ///   - hasGyroscope: Whether motion samples carry a rotation rate.
-    /// - Throws: `LocomotionError` for a sample rate or feature configuration out of range;
-    ///   ``ActivityError`` for a hold time out of range.
+    ///   - steps: The step detector's parameters.
+    /// - Throws: `LocomotionError` for a sample rate, feature or step configuration out of range;
+    ///   ``ActivityError`` for a hold time out of range, or a model whose columns the features lack.
     public init(
         sampleRate: Double, features: FeatureConfiguration = .init(), classifier: Classifier? = nil,
-        hysteresis: ActivityHysteresis.Configuration = .init(), hasGyroscope: Bool = false
+        hysteresis: ActivityHysteresis.Configuration = .init(), hasGyroscope: Bool = false,
+        steps: StepDetectorConfiguration = .init()
     ) throws {
         extractor = try StreamingFeatureExtractor(configuration: features, sampleRate: sampleRate, hasGyroscope: hasGyroscope)
+        self.steps = try StepDetector(sampleRate: sampleRate, configuration: steps)
+        undecidedSteps.reserveCapacity(64)
+        newSteps.reserveCapacity(8)
+        recentWindows.reserveCapacity(Self.recentWindowLimit)
         self.hysteresis = try ActivityHysteresis(configuration: hysteresis)
         floors = try FloorCounter()
         let classifier = try classifier ?? .rules(FeatureRuleClassifier())
         self.classifier = classifier
         if case .rules = classifier { ruleColumns = try FeatureRuleClassifier.Columns(extractor.schema) } else { ruleColumns = nil }
+        if case .custom(let custom) = classifier, let model = custom as? ActivityModel {
+            preparedModel = try ActivityModel.Prepared(model, schema: extractor.schema)
+        }
     }
 
     /// Processes one event; returns a decision when a motion sample completes a window.
@@ -93,9 +125,10 @@ public struct ActivityDetector: Sendable {
         switch event {
         case .motion(let sample):
             let rotation = sample.rotationRate.map { (x: $0.x, y: $0.y, z: $0.z) }
-            guard try extractor.append(time: sample.time, x: sample.x, y: sample.y, z: sample.z, rotationRate: rotation),
-                let vector = extractor.vector
-            else { return nil }
+            let completed = try extractor.append(
+                time: sample.time, x: sample.x, y: sample.y, z: sample.z, rotationRate: rotation)
+            countSteps(of: sample)
+            guard completed, let vector = extractor.vector else { return nil }
             return try decide(vector)
         case .location(let fix):
             try requireOrder(fix.time, after: &lastFixTime, stream: "GPS fix")
@@ -124,6 +157,45 @@ public struct ActivityDetector: Sendable {
         return decisions
     }
 
+    /// Ends the streams: the step detector judges its last samples (the steps of the last 2 s),
+    /// and the steps no window decided on count by the last window's decision. Call once, after
+    /// the last event.
+    public mutating func finish() {
+        steps.finish(into: &newSteps)
+        detectedStepCount += newSteps.count
+        undecidedSteps.append(contentsOf: newSteps)
+        newSteps.removeAll(keepingCapacity: true)
+        if recentWindows.last?.onFoot == true { stepCount += undecidedSteps.count }
+        undecidedSteps.removeAll(keepingCapacity: true)
+    }
+
+    /// Feeds the step detector and files the steps it confirms: by the recent window that covers
+    /// them, or as undecided until the next window ends.
+    private mutating func countSteps(of sample: MotionSample) {
+        // A sample the step detector refuses (not finite) is the extractor's to report: it
+        // fails the window that holds it.
+        try? steps.process(time: sample.time, x: sample.x, y: sample.y, z: sample.z, into: &newSteps)
+        for step in newSteps {
+            detectedStepCount += 1
+            if let window = recentWindows.first(where: { $0.end >= step.time }) {
+                if window.onFoot { stepCount += 1 }
+            } else {
+                undecidedSteps.append(step)
+            }
+        }
+        newSteps.removeAll(keepingCapacity: true)
+    }
+
+    /// Counts the undecided steps up to `end` by a window's decision and remembers it.
+    private mutating func fileSteps(until end: Double, onFoot: Bool) {
+        var decided = 0
+        while decided < undecidedSteps.count, undecidedSteps[decided].time <= end { decided += 1 }
+        if onFoot { stepCount += decided }
+        undecidedSteps.removeFirst(decided)
+        if recentWindows.count == Self.recentWindowLimit { recentWindows.removeFirst() }
+        recentWindows.append((end, onFoot))
+    }
+
     private func requireOrder(_ time: Double, after last: inout Double, stream: String) throws(ActivityError) {
         guard time >= last else {
             throw ActivityError(.outOfOrder, "a \(stream) at \(time) s comes after one at \(last) s")
@@ -143,8 +215,13 @@ public struct ActivityDetector: Sendable {
                 activity: decision.activity, confidence: decision.confidence, evidence: evidence, start: vector.start,
                 end: vector.end)
         case .custom(let classifier):
-            result = try classifier.classify(vector)
+            if preparedModel != nil {
+                result = preparedModel!.classify(vector)
+            } else {
+                result = try classifier.classify(vector)
+            }
         }
+        fileSteps(until: result.end, onFoot: result.activity.isPedestrian)
         let previous = committed
         committed = try hysteresis.update(result.activity, at: result.end)
         windowCount += 1
