@@ -23,7 +23,7 @@ struct ReadmeTourTests {
         let window = Array(magnitude.prefix(128))
         var analyzer = try SpectrumAnalyzer(sampleCount: 128, sampleRate: 50, window: .hann)
         var spectrum = analyzer.makeSpectrum()
-        try window.withUnsafeBufferPointer { try analyzer.analyze($0, into: &spectrum) }
+        try analyzer.analyze(window, into: &spectrum)
         #expect(spectrum.binCount == 65)
         let lowPass = try Butterworth.design(order: 4, band: .lowPass(cutoff: 5), sampleRate: 50)
         let peaks = try findPeaks(in: lowPass.applyZeroPhase(to: magnitude), options: .init(distance: 12.5))
@@ -38,7 +38,7 @@ struct ReadmeTourTests {
         #expect(trunkSteps.count <= steps.count)
         var stepAnalyzer = try WindowStepAnalyzer(sampleRate: 50, maximumWindowLength: 128)
         let walkingWindow = Array(magnitude[1000..<1128])  // 169–171.5 s, mid-corridor
-        let perWindow = try walkingWindow.withUnsafeBufferPointer { try stepAnalyzer.analyze($0) }
+        let perWindow = try stepAnalyzer.analyze(walkingWindow)
         #expect((3...6).contains(perWindow.stepCount), "\(perWindow)")  // 2.56 s of walking at 1.8 steps/s
 
         let table = try recording.features()

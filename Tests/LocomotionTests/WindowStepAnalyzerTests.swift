@@ -19,6 +19,7 @@ struct WindowStepAnalyzerTests {
         #expect(abs(try #require(result.cadence) - cadence) < 0.1 * cadence)
         // The same analyzer again on the same window: the same answer (state is reset).
         #expect(try magnitude.withUnsafeBufferPointer { try analyzer.analyze($0) } == result)
+        #expect(try analyzer.analyze(magnitude) == result)  // the array form
     }
 
     @Test func aStillWindowHasNoStepsAndNoCadence() throws {

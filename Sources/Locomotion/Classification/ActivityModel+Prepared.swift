@@ -5,6 +5,8 @@ extension ActivityModel {
     /// per window.
     struct Prepared: Sendable {
         let model: ActivityModel
+        /// The trained model, boxed once (`Trained.model` boxes it on every access).
+        private let probabilistic: any ProbabilisticModel
         private let columns: [Int]
         private let evidenceColumns: FeatureColumns
         /// For each ``ActivityType/decidable`` activity, its index among the model's classes.
@@ -15,6 +17,7 @@ extension ActivityModel {
         /// - Throws: ``ActivityError/Code/schemaMismatch`` when `schema` lacks a model column.
         init(_ model: ActivityModel, schema: FeatureSchema) throws(ActivityError) {
             self.model = model
+            probabilistic = model.trained.model
             columns = try ActivityTrainingSet.columns(of: model.featureNames, in: schema)
             evidenceColumns = FeatureColumns(ActivityEvidence.columnNames, in: schema)
             decidableClasses = ActivityType.decidable.map { model.classes.firstIndex(of: $0) }
@@ -28,7 +31,7 @@ extension ActivityModel {
         /// - Complexity: O(*f*) plus the model; allocates the result's probabilities only.
         mutating func classify(_ vector: FeatureVector) -> ActivityResult {
             for (position, column) in columns.enumerated() { row[position] = vector.values[column] }
-            model.trained.model.predictProbabilities(row[...], into: &output)
+            probabilistic.predictProbabilities(row[...], into: &output)
             return ActivityModel.result(
                 output, classes: model.classes, decidableClasses: decidableClasses,
                 evidence: ActivityEvidence(values: vector.values, columns: evidenceColumns), start: vector.start,

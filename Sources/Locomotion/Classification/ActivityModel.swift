@@ -178,7 +178,7 @@ public struct ActivityModel: Sendable, Codable {
         for index in probabilities.indices where probabilities[index] > probabilities[best] { best = index }
         return ActivityResult(
             activity: classes[best], confidence: Confidence(probability: probabilities[best]),
-            probabilities: ActivityProbabilities(weights: decidableClasses.map { $0.map { probabilities[$0] } ?? 0 }),
+            probabilities: ActivityProbabilities(weight: { decidableClasses[$0].map { probabilities[$0] } ?? 0 }),
             evidence: evidence, start: start, end: end)
     }
 

@@ -5,7 +5,7 @@ import LocomotionDSP
 ///
 /// ```swift
 /// var analyzer = try WindowStepAnalyzer(sampleRate: 50, maximumWindowLength: 128)
-/// let result = try window.withUnsafeBufferPointer { try analyzer.analyze($0) }   // magnitudes in g
+/// let result = try analyzer.analyze(window)   // magnitudes in g
 /// result.stepCount; result.cadence; result.regularity?.stepRegularity
 /// ```
 ///
@@ -115,6 +115,15 @@ public struct WindowStepAnalyzer: Sendable {
             throw .signalProcessing(.nonFiniteSample(index: index))
         }
         return try analyze(finite: magnitudes)
+    }
+
+    /// Analyses one window given as an array: the array form of the buffer call, without copying.
+    ///
+    /// - Parameter magnitudes: As the buffer form.
+    /// - Throws: As the buffer form.
+    /// - Complexity: As the buffer form; no allocation.
+    public mutating func analyze(_ magnitudes: [Double]) throws(LocomotionError) -> Result {
+        try magnitudes.withUnsafeBufferPointer { (buffer) throws(LocomotionError) in try analyze(buffer) }
     }
 
     /// ``analyze(_:)`` for magnitudes already known to be finite.

@@ -122,13 +122,25 @@ public struct SpectrumAnalyzer: Sendable {
         }
     }
 
+    /// Analyses one block into `spectrum`, reusing its storage: the array form of
+    /// ``analyze(_:into:)-(UnsafeBufferPointer<Double>,_)``, which it calls without copying.
+    ///
+    /// - Parameters:
+    ///   - samples: Exactly ``sampleCount`` finite samples.
+    ///   - spectrum: Overwritten; one from ``makeSpectrum()`` avoids any allocation.
+    /// - Throws: As the buffer form.
+    /// - Complexity: O(*n* log *n*).
+    public mutating func analyze(_ samples: [Double], into spectrum: inout Spectrum) throws(DSPError) {
+        try samples.withUnsafeBufferPointer { (buffer) throws(DSPError) in try analyze(buffer, into: &spectrum) }
+    }
+
     /// Analyses one block into a new ``Spectrum``.
     ///
-    /// - Throws: As ``analyze(_:into:)``.
+    /// - Throws: As ``analyze(_:into:)-(UnsafeBufferPointer<Double>,_)``.
     /// - Complexity: O(*n* log *n*); allocates the result.
     public mutating func analyze(_ samples: [Double]) throws(DSPError) -> Spectrum {
         var spectrum = makeSpectrum()
-        try samples.withUnsafeBufferPointer { (buffer) throws(DSPError) in try analyze(buffer, into: &spectrum) }
+        try analyze(samples, into: &spectrum)
         return spectrum
     }
 }
