@@ -6,7 +6,7 @@ ARGS ?=
 DEMO_FILE := Sources/LocomotionCLI/Resources/uci-hapt-walk-exp01.csv
 APT_PACKAGES := libfftw3-dev zlib1g-dev pkg-config
 
-.PHONY: all deps build demo test bench bench-check bench-baseline bench-smoke docs format clean
+.PHONY: all deps build demo test test-asan test-tsan bench bench-check bench-baseline bench-smoke docs format clean
 
 all: build
 
@@ -33,6 +33,13 @@ demo: deps
 test: deps
 	$(SWIFT) test
 	$(SWIFT) test --package-path Examples/ClientPackage
+
+# The whole suite under AddressSanitizer or ThreadSanitizer (separate build folders; slow).
+test-asan: deps
+	$(SWIFT) test --sanitize=address --scratch-path .build/asan
+
+test-tsan: deps
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
 bench: deps
 	$(SWIFT) build -c release --product LocomotionBenchmarks

@@ -1,0 +1,59 @@
+import Foundation
+import LocomotionDSP
+import Testing
+
+@testable import Locomotion
+
+/// Many tasks at once planning and running FFTs of mixed sizes, extracting features, training,
+/// classifying and detecting steps: every result equals the one computed alone, on one thread.
+@Suite("Concurrency stress")
+struct ConcurrencyStressTests {
+    /// One task's work, reduced to values that compare exactly.
+    struct Outcome: Equatable, Sendable {
+        var frequencies: [Double]
+        var featureBits: [UInt64]
+        var stepTimes: [Double]
+        var activities: [ActivityType]
+        var modelBytes: Data
+    }
+
+    static func work(_ index: Int, recording: Recording, set: ActivityTrainingSet) throws -> Outcome {
+        let magnitude = recording.accelerationMagnitude!
+        // Mixed lengths, each planning (or reusing) its FFT: powers of two, primes, odd sizes.
+        let sizes = [64, 97, 128, 250, 256, 509, 1000, 1024]
+        let frequencies = sizes.map { size in
+            dominantFrequency(samples: Array(magnitude[(index * 7)..<(index * 7 + size)]), sampleRate: 50)
+        }
+        let table = try recording.features(threadCount: 1 + index % 3)
+        let featureBits = table.windows.indices.flatMap { table.row($0).map(\.bitPattern) }
+        let steps = try recording.detectSteps(configuration: index.isMultiple(of: 2) ? .init() : .trunk)
+        let model = try ActivityModel.train(
+            ActivityModel.Kind.allCases[index % ActivityModel.Kind.allCases.count], on: set,
+            training: ActivityModelTests.record)
+        let activities = try model.classify(table).map(\.activity) + (try FeatureRuleClassifier().classify(table)).map(\.activity)
+        return Outcome(
+            frequencies: frequencies, featureBits: featureBits, stepTimes: steps.steps.map(\.time), activities: activities,
+            modelBytes: model.encoded())
+    }
+
+    @Test func resultsUnderLoadEqualThoseComputedAlone() async throws {
+        let recording = try RecordingReader.read(path: DominantFrequencyTimelineTests.demoPath).recording
+        let set = try ActivityModelTests.pocketSet()
+        let tasks = 12
+        let alone = try (0..<tasks).map { try Self.work($0, recording: recording, set: set) }
+        let together = try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in
+            for _ in 0..<2 {
+                for index in 0..<tasks {
+                    group.addTask { (index, try Self.work(index, recording: recording, set: set)) }
+                }
+            }
+            var outcomes: [(Int, Outcome)] = []
+            for try await outcome in group { outcomes.append(outcome) }
+            return outcomes
+        }
+        #expect(together.count == 2 * tasks)
+        for (index, outcome) in together {
+            #expect(outcome == alone[index], "task \(index) differs under load")
+        }
+    }
+}
