@@ -6,7 +6,7 @@ ARGS ?=
 DEMO_FILE := Sources/LocomotionCLI/Resources/uci-hapt-walk-exp01.csv
 APT_PACKAGES := libfftw3-dev zlib1g-dev pkg-config
 
-.PHONY: all deps build demo test test-asan test-tsan bench bench-check bench-baseline bench-smoke docs format clean
+.PHONY: all deps build demo test test-asan test-tsan bench bench-check bench-baseline bench-smoke slurm-check docs format clean
 
 all: build
 
@@ -63,6 +63,13 @@ bench-baseline: deps
 bench-smoke: deps
 	$(SWIFT) build -c release --product LocomotionBenchmarks
 	$$($(SWIFT) build -c release --show-bin-path)/LocomotionBenchmarks --smoke
+
+# A single-node Slurm on this machine runs deploy/slurm's analyze array over generated recordings
+# and the merged result must equal one unsharded run (docs/Scaling.md). Installs slurm-wlm and
+# munge when missing (root); takes a few minutes, so it is not part of .ci/run.
+slurm-check: deps
+	$(SWIFT) build -c release --product locomotion
+	deploy/slurm/check.sh $$($(SWIFT) build -c release --show-bin-path)/locomotion
 
 # API documentation with the toolchain's docc (no plugin needed): SwiftPM's symbol graphs, then
 # one static site per library module under .build/docs/<Module>.

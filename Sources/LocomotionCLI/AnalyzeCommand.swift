@@ -9,7 +9,8 @@ enum AnalyzeCommand {
     static let usage = """
         usage: locomotion analyze [FILE|DIR...] [--classifier rules|fusion|model [--model M]]
                                   [--smoothing hysteresis|hmm|none] [--hold S]
-                                  [--window S] [--hop S] [--jobs N] [--json | --csv] [--report FILE.html]
+                                  [--window S] [--hop S] [--jobs N] [--json | --jsonl | --csv]
+                                  [--shard K/N] [--out FILE] [--report FILE.html]
                                   [--label-map FILE] [reading options]
 
         Per recording: the activity timeline (start, end, duration, activity, confidence), the time
@@ -27,8 +28,16 @@ enum AnalyzeCommand {
           --hold S         the hysteresis hold time in seconds (default 5; leaving driving takes 2 S)
           --window S, --hop S
                            feature windows (default 2.56 s every 1.28 s)
-          --jobs N         files analysed at once (default: every core)
+          --jobs N         files analysed at once (default: every core); the output is the same
+                           for every N
           --json           one JSON object per file, in an array
+          --jsonl          JSON Lines: the same object per file on one line, a line per file as it is
+                           done (in file order); 'locomotion summarize' merges such files
+          --shard K/N      analyse only part K of N (0 <= K < N): the files, sorted by path
+                           component by component, at positions K, K+N, K+2N, ...; N runs with
+                           the same FILE|DIR arguments cover every file once (see docs/Scaling.md)
+          --out FILE       write the output to FILE (put in place when the run ends) instead of
+                           standard output
           --csv            the timelines as CSV: file,start_s,end_s,duration_s,activity,confidence
           --label-map FILE lines LABEL,ACTIVITY saying which activity a label value names (for
                            labels the built-in names do not know; ACTIVITY is walking, running,
@@ -43,14 +52,22 @@ enum AnalyzeCommand {
         exit status: 0 every file analysed, 1 a file failed, 2 a usage error
         """
 
+    /// What the command prints.
+    enum Format: String {
+        case text, json, jsonl, csv
+    }
+
     struct Settings {
         var options: RecordingAnalysis.Options
         var jobs: Int
-        var json: Bool
+        var format: Format
         var reading: RecordingReadOptions
         var classifierName: String
-        var csv: Bool
         var report: String?
+        /// `--shard K/N`: analyse only this part of the files.
+        var shard: Shard?
+        /// `--out FILE`: the output goes there instead of standard output.
+        var out: String?
         /// Names to show instead of paths (the bundled session's).
         var sourceNames: [String: String] = [:]
     }
@@ -60,8 +77,11 @@ enum AnalyzeCommand {
         var settings: Settings
         do throws(UsageError) {
             parsed = try Arguments(
-                arguments, options: ReadingOptions.names.union(["classifier", "model", "smoothing", "hold", "window", "hop", "jobs", "report", "label-map"]),
-                flags: ReadingOptions.flags.union(["json", "csv", "help"]))
+                arguments,
+                options: ReadingOptions.names.union([
+                    "classifier", "model", "smoothing", "hold", "window", "hop", "jobs", "report", "label-map", "shard", "out",
+                ]),
+                flags: ReadingOptions.flags.union(["json", "jsonl", "csv", "help"]))
             if parsed.flag("help") {
                 print(usage)
                 return 0
@@ -80,26 +100,35 @@ enum AnalyzeCommand {
             }
             let note = "No FILE given: analysing \(DemoCommand.sessionDescription)."
             // Machine-readable output stays clean: the note goes to standard error there.
-            if settings.json || settings.csv { printError(note) } else { print(note + "\n") }
+            if settings.format != .text || settings.out != nil { printError(note) } else { print(note + "\n") }
             paths = [session]
             reading.labelMap = DatasetLabels.uciHAPT
         }
-        let files: [String]
+        var files: [String]
         do { files = try expand(paths) } catch {
             printError("locomotion analyze: \(error)")
             return 1
         }
         if parsed.positional.isEmpty { settings.sourceNames[files[0]] = "\(DemoCommand.sessionName).csv (bundled)" }
-        let outcomes = analyse(files, settings: settings, reading: reading)
+        if let shard = settings.shard { files = shard.select(files) }
+        guard let output = CommandOutput(path: settings.out) else {
+            printError("locomotion analyze: \(settings.out ?? ""): cannot create the output file")
+            return 1
+        }
         var status: Int32 = 0
         var reports: [Report] = []
         var written: [String] = []
-        for (file, outcome) in zip(files, outcomes) {
+        if settings.format == .csv { output.write("file,start_s,end_s,duration_s,activity,confidence\n") }
+        // Each file is handed over in the order of `files` as soon as it and those before it are
+        // done: the output does not depend on --jobs, and only the small per-file reports are kept.
+        analyse(files, settings: settings, reading: reading) { index, outcome in
+            let file = files[index]
+            let report: Report
             switch outcome {
             case .success(let analysed):
-                reports.append(Report(analysed.analysis))
-                if let report = settings.report, let html = analysed.html {
-                    let path = reportPath(report, file: file, count: files.count)
+                report = Report(analysed.analysis)
+                if let path = settings.report, let html = analysed.html {
+                    let path = reportPath(path, file: file, count: files.count)
                     do {
                         try html.write(toFile: path, atomically: true, encoding: .utf8)
                         written.append(path)
@@ -108,29 +137,39 @@ enum AnalyzeCommand {
                         status = 1
                     }
                 }
+                switch settings.format {
+                case .text: output.write(text(analysed.analysis, classifier: settings.classifierName) + "\n")
+                case .csv:
+                    for segment in analysed.analysis.timeline.segments {
+                        output.write(
+                            "\(FeaturesCommand.quoted(analysed.analysis.source)),\(segment.start),\(segment.end),"
+                                + "\(segment.duration),\(segment.activity.identifier),\(segment.confidence.identifier)\n")
+                    }
+                case .json, .jsonl: break
+                }
             case .failure(let error):
                 // Parameter errors (a rate out of range) do not name the file; data errors do.
                 let message = "\(error)".hasPrefix(file) ? "\(error)" : "\(file): \(error)"
                 printError("locomotion analyze: \(message)")
-                reports.append(Report(file: file, error: message))
+                report = Report(file: file, error: message)
                 status = 1
             }
-        }
-        if settings.json {
-            CommandSupport.printJSON(reports)
-        } else if settings.csv {
-            var text = "file,start_s,end_s,duration_s,activity,confidence\n"
-            for case .success(let analysed) in outcomes {
-                for segment in analysed.analysis.timeline.segments {
-                    text += "\(FeaturesCommand.quoted(analysed.analysis.source)),\(segment.start),\(segment.end),"
-                        + "\(segment.duration),\(segment.activity.identifier),\(segment.confidence.identifier)\n"
-                }
+            if settings.format == .jsonl {
+                output.write(CommandSupport.jsonLine(report) + "\n")
+            } else if settings.format != .csv {
+                reports.append(report)
             }
-            print(text, terminator: "")
-        } else {
-            for case .success(let analysed) in outcomes { print(text(analysed.analysis, classifier: settings.classifierName)) }
-            print(summary(reports), terminator: "")
-            for path in written { print("report: \(path)") }
+        }
+        switch settings.format {
+        case .json: output.write(CommandSupport.jsonText(reports) + "\n")
+        case .text:
+            output.write(summary(reports))
+            for path in written { output.write("report: \(path)\n") }
+        case .csv, .jsonl: break
+        }
+        if let failure = output.finish() {
+            printError("locomotion analyze: \(failure)")
+            status = 1
         }
         return status
     }
@@ -162,10 +201,14 @@ enum AnalyzeCommand {
         guard jobs >= 1 else { throw UsageError(message: "--jobs takes a whole number of at least 1") }
         let reading = try ReadingOptions.parse(parsed)
         options.labelMap = try parsed.value("label-map").map(labelMap(at:)) ?? [:]
-        guard !(parsed.flag("json") && parsed.flag("csv")) else { throw UsageError(message: "--json and --csv exclude each other") }
+        let formats = [Format.json, .jsonl, .csv].filter { parsed.flag($0.rawValue) }
+        guard formats.count <= 1 else {
+            throw UsageError(message: formats.map { "--\($0.rawValue)" }.joined(separator: ", ") + " exclude each other")
+        }
         return Settings(
-            options: options, jobs: jobs, json: parsed.flag("json"), reading: reading, classifierName: name,
-            csv: parsed.flag("csv"), report: parsed.value("report"))
+            options: options, jobs: jobs, format: formats.first ?? .text, reading: reading, classifierName: name,
+            report: parsed.value("report"), shard: try parsed.value("shard").map(Shard.init(parsing:)),
+            out: parsed.value("out"))
     }
 
     /// Reads a label map: one `LABEL,ACTIVITY` per line; blank lines and lines starting with `#`
@@ -221,9 +264,16 @@ enum AnalyzeCommand {
         return files
     }
 
-    /// Analyses the files, `settings.jobs` at a time, with a progress line on a terminal.
-    static func analyse(_ files: [String], settings: Settings, reading: RecordingReadOptions) -> [Result<Analysed, any Error>] {
-        nonisolated(unsafe) var outcomes = [Result<Analysed, any Error>?](repeating: nil, count: files.count)
+    /// Analyses the files, `settings.jobs` at a time, with a progress line on a terminal, and hands
+    /// each outcome to `deliver` in the order of `files` (file `i` once files `0...i` are done), one
+    /// call at a time.
+    static func analyse(
+        _ files: [String], settings: Settings, reading: RecordingReadOptions,
+        deliver: @escaping (Int, Result<Analysed, any Error>) -> Void
+    ) {
+        nonisolated(unsafe) let deliver = deliver
+        nonisolated(unsafe) var pending: [Int: Result<Analysed, any Error>] = [:]
+        nonisolated(unsafe) var next = 0
         let lock = NSLock()
         nonisolated(unsafe) var done = 0
         nonisolated(unsafe) var rows = 0
@@ -246,7 +296,12 @@ enum AnalyzeCommand {
                     return Analysed(analysis: analysis, html: html, rows: recording.time.count)
                 }
                 lock.lock()
-                outcomes[index] = outcome
+                defer { lock.unlock() }
+                pending[index] = outcome
+                while let ready = pending.removeValue(forKey: next) {
+                    deliver(next, ready)
+                    next += 1
+                }
                 done += 1
                 rows += (try? outcome.get().rows) ?? 0
                 let elapsed = Date().timeIntervalSince(started)
@@ -256,11 +311,9 @@ enum AnalyzeCommand {
                         format: "analysed %ld of %ld files, %.0f rows/s, about %.0f s left", done, files.count,
                         Double(rows) / max(elapsed, 1e-9), left),
                     done: done == files.count)
-                lock.unlock()
             }
         }
         group.wait()
-        return outcomes.map { $0! }
     }
 
     /// A file's analysis and, with `--report`, its HTML report.
@@ -338,9 +391,9 @@ enum AnalyzeCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// What `--json` prints per file.
-    struct Report: Encodable {
-        struct TripRecord: Encodable {
+    /// What `--json` prints per file, and `--jsonl` on one line per file (what `summarize` reads).
+    struct Report: Codable {
+        struct TripRecord: Codable {
             var start: Double
             var end: Double
             var durationSeconds: Double

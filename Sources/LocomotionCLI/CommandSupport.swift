@@ -8,6 +8,19 @@ enum CommandSupport {
         if let data = try? jsonEncoder.encode(value), let text = String(data: data, encoding: .utf8) { print(text) }
     }
 
+    /// `value` as ``printJSON(_:)`` prints it (without the final newline).
+    static func jsonText(_ value: some Encodable) -> String {
+        (try? jsonEncoder.encode(value)).flatMap { String(data: $0, encoding: .utf8) } ?? "null"
+    }
+
+    /// `value` as JSON on one line (a JSON Lines record, without the newline): sorted keys, no
+    /// spaces, NaN and infinities as strings, so the same value gives the same bytes.
+    static func jsonLine(_ value: some Encodable) -> String {
+        let encoder = jsonEncoder
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).flatMap { String(data: $0, encoding: .utf8) } ?? "null"
+    }
+
     /// Writes `value` as ``printJSON(_:)`` prints it, its ``StreamedArray``s a batch at a time.
     static func writeJSON(_ value: some Encodable, to output: (String) -> Void) {
         try? StreamedJSON.write(value, encoder: jsonEncoder, to: output)

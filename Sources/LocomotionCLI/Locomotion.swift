@@ -10,6 +10,9 @@ enum LocomotionTool {
         commands:
           analyze [FILE|DIR...]
                              activity timeline, totals, steps on foot, trips, GPS quality, scores
+                             (--shard K/N --jsonl: one part of the files, for a cluster's job array)
+          summarize RESULTS...
+                             the summary table of 'analyze --jsonl' outputs merged (shards)
           info FILE...       duration, rows, sample rate and jitter, columns, gaps, GPS fixes, labels
           spectrum FILE...   dominant frequency of the acceleration magnitude per window
           speed FILE...      raw and Kalman-smoothed GPS speed per fix, with rejected spikes
@@ -66,6 +69,8 @@ enum LocomotionTool {
             return DemoCommand.run(rest)
         case "analyze":
             return AnalyzeCommand.run(rest)
+        case "summarize":
+            return SummarizeCommand.run(rest)
         case "classify":
             return ClassifyCommand.run(rest)
         case "train":

@@ -1,0 +1,114 @@
+import Foundation
+import Locomotion
+
+/// `locomotion summarize RESULTS...`: merges the JSON Lines of `analyze --jsonl` runs (the shards
+/// of a cluster job) into the summary table one `analyze` run prints.
+enum SummarizeCommand {
+    static let usage = """
+        usage: locomotion summarize RESULTS... [--out FILE]
+
+        Reads the JSON Lines that 'locomotion analyze --jsonl' writes (one record per file, from
+        any number of runs, such as the shards of --shard K/N) and prints the summary table that
+        one 'analyze' run over all those files prints: a row per file in path order (component by
+        component, as analyze lists a folder), then the count of files and of failures. A DIR
+        stands for the .jsonl files under it. A file named in more than one record is noted on
+        standard error (each record still gets its row).
+          --out FILE   write the table to FILE instead of standard output
+
+        exit status: 0 every file analysed, 1 a record of a failed file or a results file that
+        cannot be read, 2 a usage error
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let parsed: Arguments
+        do throws(UsageError) {
+            parsed = try Arguments(arguments, options: ["out"], flags: ["help"])
+            if parsed.flag("help") {
+                print(usage)
+                return 0
+            }
+            guard !parsed.positional.isEmpty else { throw UsageError(message: "summarize needs RESULTS files") }
+        } catch {
+            printError("locomotion summarize: \(error.message)\n\n\(usage)")
+            return 2
+        }
+        var reports: [AnalyzeCommand.Report] = []
+        for path in parsed.positional {
+            do {
+                for file in try resultFiles(path) { reports += try read(file) }
+            } catch {
+                printError("locomotion summarize: \(error.message)")
+                return 1
+            }
+        }
+        reports = sorted(reports)
+        var counts: [String: Int] = [:]
+        for report in reports { counts[report.file, default: 0] += 1 }
+        for report in reports where counts[report.file, default: 0] > 1 {
+            printError("locomotion summarize: note: \(report.file) has \(counts[report.file]!) records")
+            counts[report.file] = 0
+        }
+        guard let output = CommandOutput(path: parsed.value("out")) else {
+            printError("locomotion summarize: \(parsed.value("out") ?? ""): cannot create the output file")
+            return 1
+        }
+        output.write(AnalyzeCommand.summary(reports))
+        if let failure = output.finish() {
+            printError("locomotion summarize: \(failure)")
+            return 1
+        }
+        return reports.contains { $0.error != nil } ? 1 : 0
+    }
+
+    /// A results file that cannot be read or holds a line that is not a record.
+    struct ReadError: Error {
+        var message: String
+    }
+
+    /// `path` itself, or the `.jsonl` files under a folder, in path order.
+    static func resultFiles(_ path: String) throws(ReadError) -> [String] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw ReadError(message: "\(path): No such file or directory")
+        }
+        guard isFolder.boolValue else { return [path] }
+        let names = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
+        return PathOrder.sorted(names.filter { $0.hasSuffix(".jsonl") }.map { (path as NSString).appendingPathComponent($0) })
+    }
+
+    /// The records of one JSON Lines file; blank lines are skipped.
+    static func read(_ path: String) throws(ReadError) -> [AnalyzeCommand.Report] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ReadError(message: "\(path): cannot read the file")
+        }
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        var reports: [AnalyzeCommand.Report] = []
+        for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") }) else { continue }
+            do {
+                reports.append(try decoder.decode(AnalyzeCommand.Report.self, from: Data(line)))
+            } catch {
+                throw ReadError(message: "\(path):\(index + 1): not a record of 'analyze --jsonl' (\(describe(error)))")
+            }
+        }
+        return reports
+    }
+
+    /// The records in path order of their files (records of the same file keep their order).
+    static func sorted(_ reports: [AnalyzeCommand.Report]) -> [AnalyzeCommand.Report] {
+        reports.sorted { PathOrder.precedes($0.file, $1.file) }
+    }
+
+    /// A decoding error in a few words.
+    private static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, _): "no '\(key.stringValue)'"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+        case .dataCorrupted: "not JSON"
+        default: "not JSON"
+        }
+    }
+}
