@@ -419,8 +419,8 @@ extension MatrixKernel {
 
     static var classifiers: [MatrixKernel] { [
         classifier(
-            "classify.rules", summary: "FeatureRuleClassifier.classify(_:) on one default-set vector",
-            zeroAllocations: true, sklearn: nil
+            "classify.rules", summary: "FeatureRuleClassifier.classify(_:) on one default-set vector (columns looked up per call)",
+            zeroAllocations: false, sklearn: nil
         ) {
             let rules = try FeatureRuleClassifier()
             let vector = MatrixData.vector
@@ -429,8 +429,16 @@ extension MatrixKernel {
             }
         },
         classifier(
-            "classify.voteFusion", summary: "VoteFusion.classify(_:) on one default-set vector",
+            "classify.rules.prepared", summary: "FeatureRuleClassifier.prepared(for:).classify(_:) on one vector",
             zeroAllocations: true, sklearn: nil
+        ) {
+            let rules = try FeatureRuleClassifier().prepared(for: MatrixData.vector.schema)
+            let vector = MatrixData.vector
+            return { iterations in timedLoop(iterations) { _ in rules.classify(vector).end } }
+        },
+        classifier(
+            "classify.voteFusion", summary: "VoteFusion.classify(_:) on one default-set vector (its decision lists the votes)",
+            zeroAllocations: false, sklearn: nil
         ) {
             let fusion = try VoteFusion()
             let vector = MatrixData.vector
@@ -440,11 +448,21 @@ extension MatrixKernel {
             "classify.bundledModel",
             summary: "ActivityModel.bundled.classify(_:) (naive Bayes, 16 columns looked up by name) on one vector; "
                 + "baseline: scikit-learn GaussianNB",
-            zeroAllocations: true, sklearn: "naive_bayes"
+            zeroAllocations: false, sklearn: "naive_bayes"
         ) {
             let model = try ActivityModel.bundled
             let vector = MatrixData.vector
             return { iterations in try timedLoop(iterations) { _ in try model.classify(vector).end } }
+        },
+        classifier(
+            "classify.bundledModel.prepared",
+            summary: "ActivityModel.bundled.prepared(for:).classify(_:) (columns bound once) on one vector; "
+                + "baseline: scikit-learn GaussianNB",
+            zeroAllocations: true, sklearn: "naive_bayes"
+        ) {
+            var model = try ActivityModel.bundled.prepared(for: MatrixData.vector.schema)
+            let vector = MatrixData.vector
+            return { iterations in timedLoop(iterations) { _ in model.classify(vector).end } }
         },
     ] + trainedModels.map { name, summary, sklearn, fit in
         classifier(name, summary: summary, zeroAllocations: true, sklearn: sklearn) {

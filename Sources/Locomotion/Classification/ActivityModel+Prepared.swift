@@ -1,10 +1,13 @@
 extension ActivityModel {
     /// The model bound to one feature schema: its columns, the evidence columns and the class
     /// order looked up once, the row and probability buffers made once, so that classifying a
-    /// vector of that schema allocates only the result it returns. What ``ActivityDetector`` runs
-    /// per window.
-    struct Prepared: Sendable {
-        let model: ActivityModel
+    /// vector of that schema allocates nothing. What ``ActivityDetector`` runs per window; make one
+    /// with ``prepared(for:)`` for any per-window loop.
+    ///
+    /// A value type; give each thread its own.
+    public struct Prepared: Sendable {
+        /// The model.
+        public let model: ActivityModel
         /// The trained model, boxed once (`Trained.model` boxes it on every access).
         private let probabilistic: any ProbabilisticModel
         private let columns: [Int]
@@ -25,11 +28,12 @@ extension ActivityModel {
             output = [Double](repeating: 0, count: model.classes.count)
         }
 
-        /// The result for `vector`, which must have the schema given at initialisation; equal to
-        /// ``ActivityModel/classify(_:)-(FeatureVector)``'s.
+        /// The result for `vector`, which must have the schema given to ``ActivityModel/prepared(for:)``;
+        /// equal to ``ActivityModel/classify(_:)-(FeatureVector)``'s.
         ///
-        /// - Complexity: O(*f*) plus the model; allocates the result's probabilities only.
-        mutating func classify(_ vector: FeatureVector) -> ActivityResult {
+        /// - Precondition: `vector.schema` is the bound schema (its columns are read by position).
+        /// - Complexity: O(*f*) plus the model; no allocation.
+        public mutating func classify(_ vector: FeatureVector) -> ActivityResult {
             for (position, column) in columns.enumerated() { row[position] = vector.values[column] }
             probabilistic.predictProbabilities(row[...], into: &output)
             return ActivityModel.result(
@@ -37,5 +41,13 @@ extension ActivityModel {
                 evidence: ActivityEvidence(values: vector.values, columns: evidenceColumns), start: vector.start,
                 end: vector.end)
         }
+    }
+
+    /// The model bound to `schema` (``Prepared``): the per-window path that allocates nothing.
+    ///
+    /// - Throws: ``ActivityError/Code/schemaMismatch`` when `schema` lacks one of ``featureNames``.
+    /// - Complexity: O(*f* · *s*) lookups, once.
+    public func prepared(for schema: FeatureSchema) throws(ActivityError) -> Prepared {
+        try Prepared(self, schema: schema)
     }
 }

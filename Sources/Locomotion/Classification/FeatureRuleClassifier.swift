@@ -216,6 +216,30 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
     }
 }
 
+extension FeatureRuleClassifier {
+    /// The rules bound to one feature schema: their columns looked up once, so classifying a
+    /// vector of that schema allocates nothing. Make one with ``prepared(for:)``.
+    public struct Prepared: Sendable {
+        /// The rules.
+        public let rules: FeatureRuleClassifier
+        let columns: Columns
+
+        /// The result for `vector`, equal to ``FeatureRuleClassifier/classify(_:)-(FeatureVector)``'s.
+        ///
+        /// - Precondition: `vector.schema` is the bound schema (its columns are read by position).
+        /// - Complexity: O(1); no allocation.
+        public func classify(_ vector: FeatureVector) -> ActivityResult { rules.decide(vector, columns: columns).result }
+    }
+
+    /// The rules bound to `schema` (``Prepared``): the per-window path that allocates nothing.
+    ///
+    /// - Throws: ``ActivityError/Code/schemaMismatch`` when `schema` lacks a column the rules read.
+    /// - Complexity: O(*f* · *s*) lookups, once.
+    public func prepared(for schema: FeatureSchema) throws(ActivityError) -> Prepared {
+        Prepared(rules: self, columns: try Columns(schema))
+    }
+}
+
 extension FeatureRuleClassifier: ActivityClassifier {
     /// The result of ``decide(_:)``.
     public func classify(_ features: FeatureVector) throws -> ActivityResult {

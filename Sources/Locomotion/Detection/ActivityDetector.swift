@@ -54,8 +54,8 @@ public struct ActivityDetector: Sendable {
     /// The classifier in use.
     public let classifier: Classifier
     private var extractor: StreamingFeatureExtractor
-    /// The rules' columns in the extractor's schema, looked up once.
-    private let ruleColumns: FeatureRuleClassifier.Columns?
+    /// The rules bound to the extractor's schema, when the classifier is the rules.
+    private let preparedRules: FeatureRuleClassifier.Prepared?
     private var hysteresis: ActivityHysteresis
     /// The bundled or trained model bound to the extractor's schema, when the classifier is one.
     private var preparedModel: ActivityModel.Prepared?
@@ -107,9 +107,9 @@ public struct ActivityDetector: Sendable {
         floors = try FloorCounter()
         let classifier = try classifier ?? .rules(FeatureRuleClassifier())
         self.classifier = classifier
-        if case .rules = classifier { ruleColumns = try FeatureRuleClassifier.Columns(extractor.schema) } else { ruleColumns = nil }
+        if case .rules(let rules) = classifier { preparedRules = try rules.prepared(for: extractor.schema) } else { preparedRules = nil }
         if case .custom(let custom) = classifier, let model = custom as? ActivityModel {
-            preparedModel = try ActivityModel.Prepared(model, schema: extractor.schema)
+            preparedModel = try model.prepared(for: extractor.schema)
         }
     }
 
@@ -206,8 +206,8 @@ public struct ActivityDetector: Sendable {
     private mutating func decide(_ vector: FeatureVector) throws -> Decision {
         let result: ActivityResult
         switch classifier {
-        case .rules(let rules):
-            result = rules.decide(vector, columns: ruleColumns!).result  // set in init for the rules
+        case .rules:
+            result = preparedRules!.classify(vector)  // set in init for the rules
         case .voteFusion(let fusion):
             let evidence = ActivityEvidence(features: vector)
             let decision = fusion.decide(evidence, report: latestReport)
