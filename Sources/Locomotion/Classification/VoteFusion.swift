@@ -192,9 +192,13 @@ extension VoteFusion: ActivityClassifier {
 public struct VoteFusionDecision: Sendable, Hashable, Codable {
     /// Where a vote came from.
     public enum Source: String, Sendable, Hashable, Codable {
+        /// The GPS speed (m/s).
         case speed
+        /// The step frequency (steps/s).
         case stepFrequency = "step_frequency"
+        /// The variance of the acceleration magnitude (g²).
         case accelerationVariance = "acceleration_variance"
+        /// The operating system's activity report.
         case operatingSystem = "operating_system"
     }
 
@@ -218,7 +222,7 @@ public struct VoteFusionDecision: Sendable, Hashable, Codable {
         public var score: Int
     }
 
-    /// The total score of each activity that received votes, in ``ActivityType/allCases`` order.
+    /// The total score of each activity that received votes, in `ActivityType.allCases` order.
     public let tally: [Score]
     /// The winner, or unknown on a tie or without votes.
     public let activity: ActivityType

@@ -34,7 +34,7 @@ public struct FeatureConfiguration: Sendable {
     /// How hard FFTW searches for the plans of the window's transforms. `.estimate` (the default)
     /// plans in microseconds. `.measure` makes a window about 10 % faster at 128 samples (a
     /// 256-point transform 1.6–1.8 times faster) but costs about 0.4 s per process for 128-sample
-    /// windows (FFTW keeps the result as wisdom; ``FFTWisdom`` carries it to other processes):
+    /// windows (FFTW keeps the result as wisdom; `FFTWisdom` carries it to other processes):
     /// worth it for a long-running server or a batch of more than about a million windows, not
     /// for a command-line run or a phone app's start-up. Measured plans are chosen by timing, so
     /// two processes may pick different algorithms and differ in the last bits; estimated plans

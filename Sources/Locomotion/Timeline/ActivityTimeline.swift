@@ -96,7 +96,7 @@ public struct ActivityTimeline: Sendable, Hashable, Codable {
         return copy
     }
 
-    /// Seconds spent in each activity, in ``ActivityType/allCases`` order, activities with no time
+    /// Seconds spent in each activity, in `ActivityType.allCases` order, activities with no time
     /// left out.
     ///
     /// - Complexity: O(*n*).
