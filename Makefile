@@ -58,17 +58,21 @@ bench-smoke: deps
 	$$($(SWIFT) build -c release --show-bin-path)/LocomotionBenchmarks --smoke
 
 # API documentation with the toolchain's docc (no plugin needed): SwiftPM's symbol graphs, then
-# one static site per library module under .build/docs/<Module>.
+# one static site per library module under .build/docs/<Module>, from its catalog
+# Sources/<Module>/<Module>.docc (landing page, topic groups, articles). A docc warning (an
+# unresolved link, an undocumented or misnamed parameter) fails the target.
+DOC_MODULES := LocomotionDSP Locomotion LocomotionReport LocomotionSimulation
+
 docs: deps
 	$(SWIFT) package dump-symbol-graph --minimum-access-level public
-	mkdir -p .build/docs && for module in LocomotionDSP Locomotion; do \
+	mkdir -p .build/docs && for module in $(DOC_MODULES); do \
 		rm -rf .build/symbol-graphs/$$module && mkdir -p .build/symbol-graphs/$$module && \
 		cp $$($(SWIFT) build --show-bin-path)/../symbolgraph/$$module.symbols.json .build/symbol-graphs/$$module/ && \
-		docc convert --additional-symbol-graph-dir .build/symbol-graphs/$$module --fallback-display-name $$module \
-			--fallback-bundle-identifier org.locomotion.$$module --transform-for-static-hosting \
-			--output-path .build/docs/$$module || exit 1; \
+		docc convert Sources/$$module/$$module.docc --additional-symbol-graph-dir .build/symbol-graphs/$$module \
+			--fallback-display-name $$module --fallback-bundle-identifier org.locomotion.$$module \
+			--transform-for-static-hosting --warnings-as-errors --output-path .build/docs/$$module || exit 1; \
 	done
-	@echo "Documentation written to .build/docs/LocomotionDSP and .build/docs/Locomotion"
+	@echo "Documentation written to .build/docs/{$$(echo $(DOC_MODULES) | tr ' ' ',')}"
 
 format:
 	swift-format format --in-place --recursive Package.swift Sources Tests Benchmarks
