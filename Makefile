@@ -6,7 +6,7 @@ ARGS ?=
 DEMO_FILE := Sources/LocomotionCLI/Resources/uci-hapt-walk-exp01.csv
 APT_PACKAGES := libfftw3-dev zlib1g-dev pkg-config
 
-.PHONY: all deps build demo test bench bench-check bench-baseline bench-smoke docs format clean
+.PHONY: all deps build demo test bench bench-check bench-baseline bench-smoke docs lint format clean
 
 all: build
 
@@ -73,6 +73,13 @@ docs: deps
 			--transform-for-static-hosting --warnings-as-errors --output-path .build/docs/$$module || exit 1; \
 	done
 	@echo "Documentation written to .build/docs/{$$(echo $(DOC_MODULES) | tr ' ' ',')}"
+
+# Style check against .swift-format (120 columns, 4-space indentation); `make format` rewrites the
+# files instead. Fails on any finding.
+LINT_PATHS := Sources Tests Benchmarks Package.swift
+
+lint:
+	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
 
 format:
 	swift-format format --in-place --recursive Package.swift Sources Tests Benchmarks
