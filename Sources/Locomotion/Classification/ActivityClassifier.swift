@@ -10,5 +10,8 @@ public protocol ActivityClassifier: Sendable {
 
     /// The activity of every window of `table`, in order. The default classifies one vector at a
     /// time; classifiers that read columns by name look them up once for the whole table.
+    ///
+    /// - Throws: When the table lacks a column the classifier needs.
+    /// - Complexity: O(*w*) classifications for *w* windows.
     func classify(_ table: FeatureTable) throws -> [ActivityResult]
 }

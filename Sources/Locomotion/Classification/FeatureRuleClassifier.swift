@@ -227,11 +227,19 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
 
 extension FeatureRuleClassifier: ActivityClassifier {
     /// The result of ``decide(_:)``.
+    ///
+    /// - Throws: ``ActivityError/Code/schemaMismatch`` when the vector's schema lacks one of
+    ///   ``requiredFeatures``.
+    /// - Complexity: O(*f*) in the schema size.
     public func classify(_ features: FeatureVector) throws -> ActivityResult {
         try decide(features).result
     }
 
     /// The results of ``decisions(_:)``.
+    ///
+    /// - Throws: ``ActivityError/Code/schemaMismatch`` when the table lacks one of
+    ///   ``requiredFeatures``.
+    /// - Complexity: O(*w*) for *w* windows, plus O(*f*) once.
     public func classify(_ table: FeatureTable) throws -> [ActivityResult] {
         try decisions(table).map(\.result)
     }

@@ -63,9 +63,11 @@ public struct VoteFusion: Sendable, Hashable, Codable {
         /// The defaults above.
         public init() {}
 
-        /// The first parameter out of range, or `nil`: thresholds finite and non-negative, each
-        /// lower bound at most its upper bound, weights non-negative, `1 <= mediumConfidenceScore
-        /// <= highConfidenceScore`.
+        /// Checks every parameter: thresholds finite and non-negative, each lower bound at most its
+        /// upper bound, weights non-negative, `1 <= mediumConfidenceScore <= highConfidenceScore`.
+        ///
+        /// - Throws: ``ActivityError/Code/invalidParameter`` naming the first parameter out of range
+        ///   and its value.
         public func validate() throws(ActivityError) {
             let thresholds: [(String, Double)] = [
                 ("drivingSpeedMinimum", drivingSpeedMinimum), ("walkingSpeedMaximum", walkingSpeedMaximum),

@@ -21,8 +21,8 @@ public struct FeatureConfiguration: Sendable {
     /// The band (Hz) searched for the gait peak; ``GaitBand/default`` (0.6–2.5 Hz).
     public var gaitBand: ClosedRange<Double>
     /// The bands (Hz) whose share of the power is reported: 0.3–3 Hz (gait, body sway),
-    /// 3–10 Hz (vehicle suspension and engine), 10–25 Hz (road and engine vibration), after
-    /// seed §11.2. Lower edges are inclusive, upper edges exclusive except at Nyquist.
+    /// 3–10 Hz (vehicle suspension and engine), 10–25 Hz (road and engine vibration). Lower edges
+    /// are inclusive, upper edges exclusive except at Nyquist.
     public var powerBands: [ClosedRange<Double>]
     /// A fix older than this (s) at the window end makes ``BuiltinFeature/gpsSpeedValid`` 0; 10 s by default.
     public var maximumFixAge: Double
