@@ -20,10 +20,12 @@ import Testing
         return url
     }
 
-    @Test func theGuideRunsAndPrintsTheWalk() throws {
+    /// Runs the program with no arguments from the checkout's folder; its standard output, or the
+    /// status and standard error of a failed run.
+    static func run() throws -> String {
         let process = Process()
-        process.executableURL = try Self.program()
-        process.currentDirectoryURL = Self.packageRoot
+        process.executableURL = try program()
+        process.currentDirectoryURL = packageRoot
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -32,8 +34,12 @@ import Testing
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(complaints)")
-        let lines = printed.split(separator: "\n").map(String.init)
+        try #require(process.terminationStatus == 0, "status \(process.terminationStatus): \(complaints)")
+        return printed
+    }
+
+    @Test func theGuideRunsAndPrintsTheWalk() throws {
+        let lines = try Self.run().split(separator: "\n").map(String.init)
 
         // 20,598 rows, 412 s.
         #expect(lines.first?.hasPrefix("20598 samples over 41") == true, "\(lines.first ?? "")")
@@ -48,6 +54,19 @@ import Testing
         let segments = lines.filter { $0.contains(" s  ") }
         #expect(segments.contains { $0.contains("Walking") })
         #expect(segments.contains { $0.contains("Stationary") })
+    }
+
+    /// The output the guide shows (its ```text block) is what the program prints, to the byte:
+    /// the analysis is deterministic, so a change to the model or the detector that changes the
+    /// output must update the guide too.
+    @Test func theGuideShowsWhatTheProgramPrints() throws {
+        let guide = try String(
+            contentsOf: Self.packageRoot.appendingPathComponent("docs/GettingStarted.md"), encoding: .utf8)
+        let opening = try #require(guide.range(of: "```text\n"), "the guide shows no output")
+        let closing = try #require(guide.range(of: "```", range: opening.upperBound..<guide.endIndex))
+        let shown = String(guide[opening.upperBound..<closing.lowerBound])
+        let printed = try Self.run()
+        #expect(shown.utf8.elementsEqual(printed.utf8), "the program now prints:\n\(printed)")
     }
 
     /// The number at the start of the text after `prefix` on the first line that has it.
