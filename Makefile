@@ -6,7 +6,7 @@ ARGS ?=
 DEMO_FILE := Sources/LocomotionCLI/Resources/uci-hapt-walk-exp01.csv
 APT_PACKAGES := libfftw3-dev zlib1g-dev pkg-config
 
-.PHONY: all deps build demo test test-asan test-tsan bench bench-check bench-baseline bench-smoke slurm-check docs format clean
+.PHONY: all deps build demo test test-asan test-tsan bench bench-check bench-baseline bench-smoke slurm-check docs lint format clean
 
 all: build
 
@@ -72,17 +72,28 @@ slurm-check: deps
 	deploy/slurm/check.sh $$($(SWIFT) build -c release --show-bin-path)/locomotion
 
 # API documentation with the toolchain's docc (no plugin needed): SwiftPM's symbol graphs, then
-# one static site per library module under .build/docs/<Module>.
+# one static site per library module under .build/docs/<Module>, from its catalog
+# Sources/<Module>/<Module>.docc (landing page, topic groups, articles). A docc warning (an
+# unresolved link, an undocumented or misnamed parameter) fails the target.
+DOC_MODULES := LocomotionDSP Locomotion LocomotionReport LocomotionSimulation
+
 docs: deps
 	$(SWIFT) package dump-symbol-graph --minimum-access-level public
-	mkdir -p .build/docs && for module in LocomotionDSP Locomotion; do \
+	mkdir -p .build/docs && for module in $(DOC_MODULES); do \
 		rm -rf .build/symbol-graphs/$$module && mkdir -p .build/symbol-graphs/$$module && \
 		cp $$($(SWIFT) build --show-bin-path)/../symbolgraph/$$module.symbols.json .build/symbol-graphs/$$module/ && \
-		docc convert --additional-symbol-graph-dir .build/symbol-graphs/$$module --fallback-display-name $$module \
-			--fallback-bundle-identifier org.locomotion.$$module --transform-for-static-hosting \
-			--output-path .build/docs/$$module || exit 1; \
+		docc convert Sources/$$module/$$module.docc --additional-symbol-graph-dir .build/symbol-graphs/$$module \
+			--fallback-display-name $$module --fallback-bundle-identifier org.locomotion.$$module \
+			--transform-for-static-hosting --warnings-as-errors --output-path .build/docs/$$module || exit 1; \
 	done
-	@echo "Documentation written to .build/docs/LocomotionDSP and .build/docs/Locomotion"
+	@echo "Documentation written to .build/docs/{$$(echo $(DOC_MODULES) | tr ' ' ',')}"
+
+# Style check against .swift-format (120 columns, 4-space indentation); `make format` rewrites the
+# files instead. Fails on any finding.
+LINT_PATHS := Sources Tests Benchmarks Package.swift
+
+lint:
+	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
 
 format:
 	swift-format format --in-place --recursive Package.swift Sources Tests Benchmarks

@@ -8,6 +8,8 @@ let package = Package(
     dependencies: [.package(name: "Locomotion", path: "../..")],
     targets: [
         .executableTarget(name: "ActivityCheck", dependencies: [.product(name: "Locomotion", package: "Locomotion")]),
+        // docs/GettingStarted.md's program, byte for byte (a test of the main package compares them).
+        .executableTarget(name: "GettingStarted", dependencies: [.product(name: "Locomotion", package: "Locomotion")]),
         .testTarget(name: "ClientTests", dependencies: [.product(name: "Locomotion", package: "Locomotion")]),
     ],
     swiftLanguageModes: [.v6]

@@ -27,7 +27,7 @@ public enum ActivityReport {
     /// The report of `analysis`, made from `recording`, as one HTML document.
     ///
     /// - Parameters:
-    ///   - analysis: What ``Recording/analyzeActivities(_:)`` returned for `recording`.
+    ///   - analysis: What `Recording.analyzeActivities(_:)` returned for `recording`.
     ///   - recording: The analysed recording: its samples, GPS speed and labels.
     ///   - title: The page's title; `"Activity report: <file name>"` by default.
     /// - Returns: The page, with the analysis's panels even when parts are missing (no windows,

@@ -55,6 +55,7 @@ public struct Stillness: Sendable, Hashable {
 public struct Gait: Sendable, Hashable {
     /// Walking or running.
     public enum Kind: String, Sendable, Hashable {
+        /// Walking, or running: the gait's two modes.
         case walking, running
     }
 
@@ -155,7 +156,7 @@ public struct Vehicle: Sendable, Hashable {
         case motorway
         /// Town streets: patched asphalt, turns, manholes.
         case urban
-        /// Cobblestones or gravel: the rough case of the design's edge cases.
+        /// Cobblestones or gravel: vibration scaled by 3.5 (a motorway 0.9, town 1.4), a pothole every 4 s on average.
         case rough
 
         var roughness: Double {

@@ -1,6 +1,7 @@
 import Locomotion
 
-/// The scenarios of the design's walkthroughs (A–H) and a commute, by name.
+/// The scenarios A–H, each a situation the detector must get right (told in ``summary``), and a
+/// commute, by name.
 ///
 /// Each has a default duration and accepts another (`seconds`); phases scale with it, except
 /// the lengths the scenario fixes (the 15 s sprint of E). Below ``minimumDuration`` the duration
@@ -28,7 +29,7 @@ public enum ScenarioName: String, CaseIterable, Sendable, Hashable {
     /// A commute: walk to the car, drive through town, a traffic jam, drive on, park, walk.
     case commute
 
-    /// The design's letter (A–H), or `nil` for the commute.
+    /// The scenario's letter (A–H), or `nil` for the commute.
     public var letter: String? {
         switch self {
         case .sidewalkWalk: return "A"

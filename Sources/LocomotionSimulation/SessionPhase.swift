@@ -77,7 +77,7 @@ public struct ReportSpecification: Sendable, Hashable {
     /// The system's confidence.
     public var confidence: Confidence
     /// Seconds from the phase's start to the report (a coprocessor needs a few seconds, more
-    /// to be sure of a vehicle). The simulated report's ``MotionActivityReport/start`` is this
+    /// to be sure of a vehicle). The simulated report's `MotionActivityReport.start` is this
     /// delivery time, the earliest an app would have heard of it.
     public var latency: Double
 

@@ -33,7 +33,7 @@ public struct SteadySpan: Sendable, Hashable {
 /// A simulated session: what a phone would have recorded, the operating system's activity
 /// reports, and the truth.
 ///
-/// ``recording`` is a ``Recording`` at 50 Hz (by default): acceleration in g with gravity in the
+/// ``recording`` is a `Recording` at 50 Hz (by default): acceleration in g with gravity in the
 /// phone's frame (``PhonePlacement``), the rotation rate in rad/s unless left out, GPS fixes
 /// once a second in the sparse `speed`, `speed_accuracy`, `horizontal_accuracy`, `latitude` and
 /// `longitude` columns (speed −1 where GPS is denied), pedometer cadence in steps/s every 2.5 s

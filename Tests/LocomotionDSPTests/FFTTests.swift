@@ -344,3 +344,40 @@ struct FFTTests {
         #expect(worst <= 1e-10)
     }
 }
+
+@Suite("FFT alignment")
+struct FFTAlignmentTests {
+    /// The same values at every 8-byte offset from a 64-byte boundary give the same bits, forward
+    /// and inverse: an unaligned buffer must not run a plan that rounds differently.
+    @Test(arguments: [7, 64, 97, 128, 256, 1000])
+    func resultsDoNotDependOnWhereTheBuffersLie(count: Int) throws {
+        let plan = try RealFFTPlan(count: count)
+        var generator = SplitMix64(seed: UInt64(count))
+        let samples = (0..<count).map { _ in Double.random(in: -1...1, using: &generator) }
+        var reference: (bins: [UInt64], samples: [UInt64])?
+        for offset in 0..<8 {
+            let real = UnsafeMutableRawPointer.allocate(byteCount: (count + 8) * 8, alignment: 64)
+            let complex = UnsafeMutableRawPointer.allocate(byteCount: (plan.binCount + 8) * 16, alignment: 64)
+            defer {
+                real.deallocate()
+                complex.deallocate()
+            }
+            let input = UnsafeMutableBufferPointer(
+                start: (real + 8 * offset).bindMemory(to: Double.self, capacity: count), count: count)
+            let bins = UnsafeMutableBufferPointer(
+                start: (complex + 8 * offset).bindMemory(to: ComplexDouble.self, capacity: plan.binCount),
+                count: plan.binCount)
+            _ = input.initialize(from: samples)
+            plan.forward(UnsafeBufferPointer(input), into: bins)
+            let binBits = bins.flatMap { [$0.real.bitPattern, $0.imaginary.bitPattern] }
+            plan.inverse(UnsafeBufferPointer(bins), into: input)
+            let sampleBits = input.map(\.bitPattern)
+            if let reference {
+                #expect(binBits == reference.bins, "forward, offset \(offset * 8) bytes")
+                #expect(sampleBits == reference.samples, "inverse, offset \(offset * 8) bytes")
+            } else {
+                reference = (binBits, sampleBits)
+            }
+        }
+    }
+}

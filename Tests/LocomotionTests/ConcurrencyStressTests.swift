@@ -6,12 +6,19 @@ import Testing
 
 /// Many tasks at once planning and running FFTs of mixed sizes, extracting features, training,
 /// classifying and detecting steps: every result equals the one computed alone, on one thread.
+///
+/// Spectral values are compared to 1e-6 relative, not bit for bit: FFTW reuses the wisdom that any
+/// `.measure` planning in the process has gathered (other suites do it) when it later makes an
+/// `.estimate` plan of that length; the better plan rounds differently in the last bit, and the
+/// peak refinement of the dominant frequency turns that into up to about 2e-8 (seen: 1.8007389799
+/// against 1.8007389427 Hz). Alone, the suite matches bit for bit. Steps, decisions and trained
+/// models are compared exactly.
 @Suite("Concurrency stress")
 struct ConcurrencyStressTests {
     /// One task's work, reduced to values that compare exactly.
     struct Outcome: Equatable, Sendable {
         var frequencies: [Double]
-        var featureBits: [UInt64]
+        var features: [Double]
         var stepTimes: [Double]
         var activities: [ActivityType]
         var modelBytes: Data
@@ -25,15 +32,23 @@ struct ConcurrencyStressTests {
             dominantFrequency(samples: Array(magnitude[(index * 7)..<(index * 7 + size)]), sampleRate: 50)
         }
         let table = try recording.features(threadCount: 1 + index % 3)
-        let featureBits = table.windows.indices.flatMap { table.row($0).map(\.bitPattern) }
+        let features = table.windows.indices.flatMap { Array(table.row($0)) }
         let steps = try recording.detectSteps(configuration: index.isMultiple(of: 2) ? .init() : .trunk)
         let model = try ActivityModel.train(
             ActivityModel.Kind.allCases[index % ActivityModel.Kind.allCases.count], on: set,
             training: ActivityModelTests.record)
         let activities = try model.classify(table).map(\.activity) + (try FeatureRuleClassifier().classify(table)).map(\.activity)
         return Outcome(
-            frequencies: frequencies, featureBits: featureBits, stepTimes: steps.steps.map(\.time), activities: activities,
+            frequencies: frequencies, features: features, stepTimes: steps.steps.map(\.time), activities: activities,
             modelBytes: model.encoded())
+    }
+
+    /// Equal lengths, NaN where the other is NaN, values within 1e-6 relative.
+    static func close(_ a: [Double], _ b: [Double]) -> Bool {
+        a.count == b.count
+            && zip(a, b).allSatisfy { x, y in
+                x.isNaN ? y.isNaN : abs(x - y) <= 1e-6 * max(abs(x), abs(y), 1e-300)
+            }
     }
 
     @Test func resultsUnderLoadEqualThoseComputedAlone() async throws {
@@ -53,7 +68,12 @@ struct ConcurrencyStressTests {
         }
         #expect(together.count == 2 * tasks)
         for (index, outcome) in together {
-            #expect(outcome == alone[index], "task \(index) differs under load")
+            let expected = alone[index]
+            #expect(Self.close(outcome.frequencies, expected.frequencies), "task \(index): dominant frequencies")
+            #expect(Self.close(outcome.features, expected.features), "task \(index): features")
+            #expect(outcome.stepTimes == expected.stepTimes, "task \(index): steps")
+            #expect(outcome.activities == expected.activities, "task \(index): activities")
+            #expect(outcome.modelBytes == expected.modelBytes, "task \(index): trained model")
         }
     }
 }

@@ -1,7 +1,7 @@
 /// A mode of locomotion.
 ///
 /// The cases are declared in a fixed order — walking, running, cycling, driving, stationary,
-/// unknown — which is the order of ``allCases`` and the order every table, tally and probability
+/// unknown — which is the order of `allCases` and the order every table, tally and probability
 /// vector in the package uses, so output never depends on hashing.
 ///
 /// ``driving`` means being carried by any road or rail vehicle, as driver or passenger: a car, a
@@ -79,10 +79,10 @@ public enum ActivityType: String, CaseIterable, Codable, Sendable, Hashable {
     /// Whether the person travels at all: every activity but stationary and unknown.
     public var isMoving: Bool { self != .stationary && self != .unknown }
 
-    /// The activities in ``allCases`` order except ``unknown``: the ones a classifier can decide.
+    /// The activities in `allCases` order except ``unknown``: the ones a classifier can decide.
     public static let decidable: [ActivityType] = allCases.filter { $0 != .unknown }
 
-    /// The position of the activity in ``allCases``.
+    /// The position of the activity in `allCases`.
     var ordinal: Int { Self.allCases.firstIndex(of: self)! }
 }
 

@@ -43,7 +43,10 @@ public enum Confidence: Int, CaseIterable, Codable, Sendable, Comparable {
 
     public static func < (lhs: Confidence, rhs: Confidence) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// Encoded as its identifier.
+    /// Decodes a confidence from its identifier (`low`, `medium` or `high`).
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError.dataCorrupted` for any other text, or the decoder's own errors.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -54,7 +57,10 @@ public enum Confidence: Int, CaseIterable, Codable, Sendable, Comparable {
         self = level
     }
 
-    /// Encoded as its identifier.
+    /// Encodes the confidence as its identifier.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: The encoder's errors.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(identifier)

@@ -1,7 +1,7 @@
 /// A confusion matrix of activities: how often each true activity was classified as each
 /// activity, with the summary scores computed from it.
 ///
-/// Rows and columns are in ``ActivityType/allCases`` order, ``ActivityType/unknown`` included (as
+/// Rows and columns are in `ActivityType.allCases` order, ``ActivityType/unknown`` included (as
 /// a prediction, unknown counts as wrong).
 public struct ActivityConfusion: Sendable, Hashable, Codable {
     /// `counts[truth.ordinal][predicted.ordinal]`.

@@ -3,7 +3,13 @@ extension ActivityModel {
     /// group (``ActivityTrainingSet/groupedFolds(_:)``), trains on the other folds and classifies
     /// the held-out one. Returns the pooled confusion matrix of the held-out predictions.
     ///
-    /// - Parameter progress: Called after each fold with (folds done, folds).
+    /// - Parameters:
+    ///   - kind: The kind of model to train in every fold.
+    ///   - set: The labelled windows, with the group (person or recording) of each.
+    ///   - folds: How many folds; at least 2 and at most the number of groups.
+    ///   - seed: Seeds the fold assignment and the training, so a run repeats bit for bit.
+    ///   - progress: Called after each fold with (folds done, folds).
+    /// - Returns: The confusion matrix of every window's held-out prediction.
     /// - Throws: As ``ActivityTrainingSet/groupedFolds(_:)`` and ``train(_:on:configuration:training:seed:)``.
     /// - Complexity: `folds` trainings.
     public static func crossValidate(

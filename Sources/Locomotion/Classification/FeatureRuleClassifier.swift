@@ -90,14 +90,23 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
 
     /// Which rule decided a window.
     public enum Rule: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Rule 1: a valid GPS speed above ``Configuration/vehicleSpeed`` (driving, or cycling when pedalling).
         case vehicleSpeed = "vehicle_speed"
+        /// Rule 2: a still window without steps (stationary, or driving on a smooth ride).
         case still
+        /// Rule 3: at least ``Configuration/minimumSteps`` detected steps (walking or running).
         case steps
+        /// Rule 4, or rule 1 with pedalling: a periodic window without steps at a pedalling cadence.
         case pedalling
+        /// Rule 5: a periodic window at a walking or running autocorrelation cadence.
         case periodicGait = "periodic_gait"
+        /// Rule 6: faster than walking, with neither gait nor pedalling (driving).
         case movingWithoutGait = "moving_without_gait"
+        /// Rule 7: too rough for a ride, without steps or periodicity (unknown).
         case rough
+        /// Rule 8: a moderate, aperiodic signal without steps (driving, low confidence).
         case moderateWithoutGait = "moderate_without_gait"
+        /// The acceleration magnitude's standard deviation is missing (NaN): unknown.
         case missingData = "missing_data"
     }
 
@@ -242,11 +251,19 @@ extension FeatureRuleClassifier {
 
 extension FeatureRuleClassifier: ActivityClassifier {
     /// The result of ``decide(_:)``.
+    ///
+    /// - Throws: ``ActivityError/Code/schemaMismatch`` when the vector's schema lacks one of
+    ///   ``requiredFeatures``.
+    /// - Complexity: O(*f*) in the schema size.
     public func classify(_ features: FeatureVector) throws -> ActivityResult {
         try decide(features).result
     }
 
     /// The results of ``decisions(_:)``.
+    ///
+    /// - Throws: ``ActivityError/Code/schemaMismatch`` when the table lacks one of
+    ///   ``requiredFeatures``.
+    /// - Complexity: O(*w*) for *w* windows, plus O(*f*) once.
     public func classify(_ table: FeatureTable) throws -> [ActivityResult] {
         try decisions(table).map(\.result)
     }

@@ -63,9 +63,11 @@ public struct VoteFusion: Sendable, Hashable, Codable {
         /// The defaults above.
         public init() {}
 
-        /// The first parameter out of range, or `nil`: thresholds finite and non-negative, each
-        /// lower bound at most its upper bound, weights non-negative, `1 <= mediumConfidenceScore
-        /// <= highConfidenceScore`.
+        /// Checks every parameter: thresholds finite and non-negative, each lower bound at most its
+        /// upper bound, weights non-negative, `1 <= mediumConfidenceScore <= highConfidenceScore`.
+        ///
+        /// - Throws: ``ActivityError/Code/invalidParameter`` naming the first parameter out of range
+        ///   and its value.
         public func validate() throws(ActivityError) {
             let thresholds: [(String, Double)] = [
                 ("drivingSpeedMinimum", drivingSpeedMinimum), ("walkingSpeedMaximum", walkingSpeedMaximum),
@@ -192,9 +194,13 @@ extension VoteFusion: ActivityClassifier {
 public struct VoteFusionDecision: Sendable, Hashable, Codable {
     /// Where a vote came from.
     public enum Source: String, Sendable, Hashable, Codable {
+        /// The GPS speed (m/s).
         case speed
+        /// The step frequency (steps/s).
         case stepFrequency = "step_frequency"
+        /// The variance of the acceleration magnitude (g²).
         case accelerationVariance = "acceleration_variance"
+        /// The operating system's activity report.
         case operatingSystem = "operating_system"
     }
 
@@ -218,7 +224,7 @@ public struct VoteFusionDecision: Sendable, Hashable, Codable {
         public var score: Int
     }
 
-    /// The total score of each activity that received votes, in ``ActivityType/allCases`` order.
+    /// The total score of each activity that received votes, in `ActivityType.allCases` order.
     public let tally: [Score]
     /// The winner, or unknown on a tie or without votes.
     public let activity: ActivityType

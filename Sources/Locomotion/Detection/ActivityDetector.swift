@@ -151,6 +151,7 @@ public struct ActivityDetector: Sendable {
     /// Processes every event in order and returns the decisions.
     ///
     /// - Throws: As ``process(_:)``, at the first event that fails.
+    /// - Complexity: O(*e*) for *e* events, each as the one-event call.
     public mutating func process(_ events: some Sequence<SensorEvent>) throws -> [Decision] {
         var decisions: [Decision] = []
         for event in events { if let decision = try process(event) { decisions.append(decision) } }

@@ -13,49 +13,84 @@ import LocomotionDSP
 /// every definition.
 public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
     // Time domain, acceleration magnitude.
+    /// `acc_mag_mean` (g): the mean of the acceleration magnitude.
     case mean
+    /// `acc_mag_variance` (g²): the population variance of the acceleration magnitude.
     case variance
+    /// `acc_mag_std` (g): the population standard deviation of the acceleration magnitude.
     case standardDeviation
+    /// `acc_mag_rms` (g): the root mean square of the acceleration magnitude.
     case rootMeanSquare
+    /// `acc_mag_min` (g): the smallest acceleration magnitude.
     case minimum
+    /// `acc_mag_max` (g): the largest acceleration magnitude.
     case maximum
+    /// `acc_mag_range` (g): the largest minus the smallest acceleration magnitude.
     case range
+    /// `acc_mag_median` (g): the median of the acceleration magnitude.
     case median
+    /// `acc_mag_iqr` (g): the 75th minus the 25th percentile (linear interpolation).
     case interquartileRange
+    /// `acc_mag_mad` (g): the median absolute deviation from the median, unscaled.
     case medianAbsoluteDeviation
+    /// `acc_mag_skewness` (1): the biased skewness; NaN for a constant window.
     case skewness
+    /// `acc_mag_kurtosis` (1): the biased excess kurtosis; NaN for a constant window.
     case kurtosis
+    /// `acc_mag_mean_crossing_rate` (1/s): crossings of the window's mean per second.
     case meanCrossingRate
+    /// `acc_sma` (g): the signal magnitude area, the mean of |x| + |y| + |z|.
     case signalMagnitudeArea
+    /// `acc_corr_xy` (1): the Pearson correlation of the x and y axes; NaN when one is constant.
     case correlationXY
+    /// `acc_corr_xz` (1): the Pearson correlation of the x and z axes; NaN when one is constant.
     case correlationXZ
+    /// `acc_corr_yz` (1): the Pearson correlation of the y and z axes; NaN when one is constant.
     case correlationYZ
+    /// `acc_mag_jerk_rms` (g/s): the root mean square of the magnitude's rate of change.
     case jerkRootMeanSquare
     // Frequency domain, acceleration magnitude, one spectrum per window.
+    /// `acc_mag_dominant_frequency` (Hz): the strongest spectral peak above DC.
     case dominantFrequency
+    /// `acc_mag_gait_frequency` (Hz): the strongest spectral peak in ``FeatureConfiguration/gaitBand``.
     case gaitFrequency
+    /// `acc_mag_gait_prominence` (1): the gait peak's power over the mean power above DC.
     case gaitProminence
+    /// `acc_mag_spectral_entropy` (1): the Shannon entropy of the power above DC over ln(bins).
     case spectralEntropy
+    /// `acc_mag_spectral_centroid` (Hz): the power-weighted mean frequency above DC.
     case spectralCentroid
+    /// `acc_mag_spectral_flatness` (1): the geometric over the arithmetic mean of the power.
     case spectralFlatness
     /// One column per band of ``FeatureConfiguration/powerBands``.
     case bandPowerFractions
     // Gait, acceleration magnitude: the step detector's rules applied to the window alone, and
     // the low-passed window's autocorrelation.
+    /// `gait_step_count` (steps): the steps the step detector's rules find in the window alone.
     case stepCount
+    /// `gait_step_cadence` (steps/s): (k − 1) over the time from the first to the last of k steps.
     case stepCadence
+    /// `gait_autocorrelation_cadence` (steps/s): the rate over the autocorrelation's step lag.
     case autocorrelationCadence
+    /// `gait_step_regularity` (−1…1): the normalised autocorrelation at the step lag.
     case stepRegularity
+    /// `gait_stride_regularity` (−1…1): the normalised autocorrelation near twice the step lag.
     case strideRegularity
     // Optional streams.
+    /// `gyro_mag_mean` (rad/s): the mean rotation-rate magnitude; NaN without a gyroscope.
     case gyroscopeMean
+    /// `gyro_mag_std` (rad/s): the rotation-rate magnitude's standard deviation.
     case gyroscopeStandardDeviation
+    /// `gps_speed` (m/s): the Kalman-smoothed GPS speed at the window's end.
     case gpsSpeed
+    /// `gps_speed_valid` (0/1): 1 when the smoothed speed rests on a recent enough fix.
     case gpsSpeedValid
+    /// `gps_fix_age` (s): the time from the last accepted GPS fix to the window's end.
     case gpsFixAge
+    /// `pedometer_cadence` (steps/s): the latest pedometer cadence reported within the window.
     case pedometerCadence
 
-    /// The feature's position in ``allCases`` (a constant where the case is known).
+    /// The feature's position in `allCases` (a constant where the case is known).
     @inline(__always)
     var ordinal: Int {
         switch self {

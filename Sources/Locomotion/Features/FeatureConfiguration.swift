@@ -21,8 +21,8 @@ public struct FeatureConfiguration: Sendable {
     /// The band (Hz) searched for the gait peak; ``GaitBand/default`` (0.6–2.5 Hz).
     public var gaitBand: ClosedRange<Double>
     /// The bands (Hz) whose share of the power is reported: 0.3–3 Hz (gait, body sway),
-    /// 3–10 Hz (vehicle suspension and engine), 10–25 Hz (road and engine vibration), after
-    /// seed §11.2. Lower edges are inclusive, upper edges exclusive except at Nyquist.
+    /// 3–10 Hz (vehicle suspension and engine), 10–25 Hz (road and engine vibration). Lower edges
+    /// are inclusive, upper edges exclusive except at Nyquist.
     public var powerBands: [ClosedRange<Double>]
     /// A fix older than this (s) at the window end makes ``BuiltinFeature/gpsSpeedValid`` 0; 10 s by default.
     public var maximumFixAge: Double
@@ -34,7 +34,7 @@ public struct FeatureConfiguration: Sendable {
     /// How hard FFTW searches for the plans of the window's transforms. `.estimate` (the default)
     /// plans in microseconds. `.measure` makes a window about 10 % faster at 128 samples (a
     /// 256-point transform 1.6–1.8 times faster) but costs about 0.4 s per process for 128-sample
-    /// windows (FFTW keeps the result as wisdom; ``FFTWisdom`` carries it to other processes):
+    /// windows (FFTW keeps the result as wisdom; `FFTWisdom` carries it to other processes):
     /// worth it for a long-running server or a batch of more than about a million windows, not
     /// for a command-line run or a phone app's start-up. Measured plans are chosen by timing, so
     /// two processes may pick different algorithms and differ in the last bits; estimated plans

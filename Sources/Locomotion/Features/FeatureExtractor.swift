@@ -164,7 +164,9 @@ public struct FeatureExtractor: Sendable {
     /// - Parameters:
     ///   - start: Time of the first sample, in seconds.
     ///   - end: Time of the last sample, in seconds.
-    ///   - x: ``windowLength`` accelerations along x, in g; likewise `y` and `z`.
+    ///   - x: ``windowLength`` accelerations along x, in g.
+    ///   - y: ``windowLength`` accelerations along y, in g.
+    ///   - z: ``windowLength`` accelerations along z, in g.
     ///   - rotationRate: The gyroscope's three axes (rad/s, ``windowLength`` each), or `nil`.
     ///   - context: GPS and pedometer state at the window's end.
     ///   - row: Exactly `schema.count` values, overwritten; missing values are NaN.

@@ -115,7 +115,9 @@ public struct StreamingFeatureExtractor: Sendable {
     ///
     /// - Parameters:
     ///   - time: Seconds; must not decrease.
-    ///   - x: Acceleration in g; likewise `y`, `z`.
+    ///   - x: Acceleration along x, in g.
+    ///   - y: Acceleration along y, in g.
+    ///   - z: Acceleration along z, in g.
     ///   - rotationRate: Rad/s, when the extractor was made with `hasGyroscope` (ignored otherwise).
     /// - Returns: Whether a new window's features are in ``values``.
     /// - Throws: `LocomotionError.timeGoesBackwards` for a decreasing time, `.signalProcessing`

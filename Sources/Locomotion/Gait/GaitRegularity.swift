@@ -25,7 +25,7 @@ extension GaitRegularity {
     /// Estimates the autocorrelation cadence and regularity of a window.
     ///
     /// Lags from one below the shortest step period up to two thirds of the window are computed
-    /// (an overlap of at least a third), directly (``Autocorrelation``). The step lag is the
+    /// (an overlap of at least a third), directly (`Autocorrelation`, from LocomotionDSP). The step lag is the
     /// highest interior local maximum of the autocorrelation among the step periods; when a
     /// local maximum near half that lag (±15 %) reaches 0.3 of its height, the half lag is the
     /// step and the found one the stride (a waist sensor's stride peak often beats its step
@@ -36,7 +36,7 @@ extension GaitRegularity {
     ///   - samples: The window, for example acceleration magnitudes in g; finite.
     ///   - sampleRate: In Hz.
     ///   - stepPeriods: The step periods to search, in s; 0.25–1.25 by default.
-    ///   - scratch: Working memory; lags beyond `scratch.count − 1` are not searched, so give it
+    ///   - r: Working memory (the `scratch` argument); lags beyond `scratch.count − 1` are not searched, so give it
     ///     at least `2·upper period·rate·1.15 + 2` elements (or the window's length).
     /// - Returns: `nil` when there is no interior peak at a step period, the window is too short
     ///   or holds a non-finite sample, the rate is not positive and finite, or the longest period

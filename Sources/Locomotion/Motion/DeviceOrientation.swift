@@ -1,5 +1,4 @@
-/// How a phone is held, read from the direction of gravity in the device frame (seed 004,
-/// "Detect device orientation from gravity").
+/// How a phone is held, read from the direction of gravity in the device frame.
 ///
 /// The device frame is Core Motion's: *x* to the right of the screen, *y* towards its top, *z*
 /// out of the screen; a phone lying face up on a table measures gravity ≈ (0, 0, −1) g.
@@ -19,10 +18,10 @@ public enum DeviceOrientation: String, Sendable, Hashable, CaseIterable, Codable
     /// No axis carries more than the threshold (tilted, or accelerating hard).
     case unknown
 
-    /// The seed's threshold: an axis holds the orientation when it carries more than 0.8 g.
+    /// The default threshold: an axis holds the orientation when it carries more than 0.8 g.
     public static let defaultThreshold = 0.8
 
-    /// Classifies a gravity vector with the seed's rule, testing the axes in its order: z (face
+    /// Classifies a gravity vector by testing the axes in this order: z (face
     /// up/down), then x (landscape), then y (portrait); the first axis beyond `±threshold` wins.
     ///
     /// - Parameters:

@@ -10,6 +10,7 @@ public struct ThreeAxisSeries: Sendable, Equatable {
     /// Creates a series from three columns of equal length.
     ///
     /// - Precondition: `x`, `y` and `z` have the same count.
+    /// - Complexity: O(1).
     public init(x: [Double], y: [Double], z: [Double]) {
         precondition(x.count == y.count && y.count == z.count, "the three axes need the same number of samples")
         self.x = x
@@ -154,6 +155,7 @@ public struct Recording: Sendable, Equatable {
     /// The rows in `range` as a recording of their own.
     ///
     /// - Precondition: `range` lies within `0..<count`.
+    /// - Complexity: O(`range.count` × columns); copies the rows.
     public subscript(rows range: Range<Int>) -> Recording {
         Recording(
             source: source, time: Array(time[range]), acceleration: acceleration?[range],
@@ -169,6 +171,7 @@ public struct Recording: Sendable, Equatable {
     /// Appends the rows of `other`, which must have the same columns (as chunks of one stream do).
     ///
     /// - Precondition: Both recordings have the same columns.
+    /// - Complexity: O(`other.count` × columns), amortised.
     public mutating func append(contentsOf other: Recording) {
         precondition(hasSameColumns(as: other), "appending a recording with different columns")
         time.append(contentsOf: other.time)

@@ -4,12 +4,20 @@
 /// a unit (`_g`, `_m_s2`, `_rad_s`, `_deg_s`) is converted from that unit; a bare name (`ax`,
 /// `gx`) is read in the unit ``RecordingReadOptions`` gives.
 public enum RecordingColumn: String, Sendable, Hashable, CaseIterable, Comparable {
+    /// Time in seconds (`t_s`, `time`, `timestamp`, …).
     case time
+    /// Acceleration including gravity on the device's x, y and z axes, in g.
     case accelerationX, accelerationY, accelerationZ
+    /// Acceleration without gravity on the device's x, y and z axes, in g.
     case linearAccelerationX, linearAccelerationY, linearAccelerationZ
+    /// The rotation rate about the device's x, y and z axes, in rad/s.
     case rotationRateX, rotationRateY, rotationRateZ
+    /// GPS speed and its accuracy (m/s; negative marks an invalid value), the horizontal
+    /// accuracy (m), latitude and longitude (degrees).
     case speed, speedAccuracy, horizontalAccuracy, latitude, longitude
+    /// The pedometer's cadence (steps/s) and its cumulative step count.
     case cadence, steps
+    /// A label: the activity or dataset code of the row, as text.
     case label
 
     public static func < (lhs: Self, rhs: Self) -> Bool {

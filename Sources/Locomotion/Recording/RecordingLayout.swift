@@ -42,6 +42,8 @@ public struct RecordingLayout: Sendable, Equatable {
     }
 
     /// The mapping of `column`, if the file has it.
+    ///
+    /// - Complexity: O(*c*) for *c* mapped columns.
     public func mapping(of column: RecordingColumn) -> Mapping? { mappings.first { $0.column == column } }
 
     /// Resolves a header.

@@ -48,6 +48,7 @@ public enum RecordingReader {
     ///
     /// - Returns: The groups, the layout and the read report of the whole file.
     /// - Throws: As ``read(path:options:progress:)``.
+    /// - Complexity: O(*n*) in the file's size; the groups are held in memory.
     public static func readGroups(
         path: String, options: RecordingReadOptions,
         progress: ((_ bytesConsumed: Int, _ byteCount: Int?) -> Void)? = nil
@@ -63,6 +64,7 @@ public enum RecordingReader {
     /// Parses CSV text held in memory; `source` names it in errors.
     ///
     /// - Throws: As ``read(path:options:progress:)``, except `.unreadableFile`.
+    /// - Complexity: O(*n*) in the text's length.
     public static func parse(_ text: String, source: String, options: RecordingReadOptions = .init())
         throws(LocomotionError) -> LoadedRecording
     {

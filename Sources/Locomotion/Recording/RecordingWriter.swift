@@ -68,6 +68,7 @@ public final class RecordingWriter {
     /// Writes the whole recording to `path`.
     ///
     /// - Throws: `LocomotionError.unreadableFile` on an I/O error.
+    /// - Complexity: O(rows × columns).
     public static func write(_ recording: Recording, to path: String) throws(LocomotionError) {
         let writer = try RecordingWriter(path: path, columnsOf: recording)
         try writer.append(recording)

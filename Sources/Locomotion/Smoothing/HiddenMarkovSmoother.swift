@@ -177,6 +177,11 @@ extension HiddenMarkovSmoother: Codable {
 
     /// Decodes the transitions, initial distribution and emission and validates them as
     /// ``init(transitions:initial:emission:)`` does.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError.dataCorrupted` with the validation's message when the parts do not
+    ///   form a smoother; the decoder's own errors.
+    /// - Complexity: O(*K*²) for *K* states.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let transitions = try container.decode(TransitionMatrix.self, forKey: .transitions)
@@ -190,6 +195,10 @@ extension HiddenMarkovSmoother: Codable {
     }
 
     /// Encodes the transitions, initial distribution and emission.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: The encoder's errors.
+    /// - Complexity: O(*K*²) for *K* states.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(transitions, forKey: .transitions)

@@ -129,6 +129,11 @@ extension TransitionMatrix: Codable {
     private enum CodingKeys: String, CodingKey { case rows }
 
     /// Decodes `{"rows": [[...], ...]}` and validates it as ``init(rows:)`` does.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError.dataCorrupted` with the validation's message for rows that are not
+    ///   a row-stochastic square matrix; the decoder's own errors.
+    /// - Complexity: O(*K*²) for *K* states.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let rows = try container.decode([[Double]].self, forKey: .rows)
@@ -140,6 +145,10 @@ extension TransitionMatrix: Codable {
     }
 
     /// Encodes `{"rows": [[...], ...]}`.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: The encoder's errors.
+    /// - Complexity: O(*K*²) for *K* states.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(rows, forKey: .rows)

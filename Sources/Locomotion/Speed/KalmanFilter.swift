@@ -1,14 +1,17 @@
-/// The seed's one-dimensional Kalman filter for GPS speed (§11.1), unchanged, under its own names
-/// so that seed code ports directly.
+/// A scalar Kalman filter for GPS speed with a random-walk model (R. E. Kalman, "A New Approach to
+/// Linear Filtering and Prediction Problems", J. Basic Engineering 82 (1960) 35–45; G. Welch and
+/// G. Bishop, "An Introduction to the Kalman Filter", UNC-Chapel Hill TR 95-041), the form common in
+/// mobile apps: one update per fix, with fixed noises.
 ///
 /// Each ``update(measurement:)`` predicts `P⁻ = P + q`, computes the gain `K = P⁻ / (P⁻ + r)`, moves
 /// the estimate by `K·(z − x)` and sets `P = (1 − K)·P⁻`; the error covariance starts at 1.0.
 /// The filter does not know how much time passed between measurements, cannot tell a fix's
 /// accuracy, and follows every spike in part (a 10 m/s multipath spike moves the driving preset's
 /// steady-state estimate by about 6 m/s). ``SpeedKalmanFilter`` is the recommended smoother;
-/// this type exists to reproduce the seed and as the baseline in the accuracy tests.
+/// this type exists for code that expects the simple filter and as the baseline in the accuracy
+/// tests.
 ///
-/// It is a value type (the seed's is a class): `let filter = KalmanFilter(...)` becomes `var filter`.
+/// It is a value type: a filter that is updated is a `var`.
 ///
 /// ```swift
 /// var speedFilter = KalmanFilter(initial: 0, processNoise: 0.05, measurementNoise: 0.5)
@@ -24,12 +27,12 @@ public struct KalmanFilter: Sendable, Equatable {
     /// The measurements' variance, `r`: higher values smooth more.
     public let measurementNoise: Double
 
-    /// Creates the seed's filter.
+    /// Creates a filter.
     ///
     /// - Parameters:
     ///   - initial: The starting estimate.
-    ///   - processNoise: `q` ≥ 0; the seed's default is 0.1.
-    ///   - measurementNoise: `r` ≥ 0; the seed's default is 1.0.
+    ///   - processNoise: `q` ≥ 0 (unit²); 0.1 by default.
+    ///   - measurementNoise: `r` ≥ 0 (unit²); 1.0 by default.
     /// - Precondition: All three are finite, both noises are non-negative and `q + r > 0` (with
     ///   both zero the gain becomes 0/0). For values that come from users, call
     ///   ``init(validatingInitial:processNoise:measurementNoise:)`` instead.
@@ -44,7 +47,7 @@ public struct KalmanFilter: Sendable, Equatable {
         self.measurementNoise = measurementNoise
     }
 
-    /// Creates the seed's filter from parameters that may be invalid.
+    /// Creates a filter from parameters that may be invalid.
     ///
     /// - Parameters: As ``init(initial:processNoise:measurementNoise:)``.
     /// - Throws: `LocomotionError.invalidParameter` naming the parameter that breaks the precondition.
@@ -60,16 +63,16 @@ public struct KalmanFilter: Sendable, Equatable {
         self.init(initial: initial, processNoise: processNoise, measurementNoise: measurementNoise)
     }
 
-    /// The seed's walking preset: `q = 0.05`, `r = 0.3` ("walking speed changes slowly").
+    /// The walking preset: `q = 0.05`, `r = 0.3` (walking speed changes slowly).
     ///
-    /// - Parameter initial: The starting estimate in m/s; 0 by default, as in the seed's usage.
+    /// - Parameter initial: The starting estimate in m/s; 0 by default.
     public static func walking(initial: Double = 0) -> KalmanFilter {
         KalmanFilter(initial: initial, processNoise: 0.05, measurementNoise: 0.3)
     }
 
-    /// The seed's driving preset: `q = 0.5`, `r = 0.5` ("speed changes more frequently").
+    /// The driving preset: `q = 0.5`, `r = 0.5` (a vehicle's speed changes faster).
     ///
-    /// - Parameter initial: The starting estimate in m/s; 0 by default, as in the seed's usage.
+    /// - Parameter initial: The starting estimate in m/s; 0 by default.
     public static func driving(initial: Double = 0) -> KalmanFilter {
         KalmanFilter(initial: initial, processNoise: 0.5, measurementNoise: 0.5)
     }
@@ -77,8 +80,8 @@ public struct KalmanFilter: Sendable, Equatable {
     /// Folds in one measurement and returns the new estimate.
     ///
     /// - Parameter measurement: The measured value. A NaN or infinite measurement is ignored and
-    ///   the current estimate returned, because the seed's arithmetic would turn the estimate into
-    ///   NaN for good; finite measurements follow the seed exactly.
+    ///   the current estimate returned, because the update would otherwise turn the estimate into
+    ///   NaN for good; finite measurements follow the update above exactly.
     /// - Returns: The updated estimate.
     /// - Complexity: O(1).
     @discardableResult

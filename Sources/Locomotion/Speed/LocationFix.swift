@@ -1,10 +1,10 @@
 /// One location update from a GNSS receiver, as CoreLocation's `CLLocation` or Android's
 /// `Location` report it: a time, a speed and how far to trust it.
 ///
-/// Invalid readings are data, not errors (seed §2.4, §3.4): on iOS a negative `speed` means the
-/// receiver measured no speed and a negative `speedAccuracy` means the speed must not be used.
-/// ``speedValidity(noisyAccuracyLimit:)`` classifies a fix the way the seed's location handler
-/// does, and ``validSpeed`` is the speed to use, or `nil`.
+/// Invalid readings are data, not errors: on iOS a negative `speed` means the receiver measured no
+/// speed and a negative `speedAccuracy` means the speed must not be used (Apple's documentation of
+/// `CLLocation.speed` and `speedAccuracy`). ``speedValidity(noisyAccuracyLimit:)`` classifies a
+/// fix as valid, noisy or invalid, and ``validSpeed`` is the speed to use, or `nil`.
 ///
 /// Every stored number is finite: the initializer throws for NaN or infinity, so the filters
 /// never see one.
@@ -42,15 +42,14 @@ public struct LocationFix: Sendable, Equatable, Hashable {
     public enum SpeedValidity: String, Sendable, Equatable, Hashable, CaseIterable {
         /// A speed with an accuracy below the noise limit, or with no accuracy reported.
         case valid
-        /// A speed whose `speedAccuracy` is at or above the noise limit (the seed drops these:
-        /// "m/s error too high"). Still a measurement; the Kalman filters weight it by its variance.
+        /// A speed whose `speedAccuracy` is at or above the noise limit (a simple location handler
+        /// drops these). Still a measurement; the Kalman filters weight it by its variance.
         case noisy
         /// No speed: `speed < 0` or `speedAccuracy < 0`.
         case invalid
     }
 
-    /// The noise limit of the seed's location handler (§3.4): a fix with `speedAccuracy` of
-    /// 2 m/s or more is noisy.
+    /// The noise limit: a fix with `speedAccuracy` of 2 m/s or more is noisy.
     public static let defaultNoisyAccuracyLimit = 2.0
 
     /// When the fix was taken, in seconds (from any origin; the data's clock, never the wall clock).
@@ -95,9 +94,9 @@ public struct LocationFix: Sendable, Equatable, Hashable {
         self.coordinate = coordinate
     }
 
-    /// Classifies the fix's speed as the seed does: invalid when `speed < 0` or
-    /// `speedAccuracy < 0`; noisy when `speedAccuracy >= noisyAccuracyLimit` (the seed keeps only
-    /// `speedAccuracy < 2.0`); valid otherwise, including when no accuracy is reported.
+    /// Classifies the fix's speed: invalid when `speed < 0` or `speedAccuracy < 0`; noisy when
+    /// `speedAccuracy >= noisyAccuracyLimit`; valid otherwise, including when no accuracy is
+    /// reported.
     ///
     /// - Parameter noisyAccuracyLimit: m/s; ``defaultNoisyAccuracyLimit`` (2 m/s) by default.
     /// - Complexity: O(1).
@@ -115,7 +114,7 @@ public struct LocationFix: Sendable, Equatable, Hashable {
 
     /// The speed in km/h for display, `speed × 3.6`, or −1 when the fix has no valid speed.
     ///
-    /// The seed's `speedKMH` tests only `speed >= 0`; this one also honours a negative
-    /// `speedAccuracy`, which on iOS marks the speed itself as unusable.
+    /// Both signs are honoured: a negative `speed`, and a negative `speedAccuracy`, which on iOS
+    /// marks the speed itself as unusable.
     public var speedKMH: Double { validSpeed.map { $0 * 3.6 } ?? -1 }
 }

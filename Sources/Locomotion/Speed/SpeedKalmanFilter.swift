@@ -2,7 +2,7 @@
 /// how accurate each fix claims to be, and when a fix is a multipath spike.
 ///
 /// Feed it fixes in time order with ``update(with:)``; each call returns a ``SmoothedSpeed`` that
-/// says what happened to the fix. Compared with the seed's ``KalmanFilter``:
+/// says what happened to the fix. Compared with the simple ``KalmanFilter``:
 ///
 /// - **Time-aware prediction.** Between fixes the speed's variance grows with the interval,
 ///   `intensity·Δt` (random walk) or the constant-velocity model's `Q(Δt)`, where

@@ -1,14 +1,14 @@
 /// Cadence from pedometer readings (`CMPedometerData`'s `currentCadence` and `currentPace`).
 ///
-/// The seed's fallback `1 / currentPace` is wrong: pace is seconds per **metre**, so
+/// A fallback of `1 / currentPace` is wrong: pace is seconds per **metre**, so
 /// `1 / pace` is a speed in m/s, not steps/s. With a stride length *L* (metres per step):
 ///
 ///     cadence (steps/s) = speed / L = 1 / (pace · L)
 ///
 /// A pace of 0.8 s/m (1.25 m/s) with 0.75 m steps is 1.67 steps/s, where `1 / pace` claims 1.25.
 public enum PedometerCadence {
-    /// The default step length, 0.75 m: the seed's average adult stride (its "stride" is the
-    /// distance of one step, heel strike to the other foot's heel strike).
+    /// The default step length, 0.75 m: a typical adult step (the distance from one heel strike
+    /// to the other foot's heel strike; the 0.75 m often quoted as an average adult "stride").
     public static let defaultStepLength = 0.75
 
     /// Converts a pace to a cadence.

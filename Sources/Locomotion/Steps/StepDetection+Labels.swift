@@ -55,7 +55,8 @@ extension StepDetection {
     ///   - recording: The recording the steps were detected in (with labels).
     ///   - labels: The labels, as they appear in the recording (for UCI HAPT walking, `"1"`).
     ///   - window: In s; 2.56 by default.
-    ///   - hop: In s; 1.28 by default; at least one sample interval, as in ``cadenceTimeline(window:hop:)``.
+    ///   - requestedHop: The `hop` argument, in s; 1.28 by default; at least one sample interval, as in
+    ///     ``cadenceTimeline(window:hop:)``.
     /// - Complexity: O(*n* + *windows* · *steps*).
     public func cadenceWindows(
         in recording: Recording, labels: Set<String>, window: Double = 2.56, hop requestedHop: Double = 1.28

@@ -123,7 +123,7 @@ extension Recording {
     /// Detects the steps of the recording's acceleration magnitude (in g), one segment between
     /// gaps at a time, at the rate ``samplingAnalysis(gapThreshold:)`` estimates, with step times
     /// at the initial contact of the vertical acceleration
-    /// (``StepDetectorConfiguration/initialContactSearch``).
+    /// (``StepDetectorConfiguration/Timing/initialContactSearch``).
     ///
     /// Exactly the steps a ``StepDetector`` at that rate and gap threshold gives when fed the
     /// rows' three axes (``StepDetector/process(time:x:y:z:into:)``) in any chunks and finished.

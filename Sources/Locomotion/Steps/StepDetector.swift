@@ -299,6 +299,10 @@ public struct StepDetector: Sendable {
     }
 
     /// Feeds samples in order (see the buffer overload).
+    ///
+    /// - Throws: As the one-sample call, for the first bad sample (the samples before it are
+    ///   processed); `.invalidParameter` when the counts differ.
+    /// - Complexity: O(*n*) plus the candidates' cost.
     public mutating func process(times: [Double], magnitudes: [Double], into steps: inout [Step])
         throws(LocomotionError)
     {

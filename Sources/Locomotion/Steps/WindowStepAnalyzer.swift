@@ -22,7 +22,7 @@ import LocomotionDSP
 /// whole-recording run, whose contexts reach ±2 s beyond each peak.
 ///
 /// The cadence and regularity come from the same low-passed window: its normalised
-/// autocorrelation (``Autocorrelation``'s definition) is computed for every lag at once through
+/// autocorrelation (`Autocorrelation`'s definition, from LocomotionDSP) is computed for every lag at once through
 /// one forward and one inverse FFT of the zero-padded window, and read by
 /// ``GaitRegularity/estimate(_:sampleRate:stepPeriods:scratch:)``'s rules. One autocorrelation
 /// per window serves both the periodicity gate and the regularity features.
@@ -69,7 +69,7 @@ public struct WindowStepAnalyzer: Sendable {
     ///   - maximumWindowLength: The longest window, in samples, at least 2.
     ///   - configuration: The step detector's parameters (its step periods also bound the
     ///     autocorrelation's step lag).
-    ///   - fftPlanning: The autocorrelation's FFT planning rigor (``FFT/plan(count:rigor:)``);
+    ///   - fftPlanning: The autocorrelation's FFT planning rigor (`FFT.plan(count:rigor:)`);
     ///     `.measure` pays tens of milliseconds once per length and process for faster windows.
     /// - Throws: `LocomotionError.invalidParameter` for a rate, length or parameter out of range.
     /// - Complexity: O(`maximumWindowLength`) plus FFT planning.

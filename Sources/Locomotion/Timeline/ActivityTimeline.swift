@@ -72,6 +72,7 @@ public struct ActivityTimeline: Sendable, Hashable, Codable {
     ///   - precedence: How several flags become one activity.
     /// - Throws: ``ActivityError/Code/noData`` when no report covers the range, as
     ///   ``MotionActivityHistory/segments(in:)``.
+    /// - Complexity: O(*r*) for *r* reports in the range.
     public init(
         history: MotionActivityHistory, in range: Range<Double>, precedence: ActivityPrecedence = .detector
     ) throws(ActivityError) {
@@ -90,13 +91,15 @@ public struct ActivityTimeline: Sendable, Hashable, Codable {
     }
 
     /// The segments of at least `confidence`; the others become gaps.
+    ///
+    /// - Complexity: O(*s*) for *s* segments.
     public func filtered(minimumConfidence confidence: Confidence) -> ActivityTimeline {
         var copy = self
         copy.segments.removeAll { $0.confidence < confidence }
         return copy
     }
 
-    /// Seconds spent in each activity, in ``ActivityType/allCases`` order, activities with no time
+    /// Seconds spent in each activity, in `ActivityType.allCases` order, activities with no time
     /// left out.
     ///
     /// - Complexity: O(*n*).
@@ -145,6 +148,8 @@ public struct ActivityTimeline: Sendable, Hashable, Codable {
 
     /// Drops what ended more than `retention` seconds (7 days by default) before the end of the
     /// newest segment, clipping a segment that straddles the cut-off.
+    ///
+    /// - Complexity: O(*s*) for *s* segments.
     public mutating func expire(retention: Double = MotionActivityHistory.defaultRetention) {
         guard let newest = segments.last?.end, retention.isFinite, retention > 0 else { return }
         let cutoff = newest - retention

@@ -87,6 +87,8 @@ public enum Autocorrelation {
 
     /// Returns `r(k)` for every `k` in `lags` (see the buffer overload).
     ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for lags
+    ///   out of range.
     /// - Complexity: O(*n*·`lags.count`).
     public static func normalized(_ samples: [Double], lags: ClosedRange<Int>) throws(DSPError) -> [Double] {
         var output = [Double](repeating: 0, count: lags.count)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One-call real FFTs for code that is not a hot loop. Plans are made once per length and
-/// cached (see ``plan(count:)``); for the tightest loops hold a ``RealFFTPlan`` and call it with
+/// cached (see ``plan(count:rigor:)``); for the tightest loops hold a ``RealFFTPlan`` and call it with
 /// your own buffers instead, which allocates nothing.
 ///
 /// All functions are thread-safe.

@@ -18,9 +18,11 @@ import CFFTW
 /// inverse divides by `count`, so `inverse(forward(x)) == x` up to rounding.
 ///
 /// Alignment: FFTW may only run a plan on arrays with the SIMD alignment of the arrays it was
-/// planned on. Every execution checks both buffers with `fftw_alignment_of`; aligned buffers use
-/// the SIMD plan, others a second plan made with `FFTW_UNALIGNED`, so any buffer (for example one
-/// that starts one element into an array) gives the right answer.
+/// planned on. Every execution checks both buffers with `fftw_alignment_of`; aligned buffers run
+/// the plan directly, others go through an aligned temporary copy (on the stack when it fits), so
+/// any buffer (for example one that starts one element into an array) gives the right answer,
+/// and the same bits wherever it lies in memory (a second plan made for unaligned buffers, with
+/// `FFTW_UNALIGNED`, rounds differently, so results depended on where the allocator put them).
 ///
 /// Thread safety: a plan is immutable after creation; any number of threads may execute it at
 /// once on different buffers. Creation and destruction take FFTW's planner lock.
@@ -32,12 +34,9 @@ public final class RealFFTPlan: @unchecked Sendable {
     /// How hard the planner searched for this plan.
     public let rigor: FFTPlanningRigor
 
-    private let forwardAligned: FFTWInterface.Plan
-    private let forwardUnaligned: FFTWInterface.Plan
-    private let inverseAligned: FFTWInterface.Plan
-    private let inverseUnaligned: FFTWInterface.Plan
-    private let destroyingAligned: FFTWInterface.Plan
-    private let destroyingUnaligned: FFTWInterface.Plan
+    private let forwardPlan: FFTWInterface.Plan
+    private let inversePlan: FFTWInterface.Plan
+    private let destroyingPlan: FFTWInterface.Plan
     private let inverseScale: Double
 
     /// Creates the forward and inverse plans for `count` real samples. Any length works; FFTW
@@ -67,37 +66,27 @@ public final class RealFFTPlan: @unchecked Sendable {
         }
         defer { FFTWInterface.free(complex) }
 
-        let unaligned = UInt32(FFTW_UNALIGNED)
         var made: [FFTWInterface.Plan] = []
-        // Forward, inverse preserving its input, inverse destroying it; aligned and unaligned.
-        let attempts: [(Int, UInt32)] = [(0, 0), (0, unaligned), (1, 0), (1, unaligned), (2, 0), (2, unaligned)]
-        for (kind, extra) in attempts {
+        // Forward, inverse preserving its input, inverse destroying it.
+        for kind in 0..<3 {
             let plan =
                 kind == 0
-                ? FFTWInterface.planRealToComplex(
-                    count: count, input: real, output: complex, flags: rigor.flags | extra)
+                ? FFTWInterface.planRealToComplex(count: count, input: real, output: complex, flags: rigor.flags)
                 : FFTWInterface.planComplexToReal(
-                    count: count, input: complex, output: real, flags: rigor.flags | extra, preservingInput: kind == 1)
+                    count: count, input: complex, output: real, flags: rigor.flags, preservingInput: kind == 1)
             guard let plan else {
                 made.forEach(FFTWInterface.destroy)
                 throw .planCreationFailed(count: count)
             }
             made.append(plan)
         }
-        forwardAligned = made[0]
-        forwardUnaligned = made[1]
-        inverseAligned = made[2]
-        inverseUnaligned = made[3]
-        destroyingAligned = made[4]
-        destroyingUnaligned = made[5]
+        forwardPlan = made[0]
+        inversePlan = made[1]
+        destroyingPlan = made[2]
     }
 
     deinit {
-        for plan in [
-            forwardAligned, forwardUnaligned, inverseAligned, inverseUnaligned, destroyingAligned, destroyingUnaligned,
-        ] {
-            FFTWInterface.destroy(plan)
-        }
+        for plan in [forwardPlan, inversePlan, destroyingPlan] { FFTWInterface.destroy(plan) }
     }
 
     /// Transforms `count` real samples into `binCount` complex bins (unnormalised).
@@ -151,21 +140,50 @@ public final class RealFFTPlan: @unchecked Sendable {
 
     @usableFromInline
     func _executeForward(_ input: UnsafePointer<Double>, _ output: UnsafeMutablePointer<ComplexDouble>) {
-        let aligned = FFTWInterface.alignment(of: input) == 0 && FFTWInterface.alignment(of: output) == 0
-        FFTWInterface.executeRealToComplex(
-            aligned ? forwardAligned : forwardUnaligned, input: input, output: output, count: count)
+        if FFTWInterface.alignment(of: input) == 0 && FFTWInterface.alignment(of: output) == 0 {
+            FFTWInterface.executeRealToComplex(forwardPlan, input: input, output: output, count: count)
+            return
+        }
+        withAlignedScratch { real, bins in
+            real.update(from: input, count: count)
+            FFTWInterface.executeRealToComplex(forwardPlan, input: real, output: bins, count: count)
+            output.update(from: bins, count: binCount)
+        }
     }
 
     @usableFromInline
     func _executeInverse(
         _ input: UnsafePointer<ComplexDouble>, _ output: UnsafeMutablePointer<Double>, destroying: Bool = false
     ) {
-        let aligned = FFTWInterface.alignment(of: input) == 0 && FFTWInterface.alignment(of: output) == 0
-        let plan =
-            destroying
-            ? (aligned ? destroyingAligned : destroyingUnaligned) : (aligned ? inverseAligned : inverseUnaligned)
-        FFTWInterface.executeComplexToReal(plan, input: input, output: output, count: count)
+        if FFTWInterface.alignment(of: input) == 0 && FFTWInterface.alignment(of: output) == 0 {
+            FFTWInterface.executeComplexToReal(
+                destroying ? destroyingPlan : inversePlan, input: input, output: output, count: count)
+        } else {
+            withAlignedScratch { real, bins in
+                bins.update(from: input, count: binCount)
+                // The plan an aligned buffer would run: the same bits.
+                FFTWInterface.executeComplexToReal(
+                    destroying ? destroyingPlan : inversePlan, input: bins, output: real, count: count)
+                output.update(from: real, count: count)
+            }
+        }
         for index in 0..<count { output[index] *= inverseScale }
+    }
+
+    /// Runs `body` with 64-byte aligned scratch for `count` samples and `binCount` bins, on the
+    /// stack when it fits.
+    private func withAlignedScratch(
+        _ body: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<ComplexDouble>) -> Void
+    ) {
+        let realBytes = (count * MemoryLayout<Double>.stride + 63) & ~63
+        withUnsafeTemporaryAllocation(
+            byteCount: realBytes + binCount * MemoryLayout<ComplexDouble>.stride, alignment: 64
+        ) { raw in
+            let base = raw.baseAddress!
+            body(
+                base.bindMemory(to: Double.self, capacity: count),
+                (base + realBytes).bindMemory(to: ComplexDouble.self, capacity: binCount))
+        }
     }
 }
 

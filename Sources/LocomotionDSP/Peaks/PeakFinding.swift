@@ -63,6 +63,13 @@ public func findPeaks(in samples: UnsafeBufferPointer<Double>, options: PeakFind
 }
 
 /// Finds peaks in an array of samples (see the buffer overload).
+///
+/// - Throws: `DSPError.nonFiniteSample(index:)`, `.invalidParameter` for a NaN bound or a
+///   distance below 1.
+/// - Complexity: O(*n*) for the maxima, height and threshold; O(*k* log *k* + *k*·*d*) for the
+///   distance rule with *k* candidates and distance *d*; O(*n*) per peak at worst for prominence
+///   (each walks to the nearest higher sample), so O(*n*·*k*) at worst and close to O(*n*) for
+///   typical signals.
 public func findPeaks(in samples: [Double], options: PeakFindingOptions = .init()) throws(DSPError) -> Peaks {
     try samples.withUnsafeBufferPointer { (buffer) throws(DSPError) in try findPeaks(in: buffer, options: options) }
 }

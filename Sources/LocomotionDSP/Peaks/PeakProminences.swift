@@ -45,6 +45,10 @@ public func peakProminences(in samples: UnsafeBufferPointer<Double>, peaks: [Int
 }
 
 /// The prominences of peaks in an array of samples (see the buffer overload).
+///
+/// - Throws: `DSPError.nonFiniteSample(index:)`, `.invalidParameter` for an index outside
+///   `samples`.
+/// - Complexity: O(*n*) per peak at worst (the walk to a higher sample), O(*n*·*k*) in all.
 public func peakProminences(in samples: [Double], peaks: [Int]) throws(DSPError) -> PeakProminences {
     try samples.withUnsafeBufferPointer { (buffer) throws(DSPError) in try peakProminences(in: buffer, peaks: peaks) }
 }

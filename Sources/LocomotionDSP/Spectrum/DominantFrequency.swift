@@ -110,8 +110,8 @@ extension Spectrum {
     }
 }
 
-/// Finds the strongest periodic component of `samples` (the seed's FFT dominant frequency, done
-/// properly): any length, mean removed, DC excluded, optional band, sub-bin refinement.
+/// Finds the strongest periodic component of `samples` from its FFT: any length, mean removed, DC
+/// excluded, optional band, sub-bin refinement.
 ///
 /// ```swift
 /// let gait = try findDominantFrequency(
@@ -169,7 +169,7 @@ public func findDominantFrequency(
     return peak
 }
 
-/// The seed's entry point: the frequency (Hz) of the strongest component of `samples`, with the
+/// The simplest entry point: the frequency (Hz) of the strongest component of `samples`, with the
 /// mean removed and DC excluded, for any number of samples.
 ///
 /// Uses ``findDominantFrequency(in:sampleRate:options:)`` with its defaults (Hann window,

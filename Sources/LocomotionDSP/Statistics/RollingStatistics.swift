@@ -1,5 +1,5 @@
 /// The mean and variance of the last `capacity` samples of a stream, updated in O(1) per sample:
-/// the seed's rolling 1-second variance (50 samples at 50 Hz) without `removeFirst()`.
+/// for example a rolling 1-second variance (50 samples at 50 Hz) without `removeFirst()`.
 ///
 /// ```swift
 /// var rolling = try RollingStatistics(capacity: 50)   // 1 s at 50 Hz
@@ -52,7 +52,7 @@ public struct RollingStatistics: Sendable {
     /// Creates an empty window.
     ///
     /// - Parameter capacity: The window length in samples, at least 1; 50 by default (1 s at
-    ///   50 Hz, the seed's choice).
+    ///   50 Hz).
     /// - Throws: `DSPError.invalidParameter` for a capacity below 1.
     /// - Complexity: O(`capacity`); allocates `2·capacity` doubles.
     public init(capacity: Int = 50) throws(DSPError) {
@@ -73,8 +73,8 @@ public struct RollingStatistics: Sendable {
         windowCount > 0 ? shift + shiftedSum / Double(windowCount) : nil
     }
 
-    /// The population variance `(1/n)·Σ(xᵢ − x̄)²` of the window (as ``variance(of:)`` and the seed
-    /// compute it), in sample units squared; 0 for one sample, `nil` while empty.
+    /// The population variance `(1/n)·Σ(xᵢ − x̄)²` of the window (as ``variance(of:)`` computes it),
+    /// in sample units squared; 0 for one sample, `nil` while empty.
     ///
     /// - Complexity: O(1).
     public var variance: Double? {
@@ -140,6 +140,10 @@ public struct RollingStatistics: Sendable {
     }
 
     /// Appends any collection of samples in order (see the buffer overload).
+    ///
+    /// - Throws: `DSPError.nonFiniteSample(index:)` naming the first NaN or infinite sample's index
+    ///   in `samples`; nothing is appended then.
+    /// - Complexity: O(*n*).
     public mutating func append(contentsOf samples: some Collection<Double>) throws(DSPError) {
         try Statistics.withBuffer(samples) { (buffer) throws(DSPError) in try append(contentsOf: buffer) }
     }
@@ -155,6 +159,8 @@ public struct RollingStatistics: Sendable {
     /// Calls `body` with the window's samples, oldest first, as one contiguous buffer (no copy).
     ///
     /// - Parameter body: Must not escape the buffer.
+    /// - Returns: What `body` returns.
+    /// - Throws: Whatever `body` throws.
     /// - Complexity: O(1) besides `body`.
     public func withUnsafeBufferPointer<R, E: Error>(
         _ body: (UnsafeBufferPointer<Double>) throws(E) -> R

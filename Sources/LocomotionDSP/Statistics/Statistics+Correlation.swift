@@ -21,6 +21,10 @@ extension Statistics {
     }
 
     /// The Pearson correlation of two collections of samples (see the buffer overload).
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` when the
+    ///   series differ in length.
+    /// - Complexity: O(*n*), one pass.
     public static func correlation(
         of x: some Collection<Double>, with y: some Collection<Double>
     ) throws(DSPError) -> Double? {

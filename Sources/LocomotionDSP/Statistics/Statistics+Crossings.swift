@@ -44,6 +44,10 @@ extension Statistics {
     }
 
     /// The crossing rate of any collection of samples (see the buffer overload).
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
+    ///   non-finite `.value` level.
+    /// - Complexity: O(*n*) (two passes for `.mean`).
     public static func crossingRate(of samples: some Collection<Double>, level: CrossingLevel) throws(DSPError)
         -> Double
     {
@@ -70,6 +74,9 @@ extension Statistics {
     }
 
     /// Crossings per second of any collection of samples (see the buffer overload).
+    ///
+    /// - Throws: As the per-pair rate, and `.invalidSampleRate`.
+    /// - Complexity: O(*n*).
     public static func crossingRate(
         of samples: some Collection<Double>, level: CrossingLevel, sampleRate: Double
     ) throws(DSPError) -> Double {

@@ -13,6 +13,9 @@ extension Statistics {
     }
 
     /// The energy of any collection of samples (see the buffer overload).
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*).
     public static func energy(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try withBuffer(samples) { (buffer) throws(DSPError) in try energy(of: buffer) }
     }
@@ -30,6 +33,9 @@ extension Statistics {
     }
 
     /// The root mean square of any collection of samples (see the buffer overload).
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*).
     public static func rootMeanSquare(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try withBuffer(samples) { (buffer) throws(DSPError) in try rootMeanSquare(of: buffer) }
     }
@@ -55,6 +61,10 @@ extension Statistics {
     }
 
     /// The signal magnitude area of three collections of samples (see the buffer overload).
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)` (the index is the same in
+    ///   every axis), `.invalidParameter` when the axes differ in length.
+    /// - Complexity: O(*n*).
     public static func signalMagnitudeArea(
         x: some Collection<Double>, y: some Collection<Double>, z: some Collection<Double>
     ) throws(DSPError) -> Double {

@@ -18,6 +18,9 @@ extension Statistics {
     }
 
     /// The extrema of any collection of samples (see the buffer overload).
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*).
     public static func extrema(of samples: some Collection<Double>) throws(DSPError) -> (
         minimum: Double, maximum: Double
     ) {
@@ -33,6 +36,9 @@ extension Statistics {
     }
 
     /// The smallest sample of any collection (see the buffer overload).
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*).
     public static func minimum(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try extrema(of: samples).minimum
     }
@@ -46,6 +52,9 @@ extension Statistics {
     }
 
     /// The largest sample of any collection (see the buffer overload).
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*).
     public static func maximum(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try extrema(of: samples).maximum
     }
@@ -60,6 +69,9 @@ extension Statistics {
     }
 
     /// The range of any collection of samples (see the buffer overload).
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*).
     public static func range(of samples: some Collection<Double>) throws(DSPError) -> Double {
         let (minimum, maximum) = try extrema(of: samples)
         return maximum - minimum

@@ -13,6 +13,9 @@ extension Statistics {
     }
 
     /// The mean of any collection of samples (see the buffer overload).
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*).
     public static func mean(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try withBuffer(samples) { (buffer) throws(DSPError) in try mean(of: buffer) }
     }
@@ -32,6 +35,9 @@ extension Statistics {
     }
 
     /// The population variance of any collection of samples (see the buffer overload).
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*), two passes.
     public static func populationVariance(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try withBuffer(samples) { (buffer) throws(DSPError) in try populationVariance(of: buffer) }
     }
@@ -48,6 +54,9 @@ extension Statistics {
     }
 
     /// The sample variance of any collection of samples (see the buffer overload).
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*), two passes.
     public static func sampleVariance(of samples: some Collection<Double>) throws(DSPError) -> Double? {
         try withBuffer(samples) { (buffer) throws(DSPError) in try sampleVariance(of: buffer) }
     }
@@ -63,6 +72,9 @@ extension Statistics {
     }
 
     /// The population standard deviation of any collection of samples (see the buffer overload).
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*), two passes.
     public static func standardDeviation(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try withBuffer(samples) { (buffer) throws(DSPError) in try standardDeviation(of: buffer) }
     }
@@ -78,6 +90,9 @@ extension Statistics {
     }
 
     /// The sample standard deviation of any collection of samples (see the buffer overload).
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*), two passes.
     public static func sampleStandardDeviation(of samples: some Collection<Double>) throws(DSPError) -> Double? {
         try withBuffer(samples) { (buffer) throws(DSPError) in try sampleStandardDeviation(of: buffer) }
     }
@@ -126,6 +141,9 @@ extension Statistics {
     }
 
     /// The moments of any collection of samples (see the buffer overload).
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*), two passes.
     public static func moments(of samples: some Collection<Double>) throws(DSPError) -> Moments {
         try withBuffer(samples) { (buffer) throws(DSPError) in try moments(of: buffer) }
     }
@@ -142,6 +160,9 @@ extension Statistics {
     }
 
     /// The skewness of any collection of samples (see the buffer overload).
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*), two passes.
     public static func skewness(of samples: some Collection<Double>) throws(DSPError) -> Double? {
         try withBuffer(samples) { (buffer) throws(DSPError) in try skewness(of: buffer) }
     }
@@ -159,6 +180,9 @@ extension Statistics {
     }
 
     /// The excess kurtosis of any collection of samples (see the buffer overload).
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*), two passes.
     public static func kurtosis(of samples: some Collection<Double>) throws(DSPError) -> Double? {
         try withBuffer(samples) { (buffer) throws(DSPError) in try kurtosis(of: buffer) }
     }
@@ -228,15 +252,15 @@ extension Statistics {
     }
 }
 
-/// The population variance `σ² = (1/N)·Σ(xᵢ − μ)²` with the seed document's conventions (§5.3,
-/// §6.6): 0 for fewer than two values, never throws. A NaN value makes the result NaN.
+/// The population variance `σ² = (1/N)·Σ(xᵢ − μ)²` for quick use: 0 for fewer than two values,
+/// never throws. A NaN value makes the result NaN.
 ///
-/// It is the seed's `variance(of:)` computed stably (compensated mean, corrected two-pass sum),
+/// It is computed stably (compensated mean, corrected two-pass sum),
 /// and equals ``Statistics/populationVariance(of:)-(UnsafeBufferPointer<Double>)`` for two or more
 /// finite values. Prefer the throwing API for data from outside, or ``RollingStatistics`` for a
 /// rolling window.
 ///
-/// - Parameter values: The values, in any unit (g for the seed's acceleration magnitudes).
+/// - Parameter values: The values, in any unit (acceleration magnitudes in g give g²).
 /// - Returns: The variance in units squared.
 /// - Complexity: O(*n*), two passes.
 public func variance(of values: [Double]) -> Double {

@@ -26,6 +26,10 @@ extension Statistics {
 
     /// The percentile of any collection of samples; allocates a copy of the samples (see the
     /// buffer overload for the semantics).
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
+    ///   percentage outside `0...100`.
+    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst, plus the copy.
     public static func percentile(_ percentage: Double, of samples: some Collection<Double>) throws(DSPError)
         -> Double
     {
@@ -51,6 +55,9 @@ extension Statistics {
     }
 
     /// The median of any collection of samples; allocates a copy of the samples.
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst, plus the copy.
     public static func median(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try withCopy(of: samples) { (buffer) throws(DSPError) in
             try median(of: UnsafeBufferPointer(buffer), scratch: buffer)
@@ -74,6 +81,9 @@ extension Statistics {
     }
 
     /// The interquartile range of any collection of samples; allocates a copy of the samples.
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst, plus the copy.
     public static func interquartileRange(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try withCopy(of: samples) { (buffer) throws(DSPError) in
             try interquartileRange(of: UnsafeBufferPointer(buffer), scratch: buffer)
@@ -101,6 +111,9 @@ extension Statistics {
     }
 
     /// The median absolute deviation of any collection of samples; allocates a copy of the samples.
+    ///
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst, plus the copy.
     public static func medianAbsoluteDeviation(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try withCopy(of: samples) { (buffer) throws(DSPError) in
             try medianAbsoluteDeviation(of: UnsafeBufferPointer(buffer), scratch: buffer)

@@ -17,6 +17,13 @@ extension DecisionTree {
         case classCount, featureCount, feature, threshold, child, missing, leafFrequencies
     }
 
+    /// Decodes a tree and checks that it is well formed.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError.dataCorrupted` naming the key of an index out of range, a child
+    ///   before its parent, a non-finite threshold or frequency, or leaves that do not match the
+    ///   frequencies; the decoder's own errors.
+    /// - Complexity: O(*nodes* · *classes*).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let classCount = try container.decode(Int.self, forKey: .classCount)
@@ -74,6 +81,11 @@ extension DecisionTree {
         self.init(classCount: classCount, featureCount: featureCount, nodes: nodes, leafFrequencies: frequencies)
     }
 
+    /// Encodes the tree as parallel arrays of nodes and the leaves' class frequencies.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: The encoder's errors.
+    /// - Complexity: O(*nodes* · *classes*).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(classCount, forKey: .classCount)

@@ -21,6 +21,7 @@ public struct FeatureMatrix: Sendable, Hashable, Codable {
     /// A matrix of `rows`, each with `columnCount` values.
     ///
     /// - Precondition: every row has `columnCount` values, and `columnCount > 0`.
+    /// - Complexity: O(rows × `columnCount`); copies the values.
     public init(rows: [[Double]], columnCount: Int) {
         precondition(rows.allSatisfy { $0.count == columnCount }, "every row needs columnCount values")
         self.init(values: rows.flatMap { $0 }, columnCount: columnCount)

@@ -260,6 +260,10 @@ extension GaussianNaiveBayes: Codable {
     }
 
     /// Encodes the fitted parameters (the derived logarithms are recomputed when decoding).
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: The encoder's errors.
+    /// - Complexity: O(*classes* · *features*).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(classCount, forKey: .classCount)

@@ -292,6 +292,10 @@ extension LogisticRegression: Codable {
     }
 
     /// Encodes the fitted parameters and the convergence report.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: The encoder's errors.
+    /// - Complexity: O(*classes* · *features*).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(classCount, forKey: .classCount)

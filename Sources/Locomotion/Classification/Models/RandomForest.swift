@@ -169,6 +169,11 @@ extension RandomForest {
 
     /// Decodes a forest, checking that it has a tree and that every tree has the forest's class
     /// and feature counts.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError.dataCorrupted` for a forest without trees or with a tree of other
+    ///   counts, and as a tree's own decoding for a damaged tree; the decoder's own errors.
+    /// - Complexity: O(all nodes · classes).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let configuration = try container.decode(Configuration.self, forKey: .configuration)
@@ -186,6 +191,11 @@ extension RandomForest {
         self.init(configuration: configuration, classCount: classCount, featureCount: featureCount, trees: trees)
     }
 
+    /// Encodes the configuration, the counts and every tree.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: The encoder's errors.
+    /// - Complexity: O(all nodes · classes).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(configuration, forKey: .configuration)
