@@ -126,6 +126,18 @@ enum EvaluateStepsCommand {
                 matching: matching, bouts: boutCount, precision: matching.precision, recall: matching.recall,
                 f1: matching.f1, countErrorPercent: matching.countError.map { $0 * 100 })
         }
+        for option in ["still-labels", "walking-labels"] {
+            // Codes that match no row (say 4,5,6 after --labels hapt turned them into names)
+            // score nothing: say so on standard error, with the labels the file has.
+            guard let labels = labelSet(parsed.value(option)) else { continue }
+            let present = Set(recording.labels ?? [])
+            if !labels.contains(where: present.contains) {
+                printError(
+                    "locomotion evaluate-steps: note: \(recording.source): no row carries --\(option) "
+                        + "\(labels.sorted().joined(separator: ",")); its labels are "
+                        + (present.isEmpty ? "none" : present.sorted().prefix(12).joined(separator: ", ")))
+            }
+        }
         if let labels = labelSet(parsed.value("still-labels")) {
             report.still = detection.rate(in: recording, labels: labels)
         }

@@ -18,7 +18,8 @@ enum FeaturesCommand {
           --per-axis     add the per-axis statistics (acc_x_mean, ...)
           --threads N    threads for extraction (default: every core)
           --json         print JSON instead of CSV
-          --list         print the feature schema (name, unit, description) and exit
+          --list         print the feature schema (name, unit, description) and exit; with
+                         --json, as {"version": N, "features": [{"name", "unit", "summary"}]}
 
         reading options:
         \(ReadingOptions.usage)
@@ -49,7 +50,12 @@ enum FeaturesCommand {
         }
         if parsed.flag("list") {
             do {
-                print(list(try settings.configuration.schema()), terminator: "")
+                let schema = try settings.configuration.schema()
+                if parsed.flag("json") {
+                    print(CommandSupport.jsonText(Listing(schema)))
+                } else {
+                    print(list(schema), terminator: "")
+                }
                 return 0
             } catch {
                 printError("locomotion features: \(error)")
@@ -112,6 +118,17 @@ enum FeaturesCommand {
             }
         }
         return [(path, try ReadingOptions.load(path: path, options: options).recording)]
+    }
+
+    /// The schema as `--list --json` prints it.
+    struct Listing: Codable {
+        var version: Int
+        var features: [FeatureDescriptor]
+
+        init(_ schema: FeatureSchema) {
+            version = schema.version
+            features = schema.descriptors
+        }
     }
 
     /// The schema as an aligned text table.

@@ -275,6 +275,15 @@ struct FeaturesCommandTests {
         #expect(LocomotionTool.run(arguments) == 2)
     }
 
+    @Test func theJSONListIsTheSchema() throws {
+        let schema = try FeatureConfiguration().schema()
+        let text = CommandSupport.jsonText(FeaturesCommand.Listing(schema))
+        let listing = try JSONDecoder().decode(FeaturesCommand.Listing.self, from: Data(text.utf8))
+        #expect(listing.version == schema.version)
+        #expect(listing.features == schema.descriptors)
+        #expect(LocomotionTool.run(["features", "--list", "--json"]) == 0)
+    }
+
     @Test func listAndHelpSucceed() {
         #expect(LocomotionTool.run(["features", "--list"]) == 0)
         #expect(LocomotionTool.run(["features", "--list", "--per-axis"]) == 0)
