@@ -36,7 +36,7 @@ test: deps
 
 # The whole suite under AddressSanitizer or ThreadSanitizer (separate build folders; slow).
 test-asan: deps
-	$(SWIFT) test --sanitize=address --scratch-path .build/asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp $(SWIFT) test --sanitize=address --scratch-path .build/asan
 
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan
