@@ -542,3 +542,21 @@ struct HiddenMarkovSmootherTests {
         #expect(buffer == (try smoother.filtered([[0.1, 0.1, 0.1, 0.6, 0.1]]))[0])
     }
 }
+
+@Suite("Hidden Markov filter")
+struct HiddenMarkovFilterTests {
+    @Test func theArrayAndGenericUpdatesAgreeWithTheBatchFilter() throws {
+        let smoother = try HiddenMarkovSmoother.activities(hop: 1.28)
+        let states = smoother.stateCount
+        let windows = (0..<30).map { shift in (0..<states).map { 0.05 + Double(($0 * 7 + shift) % states) } }
+        let batch = try smoother.filtered(windows)
+        var (arrays, slices) = (HiddenMarkovFilter(smoother: smoother), HiddenMarkovFilter(smoother: smoother))
+        var (a, b) = ([Double](), [Double]())
+        for (index, window) in windows.enumerated() {
+            try arrays.update(window, into: &a)  // the array overload
+            try slices.update(window[...], into: &b)  // the generic form
+            #expect(a == batch[index] && b == batch[index], "window \(index)")
+        }
+        #expect(throws: ActivityError.self) { try arrays.update([Double](repeating: 1, count: states + 1), into: &a) }
+    }
+}

@@ -66,6 +66,20 @@ public struct HiddenMarkovFilter: Sendable, Hashable {
         throws(ActivityError)
     {
         try step(probabilities)
+        copyPosterior(into: &result)
+    }
+
+    /// ``update(_:into:)-(some Collection<Double>,_)`` for an array: the generic form, called from
+    /// another module, runs unspecialised and allocates a few boxes per call; this one does not.
+    ///
+    /// - Throws: As the generic form.
+    /// - Complexity: O(*K*²); no allocation when `result` has *K* elements.
+    public mutating func update(_ probabilities: [Double], into result: inout [Double]) throws(ActivityError) {
+        try step(probabilities)
+        copyPosterior(into: &result)
+    }
+
+    private func copyPosterior(into result: inout [Double]) {
         if result.count != posterior.count { result = [Double](repeating: 0, count: posterior.count) }
         for index in posterior.indices { result[index] = posterior[index] }
     }
