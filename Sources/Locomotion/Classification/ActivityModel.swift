@@ -203,11 +203,10 @@ extension ActivityModel: ActivityClassifier {
     /// The activity of one window.
     ///
     /// - Throws: ``ActivityError/Code/schemaMismatch`` when the vector lacks a column.
-    /// - Complexity: O(*f*²) column lookups plus the model; prefer ``classify(_:)-(FeatureTable)``
-    ///   for many windows.
+    /// - Complexity: O(*f*²) column lookups plus the model; for many windows prefer
+    ///   ``classify(_:)-(FeatureTable)`` or ``prepared(for:)``, which look the columns up once.
     public func classify(_ features: FeatureVector) throws -> ActivityResult {
-        let columns = try ActivityTrainingSet.columns(of: featureNames, in: features.schema)
-        let row = columns.map { features.values[$0] }
-        return result(trained.model.predictProbabilities(row[...]), vector: features)
+        var bound = try prepared(for: features.schema)
+        return bound.classify(features)
     }
 }

@@ -63,9 +63,10 @@ struct StepGate: Sendable {
             || (spread >= context.vigorousSpread && roughness <= context.vigorousRoughness * spread)
     }
 
-    /// Whether the roughness matters at all (the vibration rule can reject), so callers may skip
-    /// computing it.
-    var checksVibration: Bool { context.maximumRoughness.isFinite || context.vigorousRoughness.isFinite }
+    /// Whether the roughness matters at all (the vibration rule can reject: with an infinite
+    /// ``StepDetectorConfiguration/Context/maximumRoughness`` every context passes), so callers
+    /// may skip computing it.
+    var checksVibration: Bool { context.maximumRoughness.isFinite }
 
     /// The periodicity rule: the context's highest normalised autocorrelation at a step period.
     @inline(__always)

@@ -51,6 +51,8 @@ public struct WindowStepAnalyzer: Sendable {
 
     /// The low-pass filter.
     private let lowPass: SecondOrderSections
+    /// The step detector's rules.
+    private let gate: StepGate
     private let plan: RealFFTPlan
     /// Doubles: the low-passed window; the zero-padded, mean-removed copy the FFT reads and
     /// whose autocorrelation it returns; cumulative energies; the autocorrelation by lag.
@@ -85,6 +87,7 @@ public struct WindowStepAnalyzer: Sendable {
         self.sampleRate = sampleRate
         self.maximumWindowLength = maximumWindowLength
         self.configuration = configuration
+        gate = StepGate(configuration)
         spacing = max(1, wholeSamples(configuration.candidates.minimumStepInterval, at: sampleRate, rounding: .up))
         prominenceReach = max(1, wholeSamples(configuration.amplitude.prominenceWindow, at: sampleRate))
         stepLags = GaitRegularity.lags(of: configuration.context.stepPeriods, sampleRate: sampleRate)
@@ -152,10 +155,9 @@ public struct WindowStepAnalyzer: Sendable {
         if gateUpper >= stepLags.lowerBound {
             for lag in stepLags.lowerBound...gateUpper { periodicity = max(periodicity, correlations[lag]) }
         }
-        let gate = StepGate(c)
         let windowVerdict = gate.judge(periodicity: periodicity)
         guard spread > 0, windowVerdict > .reject,
-            !gate.checksVibration || gate.passesVibration(roughness: roughness, spread: spread)
+            gate.passesVibration(roughness: roughness, spread: spread)
         else {
             return Result(stepCount: 0, cadence: nil, regularity: regularity)
         }
