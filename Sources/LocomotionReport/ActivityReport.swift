@@ -83,9 +83,9 @@ public enum ActivityReport {
         guard let magnitude = recording.accelerationMagnitude,
             let row = magnitude.firstIndex(where: { !$0.isFinite })
         else { return }
-        throw .invalidParameter(
-            name: "\(recording.source) row \(row + 1)", value: "an acceleration magnitude of \(magnitude[row])",
-            requirement: "every acceleration sample must be finite (in g) for a report")
+        throw .invalidData(
+            source: .recording(recording.source), row: row + 1, column: "acceleration magnitude",
+            value: "\(magnitude[row])", expected: "every acceleration sample must be finite (in g) for a report")
     }
 
     /// The last component of a path (`/a/b.csv` → `b.csv`); the whole string when it ends in a separator.

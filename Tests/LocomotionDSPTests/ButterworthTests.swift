@@ -207,8 +207,8 @@ struct ButterworthTests {
     @Test("invalid designs name the parameter")
     func invalidDesigns() {
         func parameter(_ body: () throws -> SecondOrderSections) -> String? {
-            guard case .invalidParameter(let name, _, _)? = thrownError(body) else { return nil }
-            return name
+            guard let error = thrownError(body), error.code == .invalidParameter else { return nil }
+            return error.parameter
         }
         #expect(parameter { try Butterworth.design(order: 0, band: .lowPass(cutoff: 5), sampleRate: 50) } == "order")
         #expect(parameter { try Butterworth.design(order: 9, band: .lowPass(cutoff: 5), sampleRate: 50) } == "order")
@@ -242,7 +242,9 @@ struct ButterworthTests {
         #expect(sections.defaultPadLength == 15)  // 3·(2·2 + 1)
         let short = [Double](repeating: 1, count: 15)
         let error = thrownError { try sections.applyZeroPhase(to: short) }
-        guard case .invalidParameter(let name, let value, let requirement)? = error else {
+        guard let error, error.code == .invalidParameter, let name = error.parameter, let value = error.value,
+            let requirement = error.expected
+        else {
             Issue.record("expected invalidParameter, got \(String(describing: error))")
             return
         }

@@ -112,8 +112,8 @@ struct FFTTests {
         #expect {
             _ = try RealFFTPlan(count: count)
         } throws: { error in
-            guard case .invalidParameter(let name, _, _) = error as? DSPError else { return false }
-            return name == "count"
+            guard let error = error as? DSPError, error.code == .invalidParameter else { return false }
+            return error.parameter == "count"
         }
     }
 

@@ -156,7 +156,7 @@ struct PeakFindingTests {
         #expect(thrownError { try findPeaks(in: [0, 1, 0], options: .init(height: PeakBounds(minimum: .nan))) } != nil)
         #expect(thrownError { try findPeaks(in: [0, .nan, 0]) } == .nonFiniteSample(index: 1))
         let outOfRange = thrownError { try peakProminences(in: [0, 1, 0], peaks: [3]) }
-        guard case .invalidParameter(let name, _, _)? = outOfRange else {
+        guard let outOfRange, outOfRange.code == .invalidParameter, let name = outOfRange.parameter else {
             Issue.record("expected invalidParameter, got \(String(describing: outOfRange))")
             return
         }

@@ -312,7 +312,7 @@ struct StatisticsTests {
     func invalidParameters() {
         for percentage in [-0.1, 100.1, .nan, .infinity] {
             let error = thrownError { try Statistics.percentile(percentage, of: [1.0, 2]) }
-            guard case .invalidParameter(let name, _, _)? = error else {
+            guard let error, error.code == .invalidParameter, let name = error.parameter else {
                 Issue.record("percentage \(percentage) gave \(String(describing: error))")
                 continue
             }
@@ -324,7 +324,7 @@ struct StatisticsTests {
                 thrownError { try Statistics.median(of: samples, scratch: scratch) }
             }
         }
-        guard case .invalidParameter(let name, _, _)? = tooSmall else {
+        guard let tooSmall, tooSmall.code == .invalidParameter, let name = tooSmall.parameter else {
             Issue.record("a small scratch buffer gave \(String(describing: tooSmall))")
             return
         }

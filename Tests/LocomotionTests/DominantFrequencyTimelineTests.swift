@@ -50,7 +50,7 @@ struct DominantFrequencyTimelineTests {
             source: "r", time: time, acceleration: ThreeAxisSeries(x: zeros, y: zeros, z: zeros))
         #expect(throws: LocomotionError.self) { try recording.dominantFrequencyTimeline(windowDuration: 0) }
         #expect(throws: LocomotionError.self) { try recording.dominantFrequencyTimeline(hop: -1) }
-        #expect(throws: LocomotionError.tooShort(path: "r", rows: 100, required: 128, purpose: "one 2.56 s window")) {
+        #expect(throws: LocomotionError.tooShort(source: .recording("r"), rows: 100, required: 128, purpose: "one 2.56 s window")) {
             try recording.dominantFrequencyTimeline()
         }
         #expect(throws: LocomotionError.signalProcessing(.invalidBand(lower: 1, upper: 40, nyquist: 25))) {
@@ -78,8 +78,8 @@ struct AbsurdWindowTimelineTests {
             #expect {
                 try Self.walk.dominantFrequencyTimeline(windowDuration: duration)
             } throws: { error in
-                guard case .tooShort(_, 300, _, _) = error as? LocomotionError else { return false }
-                return true
+                let error = error as? LocomotionError
+                return error?.code == .tooShort && error?.value == "300"
             }
         }
     }
@@ -100,9 +100,9 @@ struct OverflowingMagnitudeTimelineTests {
             source: "loud.csv", time: (0..<300).map { Double($0) / 50 },
             acceleration: ThreeAxisSeries(x: x, y: x.map { _ in 0 }, z: x.map { _ in 1 }))
         #expect(
-            throws: LocomotionError.invalidParameter(
-                name: "loud.csv row 201", value: "an infinite acceleration magnitude",
-                requirement: "the axes' magnitude must be finite (below about 1e154 g)")
+            throws: LocomotionError.invalidData(
+                source: .recording("loud.csv"), row: 201, value: "an infinite acceleration magnitude",
+                expected: "the axes' magnitude must be finite (below about 1e154 g)")
         ) {
             try recording.dominantFrequencyTimeline(hop: 2.56)
         }

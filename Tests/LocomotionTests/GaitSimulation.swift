@@ -106,10 +106,8 @@ enum GaitSimulation {
             do {
                 try make()
                 return false
-            } catch LocomotionError.invalidParameter {
-                return true
             } catch {
-                return false
+                return (error as? LocomotionError)?.code == .invalidParameter
             }
         }
         return rejects { _ = try StepDetector(sampleRate: 50, configuration: settings) }

@@ -50,8 +50,8 @@ struct RecordingFormatDetectionTests {
         do {
             _ = try RecordingFormat.detect(path: folder)
         } catch {
-            guard case .unreadableFile(let where_, let reason) = error else { Issue.record("\(error)"); return }
-            #expect(where_ == folder && reason.contains("no Sensor Logger or phyphox export"))
+            guard error.code == .unreadableFile else { Issue.record("\(error)"); return }
+            #expect(error.source == .file(folder) && error.message.contains("no Sensor Logger or phyphox export"))
         }
     }
 }
@@ -202,8 +202,8 @@ struct AppFileImportTests {
         do {
             _ = try RecordingImporter.read(path: path)
         } catch {
-            guard case .malformedCell(_, let line, let column, let value, _) = error else { Issue.record("\(error)"); return }
-            #expect(line == 3 && column == "t_s" && value == "10:00:0x:0010")
+            guard error.code == .malformedCell else { Issue.record("\(error)"); return }
+            #expect(error.line == 3 && error.column == "t_s" && error.value == "10:00:0x:0010")
         }
         var lenient = RecordingReadOptions()
         lenient.lenient = true
@@ -227,8 +227,8 @@ struct AppFileImportTests {
         do {
             _ = try read("track.gpx")
         } catch let error as LocomotionError {
-            guard case .malformedCell(_, let line, let column, _, _) = error else { Issue.record("\(error)"); return }
-            #expect(line == 15 && column == "time")
+            guard error.code == .malformedCell else { Issue.record("\(error)"); return }
+            #expect(error.line == 15 && error.column == "time")
         }
         var lenient = RecordingReadOptions()
         lenient.lenient = true

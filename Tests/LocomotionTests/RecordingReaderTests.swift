@@ -161,11 +161,12 @@ struct RecordingReaderErrorTests {
         let lines = Self.corrupted.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let text = [lines[0], lines[1]] + Array(repeating: "", count: line - 3) + [lines[line - 1]]
         let error = #expect(throws: LocomotionError.self) { try load(text.joined(separator: "\n")) }
-        guard case .malformedCell(let path, let reportedLine, let reportedColumn, let reportedValue, _)? = error else {
+        guard let error, error.code == .malformedCell else {
             Issue.record("unexpected \(String(describing: error))")
             return
         }
-        #expect(path == "f.csv" && reportedLine == line && reportedColumn == column && reportedValue == value)
+        #expect(
+            error.source == .file("f.csv") && error.line == line && error.column == column && error.value == value)
         #expect(problem != .wrongCellCount)  // every case here is a cell problem
     }
 

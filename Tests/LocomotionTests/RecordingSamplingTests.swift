@@ -160,8 +160,8 @@ struct AbsurdResamplingTests {
         #expect {
             try recording.resampled(to: rate)
         } throws: { error in
-            guard case .invalidParameter("sampleRate", _, _) = error as? LocomotionError else { return false }
-            return true
+            let error = error as? LocomotionError
+            return error?.code == .invalidParameter && error?.parameter == "sampleRate"
         }
         #expect((try? recording.resampled(to: 100))?.first?.count == 5)
     }

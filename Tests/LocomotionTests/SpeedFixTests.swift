@@ -52,8 +52,8 @@ struct SpeedFixTests {
         #expect {
             try LocationFix(time: time, speed: speed, speedAccuracy: accuracy, horizontalAccuracy: horizontal)
         } throws: { error in
-            guard case LocomotionError.invalidParameter(let name, _, _) = error else { return false }
-            return name == field
+            let error = error as? LocomotionError
+            return error?.code == .invalidParameter && error?.parameter == field
         }
     }
 

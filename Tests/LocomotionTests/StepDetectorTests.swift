@@ -230,8 +230,8 @@ struct StepDetectorParameterTests {
         #expect {
             _ = try StepDetector(sampleRate: 50, configuration: configuration)
         } throws: { error in
-            guard case .invalidParameter(let parameter, _, _) = error as? LocomotionError else { return false }
-            return parameter == name
+            let error = error as? LocomotionError
+            return error?.code == .invalidParameter && error?.parameter == name
         }
     }
 
@@ -241,8 +241,9 @@ struct StepDetectorParameterTests {
         #expect {
             try detector.process(time: 0, x: 1e300, y: 0, z: 1, into: &steps)
         } throws: { error in
-            guard case .invalidParameter("sample", _, _) = error as? LocomotionError else { return false }
-            return true
+            // A sample is data: the error names the stream and the sample's number.
+            let error = error as? LocomotionError
+            return error?.code == .invalidData && error?.source == .stream("StepDetector input") && error?.row == 1
         }
         try detector.process(time: 0, x: 0, y: 0, z: 1, into: &steps)
     }

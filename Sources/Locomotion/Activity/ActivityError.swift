@@ -1,9 +1,11 @@
+import LocomotionDSP
+
 /// An error from the activity layer: a bad parameter, data out of time order, or a history query
 /// with nothing to answer.
 ///
 /// A struct with an extensible ``Code``, so new kinds of error do not break a client's `switch`:
 /// match on ``code`` and keep a `default`.
-public struct ActivityError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ActivityError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of error this is.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         public var rawValue: String
@@ -27,15 +29,41 @@ public struct ActivityError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// What kind of error this is.
-    public var code: Code
-    /// What was wrong and where, for a person.
-    public var message: String
+    public let code: Code
+    /// What was wrong and where, for a person (the same text as ``description``).
+    public let message: String
+    /// The name of the parameter at fault, for ``Code/invalidParameter`` errors made by the
+    /// package's parameter checks; otherwise `nil`.
+    public let parameter: String?
+    /// The rejected value as text, or `nil`.
+    public let value: String?
+    /// What the value must satisfy (`"it must be at least 1"`), or `nil`.
+    public let expected: String?
 
     /// Creates an error.
-    public init(_ code: Code, _ message: String) {
+    ///
+    /// - Parameters:
+    ///   - code: What kind of error this is.
+    ///   - message: What was wrong and where, for a person.
+    ///   - parameter: The parameter's name, if a parameter is at fault.
+    ///   - value: The rejected value as text.
+    ///   - expected: What the value must satisfy.
+    public init(_ code: Code, _ message: String, parameter: String? = nil, value: String? = nil, expected: String? = nil) {
         self.code = code
         self.message = message
+        self.parameter = parameter
+        self.value = value
+        self.expected = expected
     }
 
     public var description: String { message }
+}
+
+extension ActivityError: ParameterValidating {
+    /// The parameter `name` has a value (`value`, as text) that breaks `requirement`.
+    public static func invalidParameter(name: String, value: String, requirement: String) -> ActivityError {
+        ActivityError(
+            .invalidParameter, "\(name) = \(value.compactNumberDescription) is invalid; \(requirement)", parameter: name,
+            value: value, expected: requirement)
+    }
 }

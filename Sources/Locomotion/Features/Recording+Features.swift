@@ -26,7 +26,7 @@ extension Recording {
     /// - Throws: `LocomotionError.missingColumn` without acceleration, `.invalidParameter` as
     ///   ``FeatureExtractor/init(configuration:sampleRate:)``, `.tooShort` when no rate is given and
     ///   fewer than two rows have different timestamps,
-    ///   `.signalProcessing(.nonFiniteSample)` for a NaN or infinite sample.
+    ///   `.invalidData` naming the row of a NaN or infinite sample.
     /// - Complexity: O(*w*·*n* log *n*) for *w* windows of *n* samples, divided among the threads.
     public func features(
         _ configuration: FeatureConfiguration = .init(), sampleRate: Double? = nil, maxGap: Double? = nil,
@@ -178,10 +178,12 @@ extension Recording {
                     }
                 }
             }
-        } catch .signalProcessing(.nonFiniteSample(let index)) {
-            throw .invalidParameter(
-                name: "\(source) row \(rows.lowerBound + index + 1)", value: "a NaN or infinite motion sample",
-                requirement: "acceleration and rotation rate must be finite inside every window")
+        } catch {
+            guard let dspError = error.underlying, dspError.code == .nonFiniteSample, let index = dspError.sampleIndex
+            else { throw error }
+            throw .invalidData(
+                source: .recording(source), row: rows.lowerBound + index + 1, value: "a NaN or infinite motion sample",
+                expected: "acceleration and rotation rate must be finite inside every window")
         }
     }
 }

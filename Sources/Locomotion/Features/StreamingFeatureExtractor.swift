@@ -129,7 +129,8 @@ public struct StreamingFeatureExtractor: Sendable {
     ) throws(LocomotionError) -> Bool {
         let length = extractor.windowLength
         if time < previousTime {  // also across gaps and after finish()
-            throw .timeGoesBackwards(path: "stream", line: sampleCount + 1, previous: previousTime, current: time)
+            throw .timeGoesBackwards(
+                stream: "StreamingFeatureExtractor input", sample: sampleCount + 1, previous: previousTime, current: time)
         }
         if received > 0, time - previousTime > maxGap { endStretch() }
         let slot = self.slot

@@ -44,7 +44,7 @@ extension Recording {
     /// - Throws: `LocomotionError.invalidParameter` for a non-positive duration, hop or rate,
     ///   `.tooShort` when not even one window fits or the rate cannot be estimated (fewer than two
     ///   distinct timestamps), `.missingColumn` without acceleration, `.signalProcessing` for a
-    ///   band outside `0...sampleRate/2`, `.invalidParameter` naming the row of a magnitude that
+    ///   band outside `0...sampleRate/2`, `.invalidData` naming the row of a magnitude that
     ///   overflows to infinity.
     /// - Complexity: O(*w* · *m* log *m*) for *w* windows of *m* samples.
     public func dominantFrequencyTimeline(
@@ -57,17 +57,14 @@ extension Recording {
         } else {
             rate = try requireSamplingAnalysis(purpose: "a dominant-frequency timeline").sampleRate
         }
-        guard rate.isFinite, rate > 0 else {
-            throw .invalidParameter(
-                name: "sampleRate", value: "\(rate)", requirement: "it must be finite and positive (Hz)")
-        }
-        try requirePositiveDuration(windowDuration, named: "windowDuration")
-        try requirePositiveDuration(hop, named: "hop")
+        try LocomotionError.requirePositive(rate, name: "sampleRate", unit: "Hz")
+        try LocomotionError.requirePositive(windowDuration, name: "windowDuration", unit: "s")
+        try LocomotionError.requirePositive(hop, name: "hop", unit: "s")
         let windowLength = max(2, wholeSamples(windowDuration, at: rate))
         let hopLength = max(1, wholeSamples(hop, at: rate))
         guard count >= windowLength else {
             throw .tooShort(
-                path: source, rows: count, required: windowLength, purpose: "one \(windowDuration) s window")
+                source: .recording(source), rows: count, required: windowLength, purpose: "one \(windowDuration) s window")
         }
         let magnitude = try requireAcceleration().magnitude
         let options = DominantFrequencyOptions(band: band)
@@ -78,13 +75,13 @@ extension Recording {
             let dominant: DominantFrequency?
             do {
                 dominant = try findDominantFrequency(in: Array(magnitude[range]), sampleRate: rate, options: options)
-            } catch .nonFiniteSample(let index) {
-                // Finite axes whose squares overflow (the reader refuses NaN and infinity).
-                throw .invalidParameter(
-                    name: "\(source) row \(range.lowerBound + index + 1)", value: "an infinite acceleration magnitude",
-                    requirement: "the axes' magnitude must be finite (below about 1e154 g)")
             } catch {
-                throw .signalProcessing(error)
+                guard error.code == .nonFiniteSample, let index = error.sampleIndex else { throw .signalProcessing(error) }
+                // Finite axes whose squares overflow (the reader refuses NaN and infinity).
+                throw .invalidData(
+                    source: .recording(source), row: range.lowerBound + index + 1,
+                    value: "an infinite acceleration magnitude",
+                    expected: "the axes' magnitude must be finite (below about 1e154 g)")
             }
             windows.append(
                 .init(

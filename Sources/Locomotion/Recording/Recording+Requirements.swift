@@ -5,7 +5,7 @@ extension Recording {
     func requireAcceleration() throws(LocomotionError) -> ThreeAxisSeries {
         guard let acceleration else {
             throw .missingColumn(
-                path: source, quantity: "acceleration",
+                source: .recording(source), quantity: "acceleration",
                 accepted: RecordingColumn.accelerationX.aliases + RecordingColumn.accelerationY.aliases
                     + RecordingColumn.accelerationZ.aliases)
         }
@@ -24,7 +24,7 @@ extension Recording {
         guard let analysis = samplingAnalysis(gapThreshold: gapThreshold) else {
             let distinctTimes = Set(time).count
             throw .tooShort(
-                path: source, rows: distinctTimes, required: 2,
+                source: .recording(source), rows: distinctTimes, required: 2,
                 purpose: "estimating the sample rate for \(purpose) (counting rows with different timestamps)")
         }
         return analysis

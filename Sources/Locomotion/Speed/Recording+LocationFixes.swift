@@ -7,8 +7,8 @@ extension Recording {
     /// longitude become a coordinate when both are present.
     ///
     /// - Returns: The fixes in row order; empty when the recording has no speed column.
-    /// - Throws: `LocomotionError.invalidParameter` naming the time of a row whose coordinates are
-    ///   out of range (the reader has already rejected NaN and infinite numbers).
+    /// - Throws: `LocomotionError.invalidData` naming the row and column of a coordinate out of
+    ///   range (the reader has already rejected NaN and infinite numbers).
     /// - Complexity: O(*n*).
     public func locationFixes() throws(LocomotionError) -> [LocationFix] {
         guard let speed else { return [] }
@@ -23,9 +23,9 @@ extension Recording {
                 do {
                     coordinate = try LocationFix.Coordinate(latitude: latitude, longitude: longitude)
                 } catch {
-                    guard case .invalidParameter(let name, let text, let requirement) = error else { throw error }
-                    throw .invalidParameter(
-                        name: name, value: text, requirement: "\(requirement) (row at t = \(time[row]) s)")
+                    throw .invalidData(
+                        source: .recording(source), row: row + 1, column: error.parameter, value: error.value ?? "",
+                        expected: error.expected ?? error.message)
                 }
             }
             fixes.append(

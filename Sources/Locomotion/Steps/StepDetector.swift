@@ -103,6 +103,10 @@ public struct StepDetector: Sendable {
     private var nextCenter = 0
     private var lastTime = -Double.infinity
     private var lastStepTime = -Double.infinity
+    /// Samples accepted since creation, across segments: the number an input error names.
+    private var received = 0
+    /// The stream's name in input errors.
+    private static let input = "StepDetector input"
 
     /// Creates a detector.
     ///
@@ -175,13 +179,15 @@ public struct StepDetector: Sendable {
     ///   - time: In s, not before the previous sample's.
     ///   - magnitude: The acceleration magnitude in g; finite.
     ///   - steps: Receives the steps this sample confirms (judged ±2 s later), in time order.
-    /// - Throws: `LocomotionError.invalidParameter` for a non-finite value or a time that goes
-    ///   backwards; the detector is then unchanged.
+    /// - Throws: `LocomotionError.invalidData` for a non-finite value, `.timeGoesBackwards` for a
+    ///   time before the previous sample's, each naming the sample's number; the detector is then
+    ///   unchanged.
     /// - Complexity: O(1) per sample, plus O(context · lags) per candidate peak (a few per second).
     public mutating func process(time: Double, magnitude: Double, into steps: inout [Step]) throws(LocomotionError) {
         guard time.isFinite, magnitude.isFinite else {
-            throw .invalidParameter(
-                name: "sample", value: "(\(time) s, \(magnitude) g)", requirement: "time and magnitude must be finite")
+            throw .invalidData(
+                source: .stream(Self.input), row: received + 1, value: "(\(time) s, \(magnitude) g)",
+                expected: "time and magnitude must be finite")
         }
         try append(time: time, magnitude: magnitude, acceleration: nil, into: &steps)
     }
@@ -203,8 +209,9 @@ public struct StepDetector: Sendable {
     ///   - y: Along y, in g; finite.
     ///   - z: Along z, in g; finite.
     ///   - steps: Receives the steps this sample confirms, in time order.
-    /// - Throws: `LocomotionError.invalidParameter` for a non-finite value (or axes whose
-    ///   magnitude overflows) or a time that goes backwards; the detector is then unchanged.
+    /// - Throws: `LocomotionError.invalidData` for a non-finite value (or axes whose magnitude
+    ///   overflows), `.timeGoesBackwards` for a time before the previous sample's; the detector is
+    ///   then unchanged.
     /// - Complexity: As ``process(time:magnitude:into:)``, plus O(search · kernel) per candidate
     ///   (about 36 × 33 multiply-adds at 100 Hz).
     public mutating func process(time: Double, x: Double, y: Double, z: Double, into steps: inout [Step])
@@ -213,9 +220,9 @@ public struct StepDetector: Sendable {
         // A finite magnitude implies finite axes; it also catches axes whose squares overflow.
         let magnitude = (x * x + y * y + z * z).squareRoot()
         guard time.isFinite, magnitude.isFinite else {
-            throw .invalidParameter(
-                name: "sample", value: "(\(time) s, \(x), \(y), \(z) g)",
-                requirement: "time and acceleration must be finite, the magnitude too (below about 1e154 g)")
+            throw .invalidData(
+                source: .stream(Self.input), row: received + 1, value: "(\(time) s, \(x), \(y), \(z) g)",
+                expected: "time and acceleration must be finite, the magnitude too (below about 1e154 g)")
         }
         try append(time: time, magnitude: magnitude, acceleration: SIMD3(x, y, z), into: &steps)
     }
@@ -251,9 +258,7 @@ public struct StepDetector: Sendable {
         throws(LocomotionError)
     {
         guard time >= lastTime else {
-            throw .invalidParameter(
-                name: "time", value: "\(time)", requirement: "it must not be before the previous sample (\(lastTime) s)"
-            )
+            throw .timeGoesBackwards(stream: Self.input, sample: received + 1, previous: lastTime, current: time)
         }
         if count > 0, time - lastTime > maximumGap { finish(into: &steps) }
         if count == 0 { filter.reset(toSteadyStateFor: magnitude) }
@@ -273,6 +278,7 @@ public struct StepDetector: Sendable {
         (times[slot], times[slot + capacity]) = (time, time)
         (vertical[slot], vertical[slot + capacity]) = (up, up)
         count += 1
+        received += 1
         lastTime = time
         while nextCenter + half <= count - 1 {
             judge(center: nextCenter, end: nextCenter + half, into: &steps)

@@ -130,7 +130,7 @@ enum ReportSeries {
             }
             return (points, nil)
         } catch {
-            switch error {
+            switch error.code {
             case .tooShort: return ([], "too few samples for a gait-frequency window")
             case .missingColumn: return ([], "no acceleration in this recording")
             case .signalProcessing: return ([], "the sample rate is too low for the gait band")
