@@ -164,9 +164,24 @@ struct SpectrumTests {
         #expect(throws: DSPError.self) { try SpectrumAnalyzer(sampleCount: 8, sampleRate: 50, fftLength: 7) }
 
         var analyzer = try SpectrumAnalyzer(sampleCount: 4, sampleRate: 50)
-        #expect(throws: DSPError.self) { try analyzer.analyze([1, 2, 3]) }
         #expect(throws: DSPError.nonFiniteSample(index: 2)) { try analyzer.analyze([1, 2, .nan, 4]) }
         #expect(throws: DSPError.nonFiniteSample(index: 3)) { try analyzer.analyze([1, 2, 3, -.infinity]) }
+    }
+
+    // A held analyzer, like a held RealFFTPlan, traps on a block of another length: a contract
+    // violation, not bad data (DSP conventions: throw or trap).
+    @Test("a block of the wrong length traps")
+    func wrongBlockLengthTraps() async {
+        await #expect(processExitsWith: .failure) {
+            guard var analyzer = try? SpectrumAnalyzer(sampleCount: 4, sampleRate: 50) else { exit(0) }
+            _ = try? analyzer.analyze([1, 2, 3])
+            exit(0)  // reached only if the call returned or threw instead of trapping
+        }
+        await #expect(processExitsWith: .failure) {
+            guard var analyzer = try? SpectrumAnalyzer(sampleCount: 4, sampleRate: 50) else { exit(0) }
+            _ = try? analyzer.analyze([1, 2, 3, 4, 5])
+            exit(0)
+        }
     }
 
     @Test("a failed analysis leaves the spectrum unchanged")

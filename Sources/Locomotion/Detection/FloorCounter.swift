@@ -36,15 +36,14 @@ public struct FloorCounter: Sendable, Hashable {
             for (name, value) in [
                 ("floorHeight", floorHeight), ("pascalsPerMetre", pascalsPerMetre), ("smoothingTime", smoothingTime),
                 ("driftTime", driftTime), ("countingFraction", countingFraction),
-            ] where !(value.isFinite && value > 0) {
-                throw ActivityError(.invalidParameter, "\(name) = \(value) is invalid; it must be finite and positive")
+            ] {
+                try ActivityError.requirePositive(value, name: name)
             }
             // At half a floor or less, counting one floor up would leave the height far enough
             // below the new level to count it straight back down.
-            guard countingFraction > 0.5, countingFraction <= 1 else {
-                throw ActivityError(
-                    .invalidParameter, "countingFraction = \(countingFraction) is invalid; it must be above 0.5 and at most 1")
-            }
+            try ActivityError.require(
+                "countingFraction", countingFraction, countingFraction > 0.5 && countingFraction <= 1,
+                "it must be above 0.5 and at most 1")
         }
     }
 

@@ -24,10 +24,7 @@ public struct LocationPolicy: Sendable, Hashable, Codable {
     ///   - distanceFilter: Metres, finite and not negative.
     /// - Throws: ``ActivityError/Code/invalidParameter`` for a bad distance.
     public init(accuracy: Accuracy, distanceFilter: Double) throws(ActivityError) {
-        guard distanceFilter.isFinite, distanceFilter >= 0 else {
-            throw ActivityError(
-                .invalidParameter, "distanceFilter = \(distanceFilter) m is invalid; it must be finite and not negative")
-        }
+        try ActivityError.requireNonNegative(distanceFilter, name: "distanceFilter", unit: "m")
         self.accuracy = accuracy
         self.distanceFilter = distanceFilter
     }

@@ -92,17 +92,16 @@ public struct FeatureConfiguration: Sendable {
     ///   non-positive duration or hop, or a window shorter than 4 samples.
     /// - Complexity: O(1).
     public func lengths(sampleRate: Double) throws(LocomotionError) -> (window: Int, hop: Int) {
-        guard Self.sampleRateRange.containsSampleRate(sampleRate) else {
-            throw .invalidParameter(
-                name: "sampleRate", value: "\(sampleRate)", requirement: "feature extraction supports 10–200 Hz")
-        }
-        try requirePositiveDuration(windowDuration, named: "windowDuration")
-        try requirePositiveDuration(hop, named: "hop")
+        try LocomotionError.require(
+            "sampleRate", sampleRate, Self.sampleRateRange.containsSampleRate(sampleRate),
+            "feature extraction supports 10–200 Hz")
+        try LocomotionError.requirePositive(windowDuration, name: "windowDuration", unit: "s")
+        try LocomotionError.requirePositive(hop, name: "hop", unit: "s")
         let window = wholeSamples(windowDuration, at: sampleRate)
         guard window >= 4 else {
             throw .invalidParameter(
                 name: "windowDuration", value: "\(windowDuration)",
-                requirement: "a window must hold at least 4 samples at \(sampleRate) Hz")
+                requirement: "a window must hold at least 4 samples at \(sampleRate.compactDescription) Hz")
         }
         return (window, max(1, wholeSamples(hop, at: sampleRate)))
     }

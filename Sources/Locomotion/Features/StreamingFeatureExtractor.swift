@@ -76,7 +76,7 @@ public struct StreamingFeatureExtractor: Sendable {
     ) throws(LocomotionError) {
         extractor = try FeatureExtractor(configuration: configuration, sampleRate: sampleRate)
         let gap = maxGap ?? max(Recording.defaultGapFactor / sampleRate, Recording.minimumDefaultGap)
-        try requirePositiveDuration(gap, named: "maxGap")
+        try LocomotionError.requirePositive(gap, name: "maxGap", unit: "s")
         self.maxGap = gap
         self.hasGyroscope = hasGyroscope
         let length = extractor.windowLength

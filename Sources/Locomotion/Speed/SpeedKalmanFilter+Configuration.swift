@@ -84,32 +84,21 @@ extension SpeedKalmanFilter {
         ) throws(LocomotionError) {
             let processNoise = processNoise ?? (model == .randomWalk ? 0.3 : 0.05)
             let processNoisePerSpeed = processNoisePerSpeed ?? (model == .randomWalk ? 0.15 : 0.02)
-            func require(_ holds: Bool, _ name: String, _ value: Double, _ requirement: String) throws(LocomotionError)
-            {
-                if !holds { throw .invalidParameter(name: name, value: "\(value)", requirement: requirement) }
-            }
-            try require(processNoise.isFinite && processNoise >= 0, "processNoise", processNoise, "it must be ≥ 0")
-            try require(
-                processNoisePerSpeed.isFinite && processNoisePerSpeed >= 0, "processNoisePerSpeed",
-                processNoisePerSpeed, "it must be ≥ 0")
-            try require(
-                processNoise + processNoisePerSpeed > 0, "processNoise", processNoise,
+            try LocomotionError.requireNonNegative(processNoise, name: "processNoise")
+            try LocomotionError.requireNonNegative(processNoisePerSpeed, name: "processNoisePerSpeed")
+            try LocomotionError.require(
+                "processNoise", processNoise, processNoise + processNoisePerSpeed > 0,
                 "processNoise + processNoisePerSpeed must be positive")
-            try require(
-                initialAccelerationStandardDeviation.isFinite && initialAccelerationStandardDeviation > 0,
-                "initialAccelerationStandardDeviation", initialAccelerationStandardDeviation, "it must be > 0 (m/s²)")
-            try require(gateSigmas > 0, "gateSigmas", gateSigmas, "it must be > 0 (standard deviations)")
-            try require(
-                reinitializeAfterRejections >= 1, "reinitializeAfterRejections", Double(reinitializeAfterRejections),
-                "it must be at least 1")
-            try require(
-                defaultSpeedAccuracy.isFinite && defaultSpeedAccuracy > 0, "defaultSpeedAccuracy",
-                defaultSpeedAccuracy, "it must be > 0 (m/s)")
-            try require(
-                minimumSpeedAccuracy.isFinite && minimumSpeedAccuracy > 0, "minimumSpeedAccuracy",
-                minimumSpeedAccuracy, "it must be > 0 (m/s)")
-            try require(noisyAccuracyLimit > 0, "noisyAccuracyLimit", noisyAccuracyLimit, "it must be > 0 (m/s)")
-            try require(maximumNoiseInterval > 0, "maximumNoiseInterval", maximumNoiseInterval, "it must be > 0 (s)")
+            try LocomotionError.requirePositive(
+                initialAccelerationStandardDeviation, name: "initialAccelerationStandardDeviation", unit: "m/s²")
+            // Infinite limits are allowed: they switch the gate or the check off.
+            try LocomotionError.require("gateSigmas", gateSigmas, gateSigmas > 0, "it must be > 0 (standard deviations)")
+            try LocomotionError.require(reinitializeAfterRejections, atLeast: 1, name: "reinitializeAfterRejections")
+            try LocomotionError.requirePositive(defaultSpeedAccuracy, name: "defaultSpeedAccuracy", unit: "m/s")
+            try LocomotionError.requirePositive(minimumSpeedAccuracy, name: "minimumSpeedAccuracy", unit: "m/s")
+            try LocomotionError.require("noisyAccuracyLimit", noisyAccuracyLimit, noisyAccuracyLimit > 0, "it must be > 0 (m/s)")
+            try LocomotionError.require(
+                "maximumNoiseInterval", maximumNoiseInterval, maximumNoiseInterval > 0, "it must be > 0 (s)")
             self.model = model
             self.processNoise = processNoise
             self.processNoisePerSpeed = processNoisePerSpeed

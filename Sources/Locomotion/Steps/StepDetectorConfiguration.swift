@@ -160,65 +160,60 @@ extension StepDetectorConfiguration {
     /// - Throws: `LocomotionError.invalidParameter` naming the parameter and its requirement.
     /// - Complexity: O(1).
     public func validate() throws(LocomotionError) {
-        func require(_ name: String, _ value: Any?, _ valid: Bool, _ requirement: String) throws(LocomotionError) {
-            guard valid else {
-                throw .invalidParameter(name: name, value: value.map { "\($0)" } ?? "nil", requirement: requirement)
-            }
-        }
         func requireDuration(_ name: String, _ value: Double) throws(LocomotionError) {
-            try require(
+            try LocomotionError.require(
                 name, value, value > 0 && value <= Self.longestDuration,
                 "it must be positive, at most \(Self.longestDuration) s")
         }
         let (k, a, c, b, t) = (candidates, amplitude, context, bout, timing)
-        try require(
+        try LocomotionError.require(
             "candidates.lowPassCutoff", k.lowPassCutoff, k.lowPassCutoff.isFinite && k.lowPassCutoff > 0,
             "it must be positive (Hz)")
         try requireDuration("context.halfWidth", c.halfWidth)
-        try require(
+        try LocomotionError.require(
             "candidates.minimumStepInterval", k.minimumStepInterval,
             k.minimumStepInterval > 0 && k.minimumStepInterval <= c.halfWidth,
             "it must be positive and at most context.halfWidth (\(c.halfWidth) s)")
-        try require(
+        try LocomotionError.require(
             "candidates.stepPeriodSpacing", k.stepPeriodSpacing, (0..<1).contains(k.stepPeriodSpacing),
             "it must be in 0..<1")
-        try require(
+        try LocomotionError.require(
             "amplitude.weakMinimumProminence", a.weakMinimumProminence,
             a.weakMinimumProminence >= 0 && a.weakMinimumProminence.isFinite, "it must be finite and at least 0 (g)")
-        try require(
+        try LocomotionError.require(
             "amplitude.minimumProminence", a.minimumProminence,
             a.minimumProminence >= a.weakMinimumProminence && a.minimumProminence.isFinite,
             "it must be finite and at least amplitude.weakMinimumProminence (\(a.weakMinimumProminence) g)")
-        try require(
+        try LocomotionError.require(
             "amplitude.minimumSpread", a.minimumSpread, a.minimumSpread >= 0 && a.minimumSpread.isFinite,
             "it must be finite and at least 0 (g)")
-        try require("amplitude.relativeProminence", a.relativeProminence, a.relativeProminence.isFinite, "it must be finite")
-        try require("amplitude.weakProminence", a.weakProminence, a.weakProminence.isFinite, "it must be finite")
+        try LocomotionError.require("amplitude.relativeProminence", a.relativeProminence, a.relativeProminence.isFinite, "it must be finite")
+        try LocomotionError.require("amplitude.weakProminence", a.weakProminence, a.weakProminence.isFinite, "it must be finite")
         try requireDuration("amplitude.prominenceWindow", a.prominenceWindow)
-        try require(
+        try LocomotionError.require(
             "context.stepPeriods", c.stepPeriods,
             c.stepPeriods.lowerBound > 0 && c.stepPeriods.upperBound <= c.halfWidth,
             "it must be positive and end at most at context.halfWidth (\(c.halfWidth) s)")
-        try require("context.minimumRegularity", c.minimumRegularity, c.minimumRegularity.isFinite, "it must be finite")
-        try require("context.weakRegularity", c.weakRegularity, c.weakRegularity.isFinite, "it must be finite")
-        try require("context.maximumRoughness", c.maximumRoughness, !c.maximumRoughness.isNaN, "it must be a number")
-        try require("context.vigorousSpread", c.vigorousSpread, !c.vigorousSpread.isNaN, "it must be a number (g)")
-        try require("context.vigorousRoughness", c.vigorousRoughness, !c.vigorousRoughness.isNaN, "it must be a number")
-        try require(
+        try LocomotionError.require("context.minimumRegularity", c.minimumRegularity, c.minimumRegularity.isFinite, "it must be finite")
+        try LocomotionError.require("context.weakRegularity", c.weakRegularity, c.weakRegularity.isFinite, "it must be finite")
+        try LocomotionError.require("context.maximumRoughness", c.maximumRoughness, !c.maximumRoughness.isNaN, "it must be a number")
+        try LocomotionError.require("context.vigorousSpread", c.vigorousSpread, !c.vigorousSpread.isNaN, "it must be a number (g)")
+        try LocomotionError.require("context.vigorousRoughness", c.vigorousRoughness, !c.vigorousRoughness.isNaN, "it must be a number")
+        try LocomotionError.require(
             "context.maximumVerticalDeficit", c.maximumVerticalDeficit, !(c.maximumVerticalDeficit?.isNaN ?? false),
             "it must be a number or nil")
-        try require(
+        try LocomotionError.require(
             "bout.minimumRunLength", b.minimumRunLength, (1...Self.largestRunLength).contains(b.minimumRunLength),
             "it must be in 1...\(Self.largestRunLength)")
-        try require(
+        try LocomotionError.require(
             "bout.minimumStrongSteps", b.minimumStrongSteps, b.minimumStrongSteps >= 1, "it must be at least 1")
-        try require("bout.maximumStepInterval", b.maximumStepInterval, b.maximumStepInterval > 0, "it must be positive (s)")
-        try require(
+        try LocomotionError.require("bout.maximumStepInterval", b.maximumStepInterval, b.maximumStepInterval > 0, "it must be positive (s)")
+        try LocomotionError.require(
             "bout.maximumIntervalRatio", b.maximumIntervalRatio, b.maximumIntervalRatio >= 1, "it must be at least 1")
-        try require(
+        try LocomotionError.require(
             "bout.closingStepInterval", b.closingStepInterval, b.closingStepInterval >= 0, "it must be at least 0 (s)")
         try requireDuration("timing.initialContactSmoothing", t.initialContactSmoothing)
-        try require(
+        try LocomotionError.require(
             "timing.initialContactSearch", t.initialContactSearch,
             t.initialContactSearch.map {
                 $0.lowerBound.isFinite && $0.upperBound.isFinite
@@ -226,7 +221,7 @@ extension StepDetectorConfiguration {
             } ?? true,
             "it must be finite and, widened by 4 × timing.initialContactSmoothing, lie within ±context.halfWidth (\(c.halfWidth) s)"
         )
-        try require("maximumGap", maximumGap, maximumGap.map { $0 > 0 } ?? true, "it must be positive (s) or nil")
+        try LocomotionError.require("maximumGap", maximumGap, maximumGap.map { $0 > 0 } ?? true, "it must be positive (s) or nil")
     }
 
     /// The detector's low-pass filter at `sampleRate` (2nd-order Butterworth at
@@ -236,10 +231,8 @@ extension StepDetectorConfiguration {
     /// - Throws: `LocomotionError.invalidParameter` for a rate outside 10...1000 Hz or a
     ///   parameter out of range.
     func lowPassFilter(sampleRate: Double) throws(LocomotionError) -> SecondOrderSections {
-        guard (10...1000).containsSampleRate(sampleRate) else {
-            throw .invalidParameter(
-                name: "sampleRate", value: "\(sampleRate)", requirement: "step detection needs 10...1000 Hz")
-        }
+        try LocomotionError.require(
+            "sampleRate", sampleRate, (10...1000).containsSampleRate(sampleRate), "step detection needs 10...1000 Hz")
         try validate()
         do {
             return try Butterworth.design(

@@ -18,14 +18,3 @@ func wholeSamples(
     guard samples > 0 else { return 0 }  // NaN too
     return samples < Double(Int.max / 2) ? Int(samples) : Int.max / 2
 }
-
-/// Throws unless `seconds` is finite and positive, naming the parameter: the check every window,
-/// hop and gap duration gets before it becomes a sample count.
-///
-/// - Throws: `LocomotionError.invalidParameter`.
-/// - Complexity: O(1).
-func requirePositiveDuration(_ seconds: Double, named name: String) throws(LocomotionError) {
-    guard seconds.isFinite, seconds > 0 else {
-        throw .invalidParameter(name: name, value: "\(seconds)", requirement: "it must be positive (s)")
-    }
-}

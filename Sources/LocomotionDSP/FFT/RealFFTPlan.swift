@@ -49,10 +49,7 @@ public final class RealFFTPlan: @unchecked Sendable {
     ///   `DSPError.planCreationFailed` when FFTW cannot plan (out of memory).
     /// - Complexity: Planning cost only; O(*n*) memory for scratch arrays freed before returning.
     public init(count: Int, rigor: FFTPlanningRigor = .estimate) throws(DSPError) {
-        guard count >= 1, count <= Int(Int32.max) else {
-            throw .invalidParameter(
-                name: "count", value: "\(count)", requirement: "an FFT length must be in 1...\(Int32.max)")
-        }
+        try DSPError.require(count, in: 1...Int(Int32.max), name: "count")
         self.count = count
         self.binCount = count / 2 + 1
         self.rigor = rigor

@@ -36,9 +36,7 @@ public enum Butterworth {
         -> SecondOrderSections
     {
         try DSPError.requireValidSampleRate(sampleRate)
-        guard (1...8).contains(order) else {
-            throw .invalidParameter(name: "order", value: "\(order)", requirement: "it must be in 1...8")
-        }
+        try DSPError.require(order, in: 1...8, name: "order")
         try band.validate(sampleRate: sampleRate)
         // As scipy: normalise to the Nyquist frequency, then design at a sample rate of 2.
         let designRate = 2.0

@@ -46,9 +46,7 @@ extension SecondOrderSections {
     public func applyZeroPhase(to samples: [Double], padLength: Int? = nil) throws(DSPError) -> [Double] {
         guard !samples.isEmpty else { throw .emptyInput }
         let pad = padLength ?? defaultPadLength
-        guard pad >= 0 else {
-            throw .invalidParameter(name: "padLength", value: "\(pad)", requirement: "it must not be negative")
-        }
+        try DSPError.require(pad, atLeast: 0, name: "padLength")
         guard samples.count > pad else {
             throw .invalidParameter(
                 name: "samples.count", value: "\(samples.count)",

@@ -50,15 +50,10 @@ public struct SpectrumAnalyzer: Sendable {
         sampleCount: Int, sampleRate: Double, window: WindowFunction = .hann, fftLength: Int? = nil,
         detrend: Detrend = .mean, rigor: FFTPlanningRigor = .estimate
     ) throws(DSPError) {
-        guard sampleCount >= 1 else {
-            throw .invalidParameter(name: "sampleCount", value: "\(sampleCount)", requirement: "it must be at least 1")
-        }
+        try DSPError.require(sampleCount, atLeast: 1, name: "sampleCount")
         try DSPError.requireValidSampleRate(sampleRate)
         let length = fftLength ?? sampleCount
-        guard length >= sampleCount else {
-            throw .invalidParameter(
-                name: "fftLength", value: "\(length)", requirement: "it must be at least sampleCount (\(sampleCount))")
-        }
+        try DSPError.require("fftLength", length, length >= sampleCount, "it must be at least sampleCount (\(sampleCount))")
         self.sampleCount = sampleCount
         self.fftLength = length
         self.sampleRate = sampleRate
@@ -82,16 +77,15 @@ public struct SpectrumAnalyzer: Sendable {
     /// - Parameters:
     ///   - samples: Exactly ``sampleCount`` finite samples.
     ///   - spectrum: Overwritten; one from ``makeSpectrum()`` avoids any allocation.
-    /// - Throws: `DSPError.invalidParameter` for a block of the wrong length,
-    ///   `DSPError.nonFiniteSample` for NaN or infinity (`spectrum` is then unchanged).
+    /// - Precondition: `samples.count == sampleCount`. The analyzer holds a plan and buffers for
+    ///   that length, so another length is a programmer error, as for ``RealFFTPlan``; the
+    ///   samples' values are data and are checked.
+    /// - Throws: `DSPError.nonFiniteSample` for NaN or infinity (`spectrum` is then unchanged).
     /// - Complexity: O(*n* log *n*).
     public mutating func analyze(_ samples: UnsafeBufferPointer<Double>, into spectrum: inout Spectrum) throws(DSPError)
     {
-        guard samples.count == sampleCount else {
-            throw .invalidParameter(
-                name: "samples.count", value: "\(samples.count)",
-                requirement: "this analyzer takes blocks of \(sampleCount) samples")
-        }
+        precondition(
+            samples.count == sampleCount, "SpectrumAnalyzer(\(sampleCount)).analyze: the block has \(samples.count) samples")
         try DSPError.requireFinite(samples)
         if spectrum.fftLength != fftLength || spectrum.sampleRate != sampleRate {
             spectrum = makeSpectrum()
@@ -128,6 +122,7 @@ public struct SpectrumAnalyzer: Sendable {
     /// - Parameters:
     ///   - samples: Exactly ``sampleCount`` finite samples.
     ///   - spectrum: Overwritten; one from ``makeSpectrum()`` avoids any allocation.
+    /// - Precondition: `samples.count == sampleCount`.
     /// - Throws: As the buffer form.
     /// - Complexity: O(*n* log *n*).
     public mutating func analyze(_ samples: [Double], into spectrum: inout Spectrum) throws(DSPError) {
@@ -136,6 +131,7 @@ public struct SpectrumAnalyzer: Sendable {
 
     /// Analyses one block into a new ``Spectrum``.
     ///
+    /// - Precondition: `samples.count == sampleCount`.
     /// - Throws: As ``analyze(_:into:)-(UnsafeBufferPointer<Double>,_)``.
     /// - Complexity: O(*n* log *n*); allocates the result.
     public mutating func analyze(_ samples: [Double]) throws(DSPError) -> Spectrum {

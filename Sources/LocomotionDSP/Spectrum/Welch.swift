@@ -73,10 +73,7 @@ public func welch(
     _ samples: [Double], sampleRate: Double, options: WelchOptions = .init()
 ) throws(DSPError) -> PowerSpectralDensity {
     guard !samples.isEmpty else { throw .emptyInput }
-    guard options.segmentLength >= 1 else {
-        throw .invalidParameter(
-            name: "segmentLength", value: "\(options.segmentLength)", requirement: "it must be at least 1")
-    }
+    try DSPError.require(options.segmentLength, atLeast: 1, name: "segmentLength")
     let segmentLength = min(options.segmentLength, samples.count)
     let overlap = options.overlap ?? segmentLength / 2
     guard overlap >= 0, overlap < segmentLength else {

@@ -56,9 +56,7 @@ public struct RollingStatistics: Sendable {
     /// - Throws: `DSPError.invalidParameter` for a capacity below 1.
     /// - Complexity: O(`capacity`); allocates `2·capacity` doubles.
     public init(capacity: Int = 50) throws(DSPError) {
-        guard capacity >= 1 else {
-            throw .invalidParameter(name: "capacity", value: "\(capacity)", requirement: "it must be at least 1")
-        }
+        try DSPError.require(capacity, atLeast: 1, name: "capacity")
         self.capacity = capacity
         self.storage = [Double](repeating: 0, count: 2 * capacity)
     }

@@ -11,32 +11,32 @@ extension ParameterValidating {
     /// Throws the parameter error unless `condition` holds.
     ///
     /// - Parameters:
-    ///   - condition: Whether the value is acceptable.
     ///   - name: The parameter's name as the caller wrote it (`"window"`, `"bout.minimumRunLength"`).
     ///   - value: The value, printed with `String(describing:)` (`nil` as "nil").
+    ///   - condition: Whether the value is acceptable.
     ///   - requirement: What the value must satisfy, as a clause (`"it must be in 1...8"`).
     /// - Complexity: O(1) when `condition` holds.
     package static func require(
-        _ condition: Bool, _ name: String, value: @autoclosure () -> Any?, _ requirement: @autoclosure () -> String
+        _ name: String, _ value: Any?, _ condition: Bool, _ requirement: @autoclosure () -> String
     ) throws(Self) {
         guard condition else {
-            throw invalidParameter(name: name, value: value().map { "\($0)" } ?? "nil", requirement: requirement())
+            throw invalidParameter(name: name, value: value.map { "\($0)" } ?? "nil", requirement: requirement())
         }
     }
 
     /// Throws unless `value` is finite (not NaN or infinite).
     package static func requireFinite(_ value: Double, name: String, unit: String? = nil) throws(Self) {
-        try require(value.isFinite, name, value: value, "it must be finite" + unitSuffix(unit))
+        try require(name, value, value.isFinite, "it must be finite" + unitSuffix(unit))
     }
 
     /// Throws unless `value` is finite and greater than 0.
     package static func requirePositive(_ value: Double, name: String, unit: String? = nil) throws(Self) {
-        try require(value.isFinite && value > 0, name, value: value, "it must be finite and positive" + unitSuffix(unit))
+        try require(name, value, value.isFinite && value > 0, "it must be finite and positive" + unitSuffix(unit))
     }
 
     /// Throws unless `value` is finite and at least 0.
     package static func requireNonNegative(_ value: Double, name: String, unit: String? = nil) throws(Self) {
-        try require(value.isFinite && value >= 0, name, value: value, "it must be finite and at least 0" + unitSuffix(unit))
+        try require(name, value, value.isFinite && value >= 0, "it must be finite and at least 0" + unitSuffix(unit))
     }
 
     /// Throws unless `value` lies in `range` (NaN never does).
@@ -44,19 +44,19 @@ extension ParameterValidating {
         _ value: Double, in range: ClosedRange<Double>, name: String, unit: String? = nil
     ) throws(Self) {
         try require(
-            range.contains(value), name, value: value,
+            name, value, range.contains(value),
             "it must be in \(range.lowerBound.compactDescription)...\(range.upperBound.compactDescription)"
                 + unitSuffix(unit))
     }
 
     /// Throws unless the count `value` lies in `range`.
     package static func require(_ value: Int, in range: ClosedRange<Int>, name: String) throws(Self) {
-        try require(range.contains(value), name, value: value, "it must be in \(range.lowerBound)...\(range.upperBound)")
+        try require(name, value, range.contains(value), "it must be in \(range.lowerBound)...\(range.upperBound)")
     }
 
     /// Throws unless the count `value` is at least `minimum`.
     package static func require(_ value: Int, atLeast minimum: Int, name: String) throws(Self) {
-        try require(value >= minimum, name, value: value, "it must be at least \(minimum)")
+        try require(name, value, value >= minimum, "it must be at least \(minimum)")
     }
 
     private static func unitSuffix(_ unit: String?) -> String { unit.map { " (\($0))" } ?? "" }
