@@ -59,8 +59,10 @@ public struct LocomotionError: Error, Hashable, Sendable, CustomStringConvertibl
         /// Whether the code says the input data is at fault (a file, stream or recording), as
         /// opposed to a parameter or the signal processing layer.
         public var isDataError: Bool {
-            [.unreadableFile, .malformedCell, .wrongCellCount, .timeGoesBackwards, .missingColumn, .tooShort,
-             .limitExceeded, .invalidData].contains(self)
+            [
+                .unreadableFile, .malformedCell, .wrongCellCount, .timeGoesBackwards, .missingColumn, .tooShort,
+                .limitExceeded, .invalidData,
+            ].contains(self)
         }
     }
 
@@ -198,7 +200,8 @@ extension LocomotionError {
     }
 
     /// The time at `line` (`current`, s) is earlier than the one before it (`previous`, s).
-    public static func timeGoesBackwards(path: String, line: Int, previous: Double, current: Double) -> LocomotionError {
+    public static func timeGoesBackwards(path: String, line: Int, previous: Double, current: Double) -> LocomotionError
+    {
         LocomotionError(
             .timeGoesBackwards,
             message: backwardsMessage(previous: previous, current: current)
@@ -247,7 +250,8 @@ extension LocomotionError {
 
     /// The input at `line` of the file at `path` exceeds the reader's limit on `what` (for example
     /// "line length") of `limit` `unit`.
-    public static func limitExceeded(path: String, line: Int, what: String, limit: Int, unit: String) -> LocomotionError {
+    public static func limitExceeded(path: String, line: Int, what: String, limit: Int, unit: String) -> LocomotionError
+    {
         LocomotionError(
             .limitExceeded, message: "\(what) exceeds the reader's limit of \(limit) \(unit)", source: .file(path),
             line: line, expected: "at most \(limit) \(unit)")

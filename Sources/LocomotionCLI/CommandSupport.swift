@@ -55,11 +55,12 @@ enum CommandSupport {
         return (status, reports)
     }
 
-    /// An error's description, starting with the file it concerns: errors of the analysis
-    /// (a sample rate, a band, a parameter) do not name it themselves.
+    /// An error's description, starting with the file it concerns: a data error names its
+    /// source itself (`walk.csv:12: ...`, `walk.csv row 12: ...`); errors of the analysis (a
+    /// sample rate, a band, a parameter) do not, and get `path: ` in front.
     static func message(_ error: any Error, path: String) -> String {
-        let text = "\(error)"
-        return text.hasPrefix(path + ":") ? text : "\(path): \(text)"
+        if let error = error as? LocomotionError, error.source != nil { return error.description }
+        return "\(path): \(error)"
     }
 
     /// A progress line on standard error when it is a terminal, overwritten in place; nothing

@@ -90,6 +90,9 @@ struct ErrorMessageTests {
         #expect(CommandSupport.message(error, path: "a.csv") == "a.csv: sampleRate = 5 is invalid; r")
         let named = LocomotionError.tooShort(path: "a.csv", rows: 1, required: 2, purpose: "p")
         #expect(CommandSupport.message(named, path: "a.csv") == named.description)
+        // A row of a recording is named once, not after the file a second time.
+        let row = LocomotionError.invalidData(source: .recording("a.csv"), row: 7, value: "x", expected: "y")
+        #expect(CommandSupport.message(row, path: "a.csv") == "a.csv row 7: x is invalid; y")
     }
 
     @Test func setValuesOutOfRangeAreUsageErrors() throws {

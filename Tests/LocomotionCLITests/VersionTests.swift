@@ -9,9 +9,11 @@ struct VersionTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The version of the changelog's first `## [x.y.z]` heading.
+    /// The version of the changelog's first `## [x.y.z]` heading; `## [Unreleased]` (Keep a
+    /// Changelog's heading for changes not yet in a version) is skipped.
     static func newestChangelogVersion(_ changelog: String) -> String? {
-        for line in changelog.split(separator: "\n") where line.hasPrefix("## [") {
+        for line in changelog.split(separator: "\n")
+        where line.hasPrefix("## [") && !line.hasPrefix("## [Unreleased]") {
             return line.dropFirst(4).prefix { $0 != "]" }.description
         }
         return nil
@@ -31,5 +33,6 @@ struct VersionTests {
     @Test func headingsAreReadInOrder() {
         #expect(Self.newestChangelogVersion("# Changelog\n\n## [1.2.3] — 2027-01-01\n\n## [1.2.2]\n") == "1.2.3")
         #expect(Self.newestChangelogVersion("# Changelog\n\nNo versions yet.\n") == nil)
+        #expect(Self.newestChangelogVersion("# Changelog\n\n## [Unreleased]\n\n## [1.2.3] — 2027-01-01\n") == "1.2.3")
     }
 }

@@ -50,7 +50,10 @@ struct DominantFrequencyTimelineTests {
             source: "r", time: time, acceleration: ThreeAxisSeries(x: zeros, y: zeros, z: zeros))
         #expect(throws: LocomotionError.self) { try recording.dominantFrequencyTimeline(windowDuration: 0) }
         #expect(throws: LocomotionError.self) { try recording.dominantFrequencyTimeline(hop: -1) }
-        #expect(throws: LocomotionError.tooShort(source: .recording("r"), rows: 100, required: 128, purpose: "one 2.56 s window")) {
+        #expect(
+            throws: LocomotionError.tooShort(
+                source: .recording("r"), rows: 100, required: 128, purpose: "one 2.56 s window")
+        ) {
             try recording.dominantFrequencyTimeline()
         }
         #expect(throws: LocomotionError.signalProcessing(.invalidBand(lower: 1, upper: 40, nyquist: 25))) {

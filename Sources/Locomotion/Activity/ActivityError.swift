@@ -48,7 +48,9 @@ public struct ActivityError: Error, Hashable, Sendable, CustomStringConvertible 
     ///   - parameter: The parameter's name, if a parameter is at fault.
     ///   - value: The rejected value as text.
     ///   - expected: What the value must satisfy.
-    public init(_ code: Code, _ message: String, parameter: String? = nil, value: String? = nil, expected: String? = nil) {
+    public init(
+        _ code: Code, _ message: String, parameter: String? = nil, value: String? = nil, expected: String? = nil
+    ) {
         self.code = code
         self.message = message
         self.parameter = parameter
@@ -63,7 +65,8 @@ extension ActivityError: ParameterValidating {
     /// The parameter `name` has a value (`value`, as text) that breaks `requirement`.
     public static func invalidParameter(name: String, value: String, requirement: String) -> ActivityError {
         ActivityError(
-            .invalidParameter, "\(name) = \(value.compactNumberDescription) is invalid; \(requirement)", parameter: name,
+            .invalidParameter, "\(name) = \(value.compactNumberDescription) is invalid; \(requirement)",
+            parameter: name,
             value: value, expected: requirement)
     }
 }

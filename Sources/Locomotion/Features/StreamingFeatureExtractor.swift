@@ -130,7 +130,8 @@ public struct StreamingFeatureExtractor: Sendable {
         let length = extractor.windowLength
         if time < previousTime {  // also across gaps and after finish()
             throw .timeGoesBackwards(
-                stream: "StreamingFeatureExtractor input", sample: sampleCount + 1, previous: previousTime, current: time)
+                stream: "StreamingFeatureExtractor input", sample: sampleCount + 1, previous: previousTime,
+                current: time)
         }
         if received > 0, time - previousTime > maxGap { endStretch() }
         let slot = self.slot

@@ -64,7 +64,8 @@ extension Recording {
         let hopLength = max(1, wholeSamples(hop, at: rate))
         guard count >= windowLength else {
             throw .tooShort(
-                source: .recording(source), rows: count, required: windowLength, purpose: "one \(windowDuration) s window")
+                source: .recording(source), rows: count, required: windowLength,
+                purpose: "one \(windowDuration) s window")
         }
         let magnitude = try requireAcceleration().magnitude
         let options = DominantFrequencyOptions(band: band)
@@ -76,7 +77,9 @@ extension Recording {
             do {
                 dominant = try findDominantFrequency(in: Array(magnitude[range]), sampleRate: rate, options: options)
             } catch {
-                guard error.code == .nonFiniteSample, let index = error.sampleIndex else { throw .signalProcessing(error) }
+                guard error.code == .nonFiniteSample, let index = error.sampleIndex else {
+                    throw .signalProcessing(error)
+                }
                 // Finite axes whose squares overflow (the reader refuses NaN and infinity).
                 throw .invalidData(
                     source: .recording(source), row: range.lowerBound + index + 1,

@@ -92,11 +92,13 @@ extension SpeedKalmanFilter {
             try LocomotionError.requirePositive(
                 initialAccelerationStandardDeviation, name: "initialAccelerationStandardDeviation", unit: "m/s²")
             // Infinite limits are allowed: they switch the gate or the check off.
-            try LocomotionError.require("gateSigmas", gateSigmas, gateSigmas > 0, "it must be > 0 (standard deviations)")
+            try LocomotionError.require(
+                "gateSigmas", gateSigmas, gateSigmas > 0, "it must be > 0 (standard deviations)")
             try LocomotionError.require(reinitializeAfterRejections, atLeast: 1, name: "reinitializeAfterRejections")
             try LocomotionError.requirePositive(defaultSpeedAccuracy, name: "defaultSpeedAccuracy", unit: "m/s")
             try LocomotionError.requirePositive(minimumSpeedAccuracy, name: "minimumSpeedAccuracy", unit: "m/s")
-            try LocomotionError.require("noisyAccuracyLimit", noisyAccuracyLimit, noisyAccuracyLimit > 0, "it must be > 0 (m/s)")
+            try LocomotionError.require(
+                "noisyAccuracyLimit", noisyAccuracyLimit, noisyAccuracyLimit > 0, "it must be > 0 (m/s)")
             try LocomotionError.require(
                 "maximumNoiseInterval", maximumNoiseInterval, maximumNoiseInterval > 0, "it must be > 0 (s)")
             self.model = model

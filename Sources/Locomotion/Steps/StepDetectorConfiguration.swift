@@ -166,9 +166,7 @@ extension StepDetectorConfiguration {
                 "it must be positive, at most \(Self.longestDuration) s")
         }
         let (k, a, c, b, t) = (candidates, amplitude, context, bout, timing)
-        try LocomotionError.require(
-            "candidates.lowPassCutoff", k.lowPassCutoff, k.lowPassCutoff.isFinite && k.lowPassCutoff > 0,
-            "it must be positive (Hz)")
+        try LocomotionError.requirePositive(k.lowPassCutoff, name: "candidates.lowPassCutoff", unit: "Hz")
         try requireDuration("context.halfWidth", c.halfWidth)
         try LocomotionError.require(
             "candidates.minimumStepInterval", k.minimumStepInterval,
@@ -177,37 +175,37 @@ extension StepDetectorConfiguration {
         try LocomotionError.require(
             "candidates.stepPeriodSpacing", k.stepPeriodSpacing, (0..<1).contains(k.stepPeriodSpacing),
             "it must be in 0..<1")
-        try LocomotionError.require(
-            "amplitude.weakMinimumProminence", a.weakMinimumProminence,
-            a.weakMinimumProminence >= 0 && a.weakMinimumProminence.isFinite, "it must be finite and at least 0 (g)")
+        try LocomotionError.requireNonNegative(
+            a.weakMinimumProminence, name: "amplitude.weakMinimumProminence", unit: "g")
         try LocomotionError.require(
             "amplitude.minimumProminence", a.minimumProminence,
             a.minimumProminence >= a.weakMinimumProminence && a.minimumProminence.isFinite,
             "it must be finite and at least amplitude.weakMinimumProminence (\(a.weakMinimumProminence) g)")
-        try LocomotionError.require(
-            "amplitude.minimumSpread", a.minimumSpread, a.minimumSpread >= 0 && a.minimumSpread.isFinite,
-            "it must be finite and at least 0 (g)")
-        try LocomotionError.require("amplitude.relativeProminence", a.relativeProminence, a.relativeProminence.isFinite, "it must be finite")
-        try LocomotionError.require("amplitude.weakProminence", a.weakProminence, a.weakProminence.isFinite, "it must be finite")
+        try LocomotionError.requireNonNegative(a.minimumSpread, name: "amplitude.minimumSpread", unit: "g")
+        try LocomotionError.requireFinite(a.relativeProminence, name: "amplitude.relativeProminence")
+        try LocomotionError.requireFinite(a.weakProminence, name: "amplitude.weakProminence")
         try requireDuration("amplitude.prominenceWindow", a.prominenceWindow)
         try LocomotionError.require(
             "context.stepPeriods", c.stepPeriods,
             c.stepPeriods.lowerBound > 0 && c.stepPeriods.upperBound <= c.halfWidth,
             "it must be positive and end at most at context.halfWidth (\(c.halfWidth) s)")
-        try LocomotionError.require("context.minimumRegularity", c.minimumRegularity, c.minimumRegularity.isFinite, "it must be finite")
-        try LocomotionError.require("context.weakRegularity", c.weakRegularity, c.weakRegularity.isFinite, "it must be finite")
-        try LocomotionError.require("context.maximumRoughness", c.maximumRoughness, !c.maximumRoughness.isNaN, "it must be a number")
-        try LocomotionError.require("context.vigorousSpread", c.vigorousSpread, !c.vigorousSpread.isNaN, "it must be a number (g)")
-        try LocomotionError.require("context.vigorousRoughness", c.vigorousRoughness, !c.vigorousRoughness.isNaN, "it must be a number")
+        try LocomotionError.requireFinite(c.minimumRegularity, name: "context.minimumRegularity")
+        try LocomotionError.requireFinite(c.weakRegularity, name: "context.weakRegularity")
+        try LocomotionError.require(
+            "context.maximumRoughness", c.maximumRoughness, !c.maximumRoughness.isNaN, "it must be a number")
+        try LocomotionError.require(
+            "context.vigorousSpread", c.vigorousSpread, !c.vigorousSpread.isNaN, "it must be a number (g)")
+        try LocomotionError.require(
+            "context.vigorousRoughness", c.vigorousRoughness, !c.vigorousRoughness.isNaN, "it must be a number")
         try LocomotionError.require(
             "context.maximumVerticalDeficit", c.maximumVerticalDeficit, !(c.maximumVerticalDeficit?.isNaN ?? false),
             "it must be a number or nil")
         try LocomotionError.require(
             "bout.minimumRunLength", b.minimumRunLength, (1...Self.largestRunLength).contains(b.minimumRunLength),
             "it must be in 1...\(Self.largestRunLength)")
+        try LocomotionError.require(b.minimumStrongSteps, atLeast: 1, name: "bout.minimumStrongSteps")
         try LocomotionError.require(
-            "bout.minimumStrongSteps", b.minimumStrongSteps, b.minimumStrongSteps >= 1, "it must be at least 1")
-        try LocomotionError.require("bout.maximumStepInterval", b.maximumStepInterval, b.maximumStepInterval > 0, "it must be positive (s)")
+            "bout.maximumStepInterval", b.maximumStepInterval, b.maximumStepInterval > 0, "it must be positive (s)")
         try LocomotionError.require(
             "bout.maximumIntervalRatio", b.maximumIntervalRatio, b.maximumIntervalRatio >= 1, "it must be at least 1")
         try LocomotionError.require(
@@ -221,7 +219,8 @@ extension StepDetectorConfiguration {
             } ?? true,
             "it must be finite and, widened by 4 × timing.initialContactSmoothing, lie within ±context.halfWidth (\(c.halfWidth) s)"
         )
-        try LocomotionError.require("maximumGap", maximumGap, maximumGap.map { $0 > 0 } ?? true, "it must be positive (s) or nil")
+        try LocomotionError.require(
+            "maximumGap", maximumGap, maximumGap.map { $0 > 0 } ?? true, "it must be positive (s) or nil")
     }
 
     /// The detector's low-pass filter at `sampleRate` (2nd-order Butterworth at

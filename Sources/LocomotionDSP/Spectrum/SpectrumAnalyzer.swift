@@ -53,7 +53,8 @@ public struct SpectrumAnalyzer: Sendable {
         try DSPError.require(sampleCount, atLeast: 1, name: "sampleCount")
         try DSPError.requireValidSampleRate(sampleRate)
         let length = fftLength ?? sampleCount
-        try DSPError.require("fftLength", length, length >= sampleCount, "it must be at least sampleCount (\(sampleCount))")
+        try DSPError.require(
+            "fftLength", length, length >= sampleCount, "it must be at least sampleCount (\(sampleCount))")
         self.sampleCount = sampleCount
         self.fftLength = length
         self.sampleRate = sampleRate
@@ -85,7 +86,8 @@ public struct SpectrumAnalyzer: Sendable {
     public mutating func analyze(_ samples: UnsafeBufferPointer<Double>, into spectrum: inout Spectrum) throws(DSPError)
     {
         precondition(
-            samples.count == sampleCount, "SpectrumAnalyzer(\(sampleCount)).analyze: the block has \(samples.count) samples")
+            samples.count == sampleCount,
+            "SpectrumAnalyzer(\(sampleCount)).analyze: the block has \(samples.count) samples")
         try DSPError.requireFinite(samples)
         if spectrum.fftLength != fftLength || spectrum.sampleRate != sampleRate {
             spectrum = makeSpectrum()
