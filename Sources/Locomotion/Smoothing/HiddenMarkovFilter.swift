@@ -11,7 +11,7 @@ import Foundation
 /// equals the last row of ``HiddenMarkovSmoother/posteriors(_:)`` over windows 0…*t*.
 ///
 /// A value type: copy it to branch, ``reset()`` to start again. After setup it allocates nothing
-/// per window when fed through ``update(_:into:)`` with a buffer of the right size.
+/// per window when fed through ``update(_:into:)-([Double],_)`` with a buffer of the right size.
 public struct HiddenMarkovFilter: Sendable, Hashable {
     /// The model.
     public let smoother: HiddenMarkovSmoother
@@ -69,7 +69,7 @@ public struct HiddenMarkovFilter: Sendable, Hashable {
         copyPosterior(into: &result)
     }
 
-    /// ``update(_:into:)-(some Collection<Double>,_)`` for an array: the generic form, called from
+    /// ``update(_:into:)-(Collection<Double>,_)`` for an array: the generic form, called from
     /// another module, runs unspecialised and allocates a few boxes per call; this one does not.
     ///
     /// - Throws: As the generic form.

@@ -27,7 +27,7 @@ import LocomotionDSP
 /// ``GaitRegularity/estimate(_:sampleRate:stepPeriods:scratch:)``'s rules. One autocorrelation
 /// per window serves both the periodicity gate and the regularity features.
 ///
-/// All buffers and the FFT plan are made by the initialiser; ``analyze(_:)`` allocates nothing.
+/// All buffers and the FFT plan are made by the initialiser; ``analyze(_:)-([Double])`` allocates nothing.
 /// A value type: give each thread its own.
 public struct WindowStepAnalyzer: Sendable {
     /// The result for one window.
@@ -44,7 +44,7 @@ public struct WindowStepAnalyzer: Sendable {
 
     /// The sample rate, in Hz.
     public let sampleRate: Double
-    /// The longest window ``analyze(_:)`` accepts, in samples.
+    /// The longest window ``analyze(_:)-([Double])`` accepts, in samples.
     public let maximumWindowLength: Int
     /// The step detector's parameters this analyzer applies.
     public let configuration: StepDetectorConfiguration

@@ -1,5 +1,5 @@
 /// Computes power spectra of fixed-length blocks, reusing one FFT plan and its buffers: after
-/// the first call, ``analyze(_:into:)`` allocates nothing.
+/// the first call, ``analyze(_:into:)-([Double],_)`` allocates nothing.
 ///
 /// ```swift
 /// var analyzer = try SpectrumAnalyzer(sampleCount: 128, sampleRate: 50)
@@ -68,7 +68,7 @@ public struct SpectrumAnalyzer: Sendable {
         self.bins = [ComplexDouble](repeating: .zero, count: length / 2 + 1)
     }
 
-    /// A spectrum of the right shape to pass to ``analyze(_:into:)``.
+    /// A spectrum of the right shape to pass to ``analyze(_:into:)-([Double],_)``.
     public func makeSpectrum() -> Spectrum {
         Spectrum(sampleRate: sampleRate, fftLength: fftLength, power: [Double](repeating: 0, count: fftLength / 2 + 1))
     }
