@@ -12,8 +12,8 @@ import LocomotionDSP
 ///     let recording = try RecordingReader.read(path: "walk.csv").recording
 /// } catch {
 ///     switch error.code {
-///     case .malformedCell: print("line \(error.line!), column \(error.column!): \(error.message)")
-///     case .unreadableFile: print("cannot open \(error.source!.name)")
+///     case .malformedCell: print("line \(error.line ?? 0), column \(error.column ?? ""): \(error.message)")
+///     case .unreadableFile: print("cannot open \(error.source?.name ?? "")")
 ///     default: print(error)   // "walk.csv:12: column 'ax': 'abc' is not a number"
 ///     }
 /// }
@@ -248,8 +248,10 @@ extension LocomotionError {
         tooShort(source: .file(path), rows: rows, required: required, purpose: purpose)
     }
 
-    /// The input at `line` of the file at `path` exceeds the reader's limit on `what` (for example
-    /// "line length") of `limit` `unit`.
+    /// The input at `line` of the file at `path` exceeds one of the reader's limits
+    /// (``RecordingReadOptions/maximumLineBytes``, ``RecordingReadOptions/maximumColumns``,
+    /// ``RecordingReadOptions/maximumCellBytes``): `what` says which (for example "line length"),
+    /// `limit` the limit and `unit` its unit.
     public static func limitExceeded(path: String, line: Int, what: String, limit: Int, unit: String) -> LocomotionError
     {
         LocomotionError(
