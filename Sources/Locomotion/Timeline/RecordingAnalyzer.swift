@@ -17,11 +17,11 @@
 ///
 /// Memory: the per-window and per-step state is bounded by the window, the hysteresis hold time
 /// and the step detector's context, except for what the analysis needs whole:
-/// - the GPS fixes (about 60 bytes each), smoothed forwards and backwards at ``finish()`` as
-///   ``SpeedSmoother`` does: the speeds of a trip depend on the fixes after it;
-/// - with ``ActivitySmoothing/hiddenMarkov(_:)`` smoothing, every window's result (about 150
-///   bytes) and the time of every step until ``finish()``: forward–backward decoding needs the
-///   whole sequence (about 11 MB a day at the default 1.28 s hop);
+/// - the GPS fixes, smoothed forwards and backwards at ``finish()`` as ``SpeedSmoother`` does:
+///   the speeds of a trip depend on the fixes after it;
+/// - with ``ActivitySmoothing/hiddenMarkov(_:)`` smoothing, every window's result and the time of
+///   every step until ``finish()``: forward–backward decoding needs the whole sequence (67,500
+///   windows a day at the default 1.28 s hop);
 /// - the timeline's segments and the trips, which are the output.
 ///
 /// Thread safety: a value type; use each instance from one thread at a time.
@@ -120,16 +120,18 @@ public struct RecordingAnalyzer: Sendable {
     /// - Complexity: O(*r*) for *r* rows, plus one feature extraction and classification per window.
     public mutating func append(_ chunk: Recording) throws {
         let acceleration = try chunk.requireAcceleration()
-        let rotation = chunk.rotationRate
+        // The columns once, not per row: each access of an optional column retains it.
+        let (time, x, y, z) = (chunk.time, acceleration.x, acceleration.y, acceleration.z)
+        let (rotation, speed, cadence, labels) = (chunk.rotationRate, chunk.speed, chunk.cadence, chunk.labels)
         for row in 0..<chunk.count {
-            if chunk.speed != nil {
+            if let speed, !speed[row].isNaN {
                 // The window context takes the fix as batch extraction does; the smoother keeps
                 // it with its coordinate, as `locationFixes()` gives it.
                 if let fix = chunk.locationFix(row: row) { extractor.append(fix: fix) }
                 if let fix = try chunk.locationFixWithCoordinate(row: row) { fixes.append(fix) }
             }
-            if let cadence = chunk.cadence, !cadence[row].isNaN { extractor.append(cadence: cadence[row], at: chunk.time[row]) }
-            if let labels = chunk.labels, labels[row] != currentLabel {
+            if let cadence, !cadence[row].isNaN { extractor.append(cadence: cadence[row], at: time[row]) }
+            if let labels, labels[row] != currentLabel {
                 currentLabel = labels[row]
                 labelRunStart = rowCount
             }
@@ -137,14 +139,14 @@ public struct RecordingAnalyzer: Sendable {
             let completed: Bool
             do {
                 completed = try extractor.append(
-                    time: chunk.time[row], x: acceleration.x[row], y: acceleration.y[row], z: acceleration.z[row],
+                    time: time[row], x: x[row], y: y[row], z: z[row],
                     rotationRate: rotation.map { (x: $0.x[row], y: $0.y[row], z: $0.z[row]) })
             } catch {
                 throw namingRow(error)
             }
             if completed, let vector = extractor.vector { try decide(vector) }
         }
-        try stepDetector.process(times: chunk.time, acceleration: acceleration, into: &newSteps)
+        try stepDetector.process(times: time, acceleration: acceleration, into: &newSteps)
         takeNewSteps()
         countSteps(final: false)
     }
