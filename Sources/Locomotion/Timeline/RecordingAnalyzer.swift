@@ -51,7 +51,7 @@ public struct RecordingAnalyzer: Sendable {
     /// Times of the steps no final segment has been found for yet, oldest first from `firstPendingStep`.
     private var pendingStepTimes: [Double] = []
     private var firstPendingStep = 0
-    /// The first segment that may still hold a pedestrian segment ending at or after the next step.
+    /// The first segment that may be the walking or running segment of the next pending step.
     private var stepSegmentCursor = 0
     private var fixes: [LocationFix] = []
     /// Each window's truth from the labels, oldest first from `firstPendingTruth`, until its
@@ -60,7 +60,6 @@ public struct RecordingAnalyzer: Sendable {
     private var firstPendingTruth = 0
     private var smoothedBatch: [ActivityResult] = []
     private var confusion = ActivityConfusion()
-    private var scoredWindows = 0
     /// The label of the newest row and the index of the first row of its run.
     private var currentLabel: String?
     private var labelRunStart = 0
@@ -177,7 +176,7 @@ public struct RecordingAnalyzer: Sendable {
             source: source, windowCount: windowCount, timeline: segments, detectedStepCount: detectedStepCount,
             stepCount: stepCount, trips: segments.trips(speeds: speeds),
             speedReport: speeds.isEmpty ? nil : try SpeedSmoothingReport(results: speeds),
-            confusion: scoredWindows == 0 ? nil : confusion)
+            confusion: confusion.total == 0 ? nil : confusion)
     }
 
     /// A NaN sample's error named as batch extraction names it: by its row in the recording.
@@ -231,7 +230,6 @@ public struct RecordingAnalyzer: Sendable {
             try timeline.append(result)
             if let truth = pendingTruths[firstPendingTruth] {
                 confusion.add(truth: truth, predicted: result.activity)
-                scoredWindows += 1
             }
             firstPendingTruth += 1
         }
