@@ -6,7 +6,7 @@ ARGS ?=
 DEMO_FILE := Sources/LocomotionCLI/Resources/uci-hapt-walk-exp01.csv
 APT_PACKAGES := libfftw3-dev zlib1g-dev pkg-config
 
-.PHONY: all deps build demo test test-asan test-tsan bench bench-check bench-baseline bench-smoke slurm-check docs lint format clean
+.PHONY: all deps build demo test test-asan test-tsan bench bench-check bench-baseline bench-smoke bench-e2e slurm-check docs lint format clean
 
 all: build
 
@@ -63,6 +63,15 @@ bench-baseline: deps
 bench-smoke: deps
 	$(SWIFT) build -c release --product LocomotionBenchmarks
 	$$($(SWIFT) build -c release --show-bin-path)/LocomotionBenchmarks --smoke
+
+# End to end (docs/Benchmarks.md): the release locomotion binary analyses a generated 7-day and
+# 1-day 50 Hz recording (about 1.2 GB and 0.2 GB under the temporary folder, deleted afterwards
+# unless LOCOMOTION_BENCH_KEEP=1) beside pandas.read_csv, then 20 files with --jobs 1 and 2.
+# Takes several minutes, so it is not part of bench-smoke or .ci/run.
+bench-e2e: deps
+	$(SWIFT) build -c release --product locomotion
+	$(SWIFT) build -c release --product LocomotionBenchmarks
+	$$($(SWIFT) build -c release --show-bin-path)/LocomotionBenchmarks --suite e2e --suite files $(ARGS)
 
 # A single-node Slurm on this machine runs deploy/slurm's analyze array over generated recordings
 # and the merged result must equal one unsharded run (docs/Scaling.md). Installs slurm-wlm and

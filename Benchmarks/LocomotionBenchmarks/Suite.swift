@@ -17,9 +17,12 @@ protocol BenchmarkSuite {
 enum BenchmarkSuites {
     static var all: [any BenchmarkSuite] { [FFTBenchmarks(), CSVBenchmarks(), FeatureBenchmarks(), MatrixBenchmarks()] }
 
+    /// Suites that run only when named (`make bench-e2e`): they generate gigabytes and take minutes.
+    static var onRequest: [any BenchmarkSuite] { [EndToEndBenchmarks(), ManyFilesBenchmarks()] }
+
     /// The suite called `name`, if there is one.
     static func named(_ name: String) -> (any BenchmarkSuite)? {
-        all.first { $0.name == name }
+        (all + onRequest).first { $0.name == name }
     }
 }
 

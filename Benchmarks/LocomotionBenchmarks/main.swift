@@ -20,6 +20,7 @@ struct BenchmarkOptions {
 enum ParsedCommandLine {
     case run(BenchmarkOptions)
     case streamOnly(String)
+    case analysisStages(String)
     case featureStreamOnly(Int, wisdom: String?)
     case featureLoop(Int, rate: Double, samples: Int, [String])
     case detectorStreamOnly(Int, classifier: String)
@@ -46,6 +47,10 @@ func parseCommandLine(_ arguments: [String]) -> ParsedCommandLine {
             }
             // An optional file of FFTW wisdom follows, so that planning measures nothing.
             return .featureStreamOnly(count, wisdom: remaining.popFirst())
+        case AnalysisStages.flag:
+            // Internal: time each stage of the analysis on one file, in a fresh process.
+            guard let path = remaining.popFirst() else { return .invalid("\(argument) needs a file") }
+            return .analysisStages(path)
         case DetectorAllocations.streamOnlyFlag:
             // Internal: stream samples through a detector in a fresh process for valgrind.
             guard let count = remaining.popFirst().flatMap({ Int($0) }), let classifier = remaining.popFirst(),
@@ -173,6 +178,9 @@ let usage = """
     SUITES:
     \(BenchmarkSuites.all.map { "  \($0.name.padding(toLength: 16, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n"))
 
+    SUITES RUN ONLY WHEN NAMED (minutes; generated files deleted unless LOCOMOTION_BENCH_KEEP=1):
+    \(BenchmarkSuites.onRequest.map { "  \($0.name.padding(toLength: 16, withPad: " ", startingAt: 0))  \($0.summary)" }.joined(separator: "\n"))
+
     """
 
 func printToStandardError(_ text: String) {
@@ -212,6 +220,13 @@ case .invalid(let message):
 case .streamOnly(let path):
     do {
         print(try CSVBenchmarks.streamAndReportPeakMemory(path: path))
+    } catch {
+        printToStandardError("error: \(error)")
+        exit(1)
+    }
+case .analysisStages(let path):
+    do {
+        print(try AnalysisStages.run(path: path))
     } catch {
         printToStandardError("error: \(error)")
         exit(1)

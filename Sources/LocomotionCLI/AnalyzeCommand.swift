@@ -126,7 +126,7 @@ enum AnalyzeCommand {
             let report: Report
             switch outcome {
             case .success(let analysed):
-                report = Report(analysed.analysis)
+                report = Report(analysed.summary)
                 if let path = settings.report, let html = analysed.html {
                     let path = reportPath(path, file: file, count: files.count)
                     do {
@@ -138,11 +138,11 @@ enum AnalyzeCommand {
                     }
                 }
                 switch settings.format {
-                case .text: output.write(text(analysed.analysis, classifier: settings.classifierName) + "\n")
+                case .text: output.write(text(analysed.summary, classifier: settings.classifierName) + "\n")
                 case .csv:
-                    for segment in analysed.analysis.timeline.segments {
+                    for segment in analysed.summary.timeline.segments {
                         output.write(
-                            "\(FeaturesCommand.quoted(analysed.analysis.source)),\(segment.start),\(segment.end),"
+                            "\(FeaturesCommand.quoted(analysed.summary.source)),\(segment.start),\(segment.end),"
                                 + "\(segment.duration),\(segment.activity.identifier),\(segment.confidence.identifier)\n")
                     }
                 case .json, .jsonl: break
@@ -289,11 +289,18 @@ enum AnalyzeCommand {
                     group.leave()
                 }
                 let outcome = Result<Analysed, any Error> {
+                    guard settings.report != nil else {
+                        // Chunk by chunk: memory does not grow with the file's length.
+                        let (summary, rows) = try RecordingImporter.analyzeActivities(
+                            path: file, reading: reading, options: settings.options, source: settings.sourceNames[file])
+                        return Analysed(summary: summary, html: nil, rows: rows)
+                    }
+                    // The report draws every sample: the recording is read whole.
                     var recording = try RecordingImporter.read(path: file, options: reading).recording
                     if let name = settings.sourceNames[file] { recording.source = name }
                     let analysis = try recording.analyzeActivities(settings.options)
-                    let html = try settings.report.map { _ in try ActivityReport.html(for: analysis, recording: recording) }
-                    return Analysed(analysis: analysis, html: html, rows: recording.time.count)
+                    let html = try ActivityReport.html(for: analysis, recording: recording)
+                    return Analysed(summary: analysis.summary, html: html, rows: recording.time.count)
                 }
                 lock.lock()
                 defer { lock.unlock() }
@@ -318,7 +325,7 @@ enum AnalyzeCommand {
 
     /// A file's analysis and, with `--report`, its HTML report.
     struct Analysed {
-        var analysis: RecordingAnalysis
+        var summary: RecordingAnalysisSummary
         var html: String?
         /// The recording's rows, for the progress line.
         var rows: Int
@@ -337,8 +344,8 @@ enum AnalyzeCommand {
         String(format: "%9.2f", seconds)
     }
 
-    static func text(_ analysis: RecordingAnalysis, classifier: String) -> String {
-        var lines = ["\(analysis.source)  (\(analysis.windows.count) windows, \(classifier))", "  timeline"]
+    static func text(_ analysis: RecordingAnalysisSummary, classifier: String) -> String {
+        var lines = ["\(analysis.source)  (\(analysis.windowCount) windows, \(classifier))", "  timeline"]
         lines.append("       start s      end s  duration   activity    confidence")
         for segment in analysis.timeline.segments {
             lines.append(
@@ -350,7 +357,7 @@ enum AnalyzeCommand {
         let totals = analysis.timeline.totals.map { "\($0.activity) \(DurationFormat.compact($0.seconds))" }
         lines.append("  totals    " + (totals.isEmpty ? "none" : totals.joined(separator: ", ")))
         let cadence = analysis.meanCadence.map { String(format: ", mean cadence %.2f steps/s (%.0f steps/min)", $0, $0 * 60) } ?? ""
-        lines.append("  steps     \(analysis.steps.count) on foot (of \(analysis.detectedSteps.count) detected)" + cadence)
+        lines.append("  steps     \(analysis.stepCount) on foot (of \(analysis.detectedStepCount) detected)" + cadence)
         if analysis.trips.isEmpty {
             lines.append("  trips     none")
         }
@@ -422,14 +429,14 @@ enum AnalyzeCommand {
             self.error = error
         }
 
-        init(_ analysis: RecordingAnalysis) {
+        init(_ analysis: RecordingAnalysisSummary) {
             file = analysis.source
             duration = analysis.timeline.segments.last.map { $0.end - analysis.timeline.segments[0].start }
-            windows = analysis.windows.count
+            windows = analysis.windowCount
             timeline = analysis.timeline.segments
             for total in analysis.timeline.totals { totalsSeconds[total.activity.identifier] = total.seconds }
-            stepsDetected = analysis.detectedSteps.count
-            stepsOnFoot = analysis.steps.count
+            stepsDetected = analysis.detectedStepCount
+            stepsOnFoot = analysis.stepCount
             meanCadenceStepsPerSecond = analysis.meanCadence
             trips = analysis.trips.map {
                 TripRecord(start: $0.start, end: $0.end, durationSeconds: $0.duration, distanceMetres: $0.distance, closed: $0.isClosed)

@@ -139,20 +139,69 @@ public struct ActivityHysteresis: Sendable, Hashable {
     /// - Throws: ``ActivityError/Code/outOfOrder`` at the first end time that goes backwards.
     /// - Complexity: O(*n*).
     public func smooth(_ results: [ActivityResult]) throws(ActivityError) -> [ActivityResult] {
-        var filter = self
-        filter.reset()
-        var smoothed = results
-        var pendingStart: Int?  // the first result of the pending run
-        for index in smoothed.indices {
-            let before = filter.committed
-            let runStart = filter.pending?.activity == results[index].activity ? pendingStart ?? index : index
-            let committed = try filter.update(results[index].activity, at: results[index].end)
-            smoothed[index].activity = committed
-            if committed != before {
-                for earlier in runStart..<index { smoothed[earlier].activity = committed }
-            }
-            pendingStart = filter.pending == nil ? nil : runStart
-        }
+        var smoother = OfflineSmoother(self)
+        var smoothed: [ActivityResult] = []
+        smoothed.reserveCapacity(results.count)
+        for result in results { try smoother.append(result, into: &smoothed) }
+        smoother.finish(into: &smoothed)
         return smoothed
+    }
+}
+
+extension ActivityHysteresis {
+    /// ``ActivityHysteresis/smooth(_:)`` one result at a time, for streams too long to hold: each
+    /// result comes out once no later commitment can date back over it, so the results of the
+    /// pending run (at most the hold time's worth) are held back.
+    ///
+    /// Feeding every result of a sequence through ``append(_:into:)`` and then calling
+    /// ``finish(into:)`` gives exactly what `smooth(_:)` returns for it, in the same order.
+    ///
+    /// Thread safety: a value type; use each instance from one thread at a time.
+    public struct OfflineSmoother: Sendable {
+        private var filter: ActivityHysteresis
+        /// The results from the start of the pending run: a commitment may still relabel them.
+        private var held: [ActivityResult] = []
+
+        /// A smoother with the hold times of `hysteresis`, from a fresh state.
+        public init(_ hysteresis: ActivityHysteresis) {
+            filter = hysteresis
+            filter.reset()
+        }
+
+        /// Smooths the next result and appends to `finished` those that are now final.
+        ///
+        /// - Throws: ``ActivityError/Code/outOfOrder`` when the result's end time goes backwards
+        ///   or is not finite; the results held so far stay held.
+        /// - Complexity: O(1) amortised; O(*h*) when a commitment relabels the *h* held results.
+        public mutating func append(_ result: ActivityResult, into finished: inout [ActivityResult])
+            throws(ActivityError)
+        {
+            let before = filter.committed
+            // A different activity than the pending one starts a new run: the old run is final.
+            let continuesRun = filter.pending?.activity == result.activity
+            let committed = try filter.update(result.activity, at: result.end)
+            if !continuesRun {
+                finished.append(contentsOf: held)
+                held.removeAll(keepingCapacity: true)
+            }
+            var smoothed = result
+            smoothed.activity = committed
+            if committed != before {
+                for index in held.indices { held[index].activity = committed }
+            }
+            held.append(smoothed)
+            if filter.pending == nil {
+                finished.append(contentsOf: held)
+                held.removeAll(keepingCapacity: true)
+            }
+        }
+
+        /// Appends the results still held, at the end of the stream.
+        ///
+        /// - Complexity: O(*h*) for the *h* held results.
+        public mutating func finish(into finished: inout [ActivityResult]) {
+            finished.append(contentsOf: held)
+            held.removeAll(keepingCapacity: true)
+        }
     }
 }

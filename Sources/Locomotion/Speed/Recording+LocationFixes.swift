@@ -12,27 +12,35 @@ extension Recording {
     /// - Complexity: O(*n*).
     public func locationFixes() throws(LocomotionError) -> [LocationFix] {
         guard let speed else { return [] }
-        func value(_ column: [Double]?, _ row: Int) -> Double? {
+        var fixes: [LocationFix] = []
+        for row in speed.indices { if let fix = try locationFixWithCoordinate(row: row) { fixes.append(fix) } }
+        return fixes
+    }
+
+    /// The fix of ``locationFixes()`` in row `row`, or `nil` when the row has no speed.
+    ///
+    /// - Parameter rowOffset: Rows before this recording in the stream it came from, so that an
+    ///   error names the row of the whole stream.
+    /// - Throws: As ``locationFixes()``.
+    /// - Complexity: O(1).
+    func locationFixWithCoordinate(row: Int, rowOffset: Int = 0) throws(LocomotionError) -> LocationFix? {
+        guard let speed, !speed[row].isNaN else { return nil }
+        func value(_ column: [Double]?) -> Double? {
             guard let cell = column?[row], !cell.isNaN else { return nil }
             return cell
         }
-        var fixes: [LocationFix] = []
-        for row in speed.indices where !speed[row].isNaN {
-            var coordinate: LocationFix.Coordinate?
-            if let latitude = value(latitude, row), let longitude = value(longitude, row) {
-                do {
-                    coordinate = try LocationFix.Coordinate(latitude: latitude, longitude: longitude)
-                } catch {
-                    throw .invalidData(
-                        source: .recording(source), row: row + 1, column: error.parameter, value: error.value ?? "",
-                        expected: error.expected ?? error.message)
-                }
+        var coordinate: LocationFix.Coordinate?
+        if let latitude = value(latitude), let longitude = value(longitude) {
+            do {
+                coordinate = try LocationFix.Coordinate(latitude: latitude, longitude: longitude)
+            } catch {
+                throw .invalidData(
+                    source: .recording(source), row: rowOffset + row + 1, column: error.parameter, value: error.value ?? "",
+                    expected: error.expected ?? error.message)
             }
-            fixes.append(
-                try LocationFix(
-                    time: time[row], speed: speed[row], speedAccuracy: value(speedAccuracy, row),
-                    horizontalAccuracy: value(horizontalAccuracy, row), coordinate: coordinate))
         }
-        return fixes
+        return try LocationFix(
+            time: time[row], speed: speed[row], speedAccuracy: value(speedAccuracy),
+            horizontalAccuracy: value(horizontalAccuracy), coordinate: coordinate)
     }
 }

@@ -7,6 +7,10 @@ public struct ActivityTimeline: Sendable, Hashable, Codable {
     /// The segments, in time order.
     public private(set) var segments: [ActivitySegment]
 
+    init(segments: [ActivitySegment]) {
+        self.segments = segments
+    }
+
     /// Segments from a sequence of per-window results (times from the data; windows may overlap).
     ///
     /// Consecutive results of the same activity merge. Where windows overlap, the boundary between
@@ -19,47 +23,9 @@ public struct ActivityTimeline: Sendable, Hashable, Codable {
     ///   or its times are not finite or reversed.
     /// - Complexity: O(*n*).
     public init(results: [ActivityResult]) throws(ActivityError) {
-        var segments: [ActivitySegment] = []
-        var levels: [[Int]] = []  // per segment, how many of its results have each confidence
-        var previous: ActivityResult?
-        for (index, result) in results.enumerated() {
-            guard result.start.isFinite, result.end.isFinite, result.end >= result.start,
-                previous.map({ result.start >= $0.start }) ?? true
-            else {
-                throw ActivityError(
-                    .outOfOrder,
-                    "result \(index + 1) spans \(result.start)–\(result.end) s; results must be in time order with finite times")
-            }
-            defer { previous = result }
-            func count(_ confidence: Confidence, new: Bool) {
-                if new { levels.append([0, 0, 0]) }
-                levels[levels.count - 1][confidence.rawValue] += 1
-            }
-            guard let last = previous else {
-                segments.append(.init(activity: result.activity, start: result.start, end: result.end, confidence: result.confidence))
-                count(result.confidence, new: true)
-                continue
-            }
-            let gap = result.start > last.end
-            let boundary = gap ? last.end : min(max((last.start + last.end + result.start + result.end) / 4, result.start), last.end)
-            if result.activity == segments[segments.count - 1].activity && !gap {
-                segments[segments.count - 1].end = result.end
-                count(result.confidence, new: false)
-            } else {
-                segments[segments.count - 1].end = boundary
-                segments.append(
-                    .init(activity: result.activity, start: gap ? result.start : boundary, end: result.end, confidence: result.confidence))
-                count(result.confidence, new: true)
-            }
-        }
-        for index in segments.indices {
-            // The median: the first level at which the cumulative count reaches half (rounded up).
-            let total = levels[index].reduce(0, +)
-            var cumulative = 0
-            segments[index].confidence =
-                Confidence.allCases.first { cumulative += levels[index][$0.rawValue]; return 2 * cumulative >= total } ?? .low
-        }
-        self.segments = segments
+        var builder = Builder()
+        for result in results { try builder.append(result) }
+        self = builder.timeline
     }
 
     /// Segments from an operating system's history: each report lasts until the next one's start,

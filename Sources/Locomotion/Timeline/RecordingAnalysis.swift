@@ -55,10 +55,7 @@ public struct RecordingAnalysis: Sendable {
 
     /// The mean cadence (steps/s) of ``steps`` over the walking and running segments, or `nil`
     /// without steps.
-    public var meanCadence: Double? {
-        let seconds = timeline.segments.filter(\.activity.isPedestrian).reduce(0) { $0 + $1.duration }
-        return seconds > 0 && !steps.isEmpty ? Double(steps.count) / seconds : nil
-    }
+    public var meanCadence: Double? { RecordingAnalysisSummary.meanCadence(steps: steps.count, timeline: timeline) }
 }
 
 extension Recording {
