@@ -48,8 +48,10 @@ extension Recording {
     /// The sample rate in Hz estimated from the timestamps (see
     /// ``SamplingAnalysis/medianInterval``): robust to jitter, rounding, duplicates and gaps.
     ///
+    /// Computed on first use and kept with the recording until its timestamps change.
+    ///
     /// - Returns: `nil` when fewer than two rows have different timestamps.
-    /// - Complexity: O(*n* log *n*).
+    /// - Complexity: O(*n* log *n*) the first time, O(1) after.
     public var estimatedSampleRate: Double? { samplingAnalysis()?.sampleRate }
 
     /// Analyses the intervals between rows.
@@ -57,8 +59,14 @@ extension Recording {
     /// - Parameter gapThreshold: Intervals longer than this (s) are gaps; `nil` means
     ///   ``defaultGapFactor`` typical intervals, at least ``minimumDefaultGap``.
     /// - Returns: `nil` when fewer than two rows have different timestamps.
-    /// - Complexity: O(*n* log *n*).
+    /// - Complexity: O(*n* log *n*); with the default threshold, only the first time (the analysis
+    ///   is kept with the recording until its timestamps change).
     public func samplingAnalysis(gapThreshold: Double? = nil) -> SamplingAnalysis? {
+        guard let gapThreshold else { return samplingCache.value { analyseSampling(gapThreshold: nil) } }
+        return analyseSampling(gapThreshold: gapThreshold)
+    }
+
+    private func analyseSampling(gapThreshold: Double?) -> SamplingAnalysis? {
         var intervals: [Double] = []
         intervals.reserveCapacity(max(count - 1, 0))
         var duplicates = 0
