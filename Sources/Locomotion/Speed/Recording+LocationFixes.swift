@@ -6,12 +6,26 @@ extension Recording {
     /// speed-accuracy or horizontal-accuracy cell becomes `nil` ("not reported"); latitude and
     /// longitude become a coordinate when both are present.
     ///
-    /// - Returns: The fixes in row order; empty when the recording has no speed column.
-    /// - Throws: `LocomotionError.invalidParameter` naming the time of a row whose coordinates are
-    ///   out of range (the reader has already rejected NaN and infinite numbers).
+    /// A recording without a speed column was made without GPS: by default it simply has no
+    /// fixes, so an analysis of activities works on any recording. A caller for whom the fixes are
+    /// the point (`locomotion speed`, which smooths them) passes `requireSpeedColumn: true` and gets
+    /// the error instead of an empty result.
+    ///
+    /// - Parameter requireSpeedColumn: Whether a recording without a speed column is an error.
+    /// - Returns: The fixes in row order; empty when the recording has no speed column (and
+    ///   `requireSpeedColumn` is `false`) or none of its rows has a speed.
+    /// - Throws: `LocomotionError.missingColumn` listing the speed column's header names when
+    ///   `requireSpeedColumn` is `true` and the recording has none; `.invalidParameter` naming the
+    ///   time of a row whose coordinates are out of range (the reader has already rejected NaN and
+    ///   infinite numbers).
     /// - Complexity: O(*n*).
-    public func locationFixes() throws(LocomotionError) -> [LocationFix] {
-        guard let speed else { return [] }
+    public func locationFixes(requireSpeedColumn: Bool = false) throws(LocomotionError) -> [LocationFix] {
+        guard let speed else {
+            guard !requireSpeedColumn else {
+                throw .missingColumn(path: source, quantity: "speed", accepted: RecordingColumn.speed.aliases)
+            }
+            return []
+        }
         func value(_ column: [Double]?, _ row: Int) -> Double? {
             guard let cell = column?[row], !cell.isNaN else { return nil }
             return cell

@@ -14,6 +14,8 @@ final class ReadableFile {
     let path: String
     /// The size in bytes of a regular file; `nil` for a pipe or device, whose size is unknown.
     let byteCount: Int?
+    /// Reads that a signal interrupted and that were retried (for tests and diagnostics).
+    private(set) var interruptedReads = 0
     private let descriptor: Int32
 
     /// Opens `path` read-only.
@@ -43,6 +45,7 @@ final class ReadableFile {
             let received = read(descriptor, destination, count)
             if received >= 0 { return received }
             guard errno == EINTR else { throw Self.systemError(path: path) }
+            interruptedReads += 1
         }
     }
 
@@ -61,7 +64,9 @@ final class ReadableFile {
                 done += received
             } else if received == 0 {
                 return Array(result[..<done])
-            } else if errno != EINTR {
+            } else if errno == EINTR {
+                interruptedReads += 1
+            } else {
                 throw Self.systemError(path: path)
             }
         }
