@@ -69,7 +69,9 @@ struct ReadableFileTests {
             }
             let bytes = Array(rest.utf8)
             for piece in stride(from: 0, to: bytes.count, by: 700) {
-                _ = bytes[piece..<min(piece + 700, bytes.count)].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                _ = bytes[piece..<min(piece + 700, bytes.count)].withUnsafeBytes {
+                    write(descriptor, $0.baseAddress, $0.count)
+                }
             }
             close(descriptor)
         }
@@ -87,7 +89,8 @@ struct ReadableFileTests {
         let path = try Self.makePipe()
         defer { unlink(path) }
         let progress = Progress()
-        let writer = Self.startWriter(writing: "", thenSignal: pthread_self(), signals: 400, progress: progress, rest: "x", to: path)
+        let writer = Self.startWriter(
+            writing: "", thenSignal: pthread_self(), signals: 400, progress: progress, rest: "x", to: path)
         var descriptor: Int32
         repeat { descriptor = open(path, O_RDONLY) } while descriptor < 0 && errno == EINTR
         try #require(descriptor >= 0)
@@ -111,7 +114,8 @@ struct ReadableFileTests {
         let text = "t,ax,ay,az\n" + rows
         let progress = Progress()
         let writer = Self.startWriter(
-            writing: "t,ax,", thenSignal: pthread_self(), signals: 20, progress: progress, rest: String(text.dropFirst(5)),
+            writing: "t,ax,", thenSignal: pthread_self(), signals: 20, progress: progress,
+            rest: String(text.dropFirst(5)),
             to: path)
         let file = try ReadableFile(path: path)
         let bytes = try file.readToEnd()

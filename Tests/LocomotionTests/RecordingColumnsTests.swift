@@ -8,9 +8,12 @@ struct RecordingColumnsTests {
     /// A recording with every numeric column, each column's values distinct from the others'.
     static func everyColumn(rows: Int = 4) -> Recording {
         func column(_ offset: Double) -> [Double] { (0..<rows).map { offset + Double($0) / 100 } }
-        func axes(_ offset: Double) -> ThreeAxisSeries { ThreeAxisSeries(x: column(offset), y: column(offset + 1), z: column(offset + 2)) }
+        func axes(_ offset: Double) -> ThreeAxisSeries {
+            ThreeAxisSeries(x: column(offset), y: column(offset + 1), z: column(offset + 2))
+        }
         return Recording(
-            source: "all", time: (0..<rows).map { Double($0) / 50 }, acceleration: axes(10), linearAcceleration: axes(20),
+            source: "all", time: (0..<rows).map { Double($0) / 50 }, acceleration: axes(10),
+            linearAcceleration: axes(20),
             rotationRate: axes(30), speed: column(40), speedAccuracy: column(41), horizontalAccuracy: column(42),
             latitude: column(43), longitude: column(44), cadence: column(45), steps: column(46),
             labels: (0..<rows).map { "walk, \"fast\" \($0)" },

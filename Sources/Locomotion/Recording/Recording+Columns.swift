@@ -1,11 +1,15 @@
 /// The one list of a recording's numeric columns: construction, slicing, appending, the reader and
 /// the writer all walk it, so a new column is one entry here (and a case of ``RecordingColumn``).
 extension Recording {
-    /// A column of three axes: its name in messages, where it is stored, and its x, y and z quantities.
+    /// A column of three axes: its name in messages, where it is stored, its x, y and z
+    /// quantities, and how to append another recording's rows to it.
     struct AxisColumn: Sendable {
         let name: String
         let series: WritableKeyPath<Recording, ThreeAxisSeries?> & Sendable
         let axes: [RecordingColumn]
+        /// Appends in place: a write through the key path would copy the whole column, because
+        /// the property is observed (its didSet resets a cache) and the key path sets it anew.
+        let append: @Sendable (_ recording: inout Recording, _ other: Recording) -> Void
     }
 
     /// A column of single values: its quantity and where it is stored.
@@ -16,11 +20,16 @@ extension Recording {
 
     /// The three-axis columns, in ``RecordingColumn`` order.
     static let axisColumns = [
-        AxisColumn(name: "acceleration", series: \.acceleration, axes: [.accelerationX, .accelerationY, .accelerationZ]),
+        AxisColumn(
+            name: "acceleration", series: \.acceleration, axes: [.accelerationX, .accelerationY, .accelerationZ],
+            append: { $0.acceleration?.append(contentsOf: $1.acceleration!) }),
         AxisColumn(
             name: "linear acceleration", series: \.linearAcceleration,
-            axes: [.linearAccelerationX, .linearAccelerationY, .linearAccelerationZ]),
-        AxisColumn(name: "rotation rate", series: \.rotationRate, axes: [.rotationRateX, .rotationRateY, .rotationRateZ]),
+            axes: [.linearAccelerationX, .linearAccelerationY, .linearAccelerationZ],
+            append: { $0.linearAcceleration?.append(contentsOf: $1.linearAcceleration!) }),
+        AxisColumn(
+            name: "rotation rate", series: \.rotationRate, axes: [.rotationRateX, .rotationRateY, .rotationRateZ],
+            append: { $0.rotationRate?.append(contentsOf: $1.rotationRate!) }),
     ]
 
     /// The single-valued numeric columns after the three-axis ones, in ``RecordingColumn`` order.

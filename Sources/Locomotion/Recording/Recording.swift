@@ -163,7 +163,9 @@ public struct Recording: Sendable, Equatable {
             source: source, time: Array(time[range]), labels: labels.map { Array($0[range]) },
             extraColumns: extraColumns.map { ExtraColumn(name: $0.name, values: Array($0.values[range])) })
         for column in Self.axisColumns { rows[keyPath: column.series] = self[keyPath: column.series]?[range] }
-        for column in Self.scalarColumns { rows[keyPath: column.values] = self[keyPath: column.values].map { Array($0[range]) } }
+        for column in Self.scalarColumns {
+            rows[keyPath: column.values] = self[keyPath: column.values].map { Array($0[range]) }
+        }
         return rows
     }
 
@@ -174,8 +176,10 @@ public struct Recording: Sendable, Equatable {
     public mutating func append(contentsOf other: Recording) {
         precondition(hasSameColumns(as: other), "appending a recording with different columns")
         time.append(contentsOf: other.time)
-        for column in Self.axisColumns { self[keyPath: column.series]?.append(contentsOf: other[keyPath: column.series]!) }
-        for column in Self.scalarColumns { self[keyPath: column.values]?.append(contentsOf: other[keyPath: column.values]!) }
+        for column in Self.axisColumns { column.append(&self, other) }
+        for column in Self.scalarColumns {
+            self[keyPath: column.values]?.append(contentsOf: other[keyPath: column.values]!)
+        }
         labels?.append(contentsOf: other.labels!)
         for index in extraColumns.indices {
             extraColumns[index].values.append(contentsOf: other.extraColumns[index].values)

@@ -37,7 +37,8 @@ extension RecordingStream {
         case .unterminatedQuote: expected = "closed by a quote on the same line (a quoted cell may not span lines)"
         case .outOfRange:
             guard case .number(let slot) = parser.roles[cell] else { fallthrough }
-            expected = "a number in \(parser.lowerBounds[slot].compactDescription)...\(parser.upperBounds[slot].compactDescription)"
+            expected =
+                "a number in \(parser.lowerBounds[slot].compactDescription)...\(parser.upperBounds[slot].compactDescription)"
         default: expected = "a number"
         }
         return .malformedCell(path: path, line: lineNumber, column: column, value: cellText(cell), expected: expected)

@@ -126,7 +126,9 @@ extension RecordingStream {
             batch.time[line] = t
             /// The cell's text; `nil` for one the sequential path must report (too long, not UTF-8).
             func text(_ cell: Int) -> String? {
-                let (cellStart, count) = (share.parser.cellStarts[cell], share.parser.cellEnds[cell] - share.parser.cellStarts[cell])
+                let (cellStart, count) = (
+                    share.parser.cellStarts[cell], share.parser.cellEnds[cell] - share.parser.cellStarts[cell]
+                )
                 return count > maximumCellBytes ? nil : decodeText(batch.bytes + cellStart, count: count)
             }
             if let labelCell {

@@ -196,7 +196,8 @@ public final class RecordingStream {
             if memchr(bytes + lineStart, 0x22, lineEnd - lineStart) != nil {
                 // Quotes: parse a copy with quotes resolved and cells separated by 0x1F instead.
                 let cells: [UInt8]
-                (cells, isQuoteClosed) = CSVQuoting.reencodeQuoted(Array(UnsafeBufferPointer(rebasing: lines.bytes[line])))
+                (cells, isQuoteClosed) = CSVQuoting.reencodeQuoted(
+                    Array(UnsafeBufferPointer(rebasing: lines.bytes[line])))
                 if cells.count > quotedLine.count {
                     quotedLine.deallocate()
                     quotedLine = .allocate(capacity: cells.count)

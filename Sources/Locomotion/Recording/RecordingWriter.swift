@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Numbers are written in the shortest form that reads back to the same `Double`, so a
 /// recording survives a write and a read bit for bit; NaN (no value in a sparse column) is an
-/// empty cell. Text cells (and header names) containing a comma, quote or line break are quoted as RFC 4180
-/// says (``CSVQuoting``).
+/// empty cell. Text cells and header names holding a comma, quote or line break are quoted as
+/// RFC 4180 says (``CSVQuoting``).
 ///
 /// For large outputs, create a writer and ``append(_:)`` chunks; memory stays proportional to
 /// one chunk.
