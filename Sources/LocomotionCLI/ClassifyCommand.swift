@@ -205,7 +205,8 @@ enum ClassifyCommand {
         // Probability columns only when a model made the decisions, so the rules' CSV keeps its shape.
         let withProbabilities = reports.contains { $0.windows.contains { $0.probabilities != nil } }
         let probabilityNames = withProbabilities ? ActivityType.decidable.map { "p_\($0.identifier)" } : []
-        var text = CSVQuoting.record(["file", "start_s", "end_s", "label", "activity", "confidence", "rule"] + probabilityNames)
+        var text = CSVQuoting.record(
+            ["file", "start_s", "end_s", "label", "activity", "confidence", "rule"] + probabilityNames)
         for report in reports {
             for window in report.windows {
                 let probabilities =

@@ -38,6 +38,9 @@ struct ReadableFileTests {
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         sigaction(SIGUSR1, &action, nil)
+        // A reader that fails closes the pipe early: the writer should then get EPIPE, not end the
+        // test process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
     }
 
     /// Flags shared between the reading test and its writer thread.
@@ -103,47 +106,42 @@ struct ReadableFileTests {
         #expect(received == -1 && error == EINTR)
     }
 
-    @Test func interruptedReadsAreRetriedAndShortReadsJoined() throws {
-        try Self.interruptible(Self.readThroughInterruptions)
+    /// Reads a pipe with `read` (given its path) on this thread while a writer thread writes
+    /// `first`, signals this thread 20 times (until the read is done), then writes `rest`.
+    static func readPipe<T>(writing first: String, then rest: String, _ read: (String) throws -> T) throws -> T {
+        try interruptible {
+            let path = try makePipe()
+            defer { unlink(path) }
+            let progress = Progress()
+            let writer = startWriter(
+                writing: first, thenSignal: pthread_self(), signals: 20, progress: progress, rest: rest, to: path)
+            defer {
+                progress.done = true
+                while writer.isExecuting { usleep(1_000) }
+            }
+            return try read(path)
+        }
     }
 
-    static func readThroughInterruptions() throws {
-        let path = try Self.makePipe()
-        defer { unlink(path) }
-        let rows = (0..<2_000).map { "\(Double($0) / 50),0.1,0.2,0.97\n" }.joined()
-        let text = "t,ax,ay,az\n" + rows
-        let progress = Progress()
-        let writer = Self.startWriter(
-            writing: "t,ax,", thenSignal: pthread_self(), signals: 20, progress: progress,
-            rest: String(text.dropFirst(5)),
-            to: path)
-        let file = try ReadableFile(path: path)
-        let bytes = try file.readToEnd()
-        progress.done = true
-        while writer.isExecuting { usleep(1_000) }
-        #expect(file.interruptedReads > 0)
+    @Test func interruptedReadsAreRetriedAndShortReadsJoined() throws {
+        let text = "t,ax,ay,az\n" + (0..<2_000).map { "\(Double($0) / 50),0.1,0.2,0.97\n" }.joined()
+        let (bytes, interruptions, size) = try Self.readPipe(writing: "t,ax,", then: String(text.dropFirst(5))) {
+            let file = try ReadableFile(path: $0)
+            return (try file.bytes(upTo: 1 << 20), file.interruptedReads, file.byteCount)  // joins the short reads
+        }
+        #expect(interruptions > 0)
         #expect(bytes == Array(text.utf8))
-        #expect(file.byteCount == nil)  // a pipe has no size
+        #expect(size == nil)  // a pipe has no size
     }
 
     @Test func aRecordingStreamReadsAPipeThroughInterruptions() throws {
-        try Self.interruptible(Self.streamThroughInterruptions)
-    }
-
-    static func streamThroughInterruptions() throws {
-        let path = try Self.makePipe()
-        defer { unlink(path) }
         let rows = (0..<5_000).map { "\(Double($0) / 50),0.1,0.2,0.97\n" }.joined()
-        let progress = Progress()
-        let writer = Self.startWriter(
-            writing: "t,ax,ay,az\n0,0,0,1\n", thenSignal: pthread_self(), signals: 20, progress: progress, rest: rows,
-            to: path)
-        let stream = try RecordingStream(path: path)
-        let recording = try stream.readAll()
-        progress.done = true
-        while writer.isExecuting { usleep(1_000) }
+        let (recording, skipped) = try Self.readPipe(writing: "t,ax,ay,az\n0,0,0,1\n", then: rows) {
+            let stream = try RecordingStream(path: $0)
+            return (try stream.readAll(), stream.report.skippedRowCount)
+        }
         #expect(recording.count == 5_001)
         #expect(recording.time.last == 4999.0 / 50)
-        #expect(stream.report.skippedRowCount == 0)
+        #expect(skipped == 0)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A call interrupted by a signal before it read anything fails with `EINTR`; that is not an
 /// error of the file, so it is retried. A read may return fewer bytes than asked for (a pipe, a
-/// slow file system); callers treat each read as the next piece, and ``readToEnd()`` and
+/// slow file system); callers treat each read as the next piece, and ``bytes(upTo:)`` and
 /// ``bytes(count:atOffset:)`` loop until they have what they need.
 ///
 /// Threading: one thread at a time (the sequential reads share the descriptor's position).
@@ -87,20 +87,6 @@ final class ReadableFile {
             done += received
         }
         return Array(block[..<done])
-    }
-
-    /// Reads from the file's position to its end.
-    ///
-    /// - Throws: As ``readSome(into:count:)``.
-    /// - Complexity: O(bytes read).
-    func readToEnd() throws(LocomotionError) -> [UInt8] {
-        let blockSize = 1 << 16
-        var contents: [UInt8] = []
-        while true {
-            let block = try bytes(upTo: blockSize)
-            contents += block
-            if block.count < blockSize { return contents }
-        }
     }
 
     /// The error for the call that just failed, with `errno`'s reason.
