@@ -118,7 +118,9 @@ enum AnalyzeCommand {
         var status: Int32 = 0
         var reports: [Report] = []
         var written: [String] = []
-        if settings.format == .csv { output.write("file,start_s,end_s,duration_s,activity,confidence\n") }
+        if settings.format == .csv {
+            output.write(CSVQuoting.record(["file", "start_s", "end_s", "duration_s", "activity", "confidence"]))
+        }
         // Each file is handed over in the order of `files` as soon as it and those before it are
         // done: the output does not depend on --jobs, and only the small per-file reports are kept.
         analyse(files, settings: settings, reading: reading) { index, outcome in
@@ -142,8 +144,10 @@ enum AnalyzeCommand {
                 case .csv:
                     for segment in analysed.summary.timeline.segments {
                         output.write(
-                            "\(FeaturesCommand.quoted(analysed.summary.source)),\(segment.start),\(segment.end),"
-                                + "\(segment.duration),\(segment.activity.identifier),\(segment.confidence.identifier)\n")
+                            CSVQuoting.record([
+                                analysed.summary.source, "\(segment.start)", "\(segment.end)", "\(segment.duration)",
+                                segment.activity.identifier, segment.confidence.identifier,
+                            ]))
                     }
                 case .json, .jsonl: break
                 }

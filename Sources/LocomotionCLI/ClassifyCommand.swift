@@ -205,18 +205,18 @@ enum ClassifyCommand {
         // Probability columns only when a model made the decisions, so the rules' CSV keeps its shape.
         let withProbabilities = reports.contains { $0.windows.contains { $0.probabilities != nil } }
         let probabilityNames = withProbabilities ? ActivityType.decidable.map { "p_\($0.identifier)" } : []
-        var text = (["file", "start_s", "end_s", "label", "activity", "confidence", "rule"] + probabilityNames)
-            .joined(separator: ",") + "\n"
+        var text = CSVQuoting.record(
+            ["file", "start_s", "end_s", "label", "activity", "confidence", "rule"] + probabilityNames)
         for report in reports {
             for window in report.windows {
                 let probabilities =
                     withProbabilities
                     ? ActivityType.decidable.map { activity in window.probabilities.map { "\($0[activity])" } ?? "" } : []
-                text += ([
-                    FeaturesCommand.quoted(report.file), "\(window.start)", "\(window.end)",
-                    FeaturesCommand.quoted(window.label ?? ""), window.activity.identifier,
-                    window.confidence.identifier, window.rule,
-                ] + probabilities).joined(separator: ",") + "\n"
+                text += CSVQuoting.record(
+                    [
+                        report.file, "\(window.start)", "\(window.end)", window.label ?? "", window.activity.identifier,
+                        window.confidence.identifier, window.rule,
+                    ] + probabilities)
             }
         }
         return text

@@ -152,12 +152,6 @@ enum FeaturesCommand {
     /// A number as the shortest text that reads back to the same value; empty for NaN.
     static func cell(_ value: Double) -> String { value.isNaN ? "" : "\(value)" }
 
-    /// A CSV cell, quoted when it holds a comma, quote or line break.
-    static func quoted(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
     /// The CSV text of ``writeCSV(_:schema:to:)`` as one string (for small tables and tests).
     static func csv(_ results: [(source: String, table: FeatureTable)], schema: FeatureSchema) -> String {
         var text = ""
@@ -173,14 +167,14 @@ enum FeaturesCommand {
         let withLabels = results.contains { $0.table.windows.contains { $0.majorityLabel != nil } }
         var header = withSource ? ["file"] : []
         header += ["start_s", "end_s"] + (withLabels ? ["label"] : []) + schema.names
-        output(header.joined(separator: ",") + "\n")
+        output(CSVQuoting.record(header))
         for (source, table) in results {
             for (index, window) in table.windows.enumerated() {
-                var cells = withSource ? [quoted(source)] : []
+                var cells = withSource ? [source] : []
                 cells += [cell(window.start), cell(window.end)]
-                if withLabels { cells.append(quoted(window.majorityLabel ?? "")) }
+                if withLabels { cells.append(window.majorityLabel ?? "") }
                 cells += table.row(index).map(cell)
-                output(cells.joined(separator: ",") + "\n")
+                output(CSVQuoting.record(cells))
             }
         }
     }

@@ -83,7 +83,7 @@ enum InfoCommand {
                 print(
                     String(
                         format: "                  %.3f s → %.3f s (%.3f s), before row %d", gap.start, gap.end,
-                        gap.duration, gap.rowIndex))
+                        gap.duration, gap.row))
             }
             if sampling.gaps.count > 10 {
                 print("                  … and \(sampling.gaps.count - 10) more (--json lists all)")

@@ -88,12 +88,7 @@ enum SpeedCommand {
         let forward = parsed.flag("forward")
         let (status, reports) = CommandSupport.analyseFiles(parsed.positional, command: "speed", reading: options) {
             (recording) throws(LocomotionError) in
-            guard recording.speed != nil else {
-                throw LocomotionError.missingColumn(
-                    path: recording.source, quantity: "speed",
-                    accepted: RecordingColumn.speed.aliases + ["(or --column speed=HEADER)"])
-            }
-            let fixes = try recording.locationFixes()
+            let fixes = try recording.locationFixes(requireSpeedColumn: true)
             let smoother = SpeedSmoother(configuration: configuration)
             let results = forward ? smoother.filter(fixes) : smoother.smooth(fixes)
             return try report(
@@ -102,7 +97,7 @@ enum SpeedCommand {
         if parsed.flag("json") {
             CommandSupport.printJSON(reports)
         } else if parsed.flag("csv") {
-            printCSV(reports)
+            print(csv(reports), terminator: "")
         } else {
             reports.forEach(printText)
         }
@@ -192,18 +187,20 @@ enum SpeedCommand {
         }
     }
 
-    static func printCSV(_ reports: [Report]) {
-        print("file,time_s,raw_speed_m_s,speed_m_s,standard_deviation_m_s,status,innovation_sigmas")
+    /// One CSV record per fix, after a header.
+    static func csv(_ reports: [Report]) -> String {
+        var text = CSVQuoting.record([
+            "file", "time_s", "raw_speed_m_s", "speed_m_s", "standard_deviation_m_s", "status", "innovation_sigmas",
+        ])
         func cell(_ value: Double?) -> String { value.map { "\($0)" } ?? "" }
         for report in reports {
             for fix in report.fixes {
-                print(
-                    [
-                        report.file, cell(fix.time), cell(fix.rawSpeed), cell(fix.speed), cell(fix.standardDeviation),
-                        fix.status,
-                        cell(fix.innovationSigmas),
-                    ].joined(separator: ","))
+                text += CSVQuoting.record([
+                    report.file, cell(fix.time), cell(fix.rawSpeed), cell(fix.speed), cell(fix.standardDeviation),
+                    fix.status, cell(fix.innovationSigmas),
+                ])
             }
         }
+        return text
     }
 }

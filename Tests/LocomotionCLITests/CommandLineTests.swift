@@ -111,6 +111,19 @@ struct SpeedCommandTests {
         #expect(report.fixes[30].status == "rejectedSpike")
     }
 
+    @Test func theCSVQuotesAFileNameWithACommaAndReadsBack() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ride, \"fast\"-\(UUID()).csv").path
+        try "t,speed\n0,1.5\n1,1.6\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recording = try RecordingReader.read(path: path).recording
+        let report = try SpeedCommand.report(
+            path: path, results: SpeedSmoother().smooth(recording.locationFixes()), method: "smoothed", spike: 2)
+        let table = try ReferenceTable(text: SpeedCommand.csv([report]), source: "speed.csv")
+        #expect(table.header.count == 7 && table.rows.count == 2)
+        #expect(table.rows.allSatisfy { $0.count == 7 && $0[0] == path })
+        #expect(try table.column(["time_s"], fallback: false) == [0, 1])
+    }
+
     @Test func errorsAndUsage() throws {
         let path = try InfoCommandTests.temporaryFile("t,ax,ay,az\n0,0,0,1\n")
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -13,11 +13,7 @@ struct StepFixtureTests {
 
     static func column(_ file: String, _ header: String) throws -> [Double] {
         let url = try #require(Bundle.module.url(forResource: file, withExtension: "csv", subdirectory: "Fixtures"))
-        let lines = try String(contentsOf: url, encoding: .utf8).split(whereSeparator: \.isNewline)
-        let index = try #require(lines[0].split(separator: ",").firstIndex { $0 == header })
-        return lines.dropFirst().map {
-            Double($0.split(separator: ",", omittingEmptySubsequences: false)[index]) ?? .nan
-        }
+        return try ReferenceTable(path: url.path).column([header], fallback: false)
     }
 
     /// The detection on the excerpt and its matching with the reference inside the reference

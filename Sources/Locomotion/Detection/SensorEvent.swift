@@ -66,7 +66,7 @@ extension Recording {
     /// speed cell holds one), then its pedometer cadence (when present), then its motion sample.
     /// Feeding them to an ``ActivityDetector`` gives the windows of ``features(_:sampleRate:maxGap:threadCount:)``.
     ///
-    /// - Throws: `LocomotionError.missingColumn` without acceleration; as ``locationFixes()``.
+    /// - Throws: `LocomotionError.missingColumn` without acceleration; as ``Recording/locationFixes(requireSpeedColumn:)``.
     /// - Complexity: O(*n*).
     public func events() throws(LocomotionError) -> [SensorEvent] {
         let acceleration = try requireAcceleration()

@@ -4,11 +4,39 @@ public struct RecordingGap: Sendable, Equatable, Codable {
     public var start: Double
     /// The time of the first row after the gap, in seconds.
     public var end: Double
-    /// The index of the first row after the gap.
+    /// The index of the first row after the gap (0-based, into the recording's columns).
     public var rowIndex: Int
 
     /// `end − start`, in seconds.
     public var duration: Double { end - start }
+
+    /// The number of the first row after the gap as people count rows: the first row after the
+    /// header is row 1. This is what `locomotion info` prints and its JSON holds (as `row`).
+    public var row: Int { rowIndex + 1 }
+
+    /// Creates a gap from the times around it and the index of the row after it.
+    public init(start: Double, end: Double, rowIndex: Int) {
+        self.start = start
+        self.end = end
+        self.rowIndex = rowIndex
+    }
+
+    // Encoded with the 1-based `row`, so every row and line number a user reads counts from 1.
+    private enum CodingKeys: String, CodingKey { case start, end, row }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            start: try container.decode(Double.self, forKey: .start), end: try container.decode(Double.self, forKey: .end),
+            rowIndex: try container.decode(Int.self, forKey: .row) - 1)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(start, forKey: .start)
+        try container.encode(end, forKey: .end)
+        try container.encode(row, forKey: .row)
+    }
 }
 
 /// How regularly a recording was sampled.
@@ -48,8 +76,10 @@ extension Recording {
     /// The sample rate in Hz estimated from the timestamps (see
     /// ``SamplingAnalysis/medianInterval``): robust to jitter, rounding, duplicates and gaps.
     ///
+    /// Computed on first use and kept with the recording until its timestamps change.
+    ///
     /// - Returns: `nil` when fewer than two rows have different timestamps.
-    /// - Complexity: O(*n* log *n*).
+    /// - Complexity: O(*n* log *n*) the first time, O(1) after.
     public var estimatedSampleRate: Double? { samplingAnalysis()?.sampleRate }
 
     /// Analyses the intervals between rows.
@@ -57,8 +87,14 @@ extension Recording {
     /// - Parameter gapThreshold: Intervals longer than this (s) are gaps; `nil` means
     ///   ``defaultGapFactor`` typical intervals, at least ``minimumDefaultGap``.
     /// - Returns: `nil` when fewer than two rows have different timestamps.
-    /// - Complexity: O(*n* log *n*).
+    /// - Complexity: O(*n* log *n*); with the default threshold, only the first time (the analysis
+    ///   is kept with the recording until its timestamps change).
     public func samplingAnalysis(gapThreshold: Double? = nil) -> SamplingAnalysis? {
+        guard let gapThreshold else { return samplingCache.value { analyseSampling(gapThreshold: nil) } }
+        return analyseSampling(gapThreshold: gapThreshold)
+    }
+
+    private func analyseSampling(gapThreshold: Double?) -> SamplingAnalysis? {
         var intervals: [Double] = []
         intervals.reserveCapacity(max(count - 1, 0))
         var duplicates = 0

@@ -81,9 +81,9 @@ public struct Recording: Sendable, Equatable {
     /// Where the recording came from (a file path, or a name for generated data).
     public var source: String
     /// Timestamps in seconds, non-decreasing.
-    public var time: [Double]
+    public var time: [Double] { didSet { samplingCache.reset() } }
     /// Acceleration including gravity, in g, device axes.
-    public var acceleration: ThreeAxisSeries?
+    public var acceleration: ThreeAxisSeries? { didSet { magnitudeCache.reset() } }
     /// Acceleration with gravity removed ("user" or "linear" acceleration), in g, device axes.
     public var linearAcceleration: ThreeAxisSeries?
     /// Rotation rate, in rad/s, device axes.
@@ -106,6 +106,10 @@ public struct Recording: Sendable, Equatable {
     public var labels: [String]?
     /// Columns the reader does not interpret, in file order.
     public var extraColumns: [ExtraColumn]
+    /// ``samplingAnalysis(gapThreshold:)`` with the default threshold, once asked for.
+    var samplingCache = DerivedValue<SamplingAnalysis?>()
+    /// ``accelerationMagnitude``, once asked for.
+    private var magnitudeCache = DerivedValue<[Double]?>()
 
     /// Creates a recording.
     ///
@@ -131,13 +135,8 @@ public struct Recording: Sendable, Equatable {
         self.steps = steps
         self.labels = labels
         self.extraColumns = extraColumns
-        let counts =
-            [
-                acceleration?.count, linearAcceleration?.count, rotationRate?.count, speed?.count, speedAccuracy?.count,
-                horizontalAccuracy?.count, latitude?.count, longitude?.count, cadence?.count, steps?.count,
-                labels?.count,
-            ] + extraColumns.map { $0.values.count }
-        precondition(counts.allSatisfy { $0 == nil || $0 == time.count }, "every column needs one value per timestamp")
+        precondition(
+            columnCounts.allSatisfy { $0 == time.count }, "every column needs one value per timestamp")
     }
 
     /// The number of rows.
@@ -149,23 +148,25 @@ public struct Recording: Sendable, Equatable {
     /// The acceleration magnitude of each row, in g (about 1 g at rest), or `nil` when the
     /// recording has no acceleration with gravity.
     ///
-    /// - Complexity: O(*n*); allocates.
-    public var accelerationMagnitude: [Double]? { acceleration?.magnitude }
+    /// Computed on first use and kept with the recording until its acceleration changes, so
+    /// asking again neither recomputes nor allocates.
+    ///
+    /// - Complexity: O(*n*) the first time, O(1) after.
+    public var accelerationMagnitude: [Double]? { magnitudeCache.value { acceleration?.magnitude } }
 
     /// The rows in `range` as a recording of their own.
     ///
     /// - Precondition: `range` lies within `0..<count`.
     /// - Complexity: O(`range.count` × columns); copies the rows.
     public subscript(rows range: Range<Int>) -> Recording {
-        Recording(
-            source: source, time: Array(time[range]), acceleration: acceleration?[range],
-            linearAcceleration: linearAcceleration?[range], rotationRate: rotationRate?[range],
-            speed: speed.map { Array($0[range]) }, speedAccuracy: speedAccuracy.map { Array($0[range]) },
-            horizontalAccuracy: horizontalAccuracy.map { Array($0[range]) },
-            latitude: latitude.map { Array($0[range]) }, longitude: longitude.map { Array($0[range]) },
-            cadence: cadence.map { Array($0[range]) }, steps: steps.map { Array($0[range]) },
-            labels: labels.map { Array($0[range]) },
+        var rows = Recording(
+            source: source, time: Array(time[range]), labels: labels.map { Array($0[range]) },
             extraColumns: extraColumns.map { ExtraColumn(name: $0.name, values: Array($0.values[range])) })
+        for column in Self.axisColumns { rows[keyPath: column.series] = self[keyPath: column.series]?[range] }
+        for column in Self.scalarColumns {
+            rows[keyPath: column.values] = self[keyPath: column.values].map { Array($0[range]) }
+        }
+        return rows
     }
 
     /// Appends the rows of `other`, which must have the same columns (as chunks of one stream do).
@@ -175,30 +176,13 @@ public struct Recording: Sendable, Equatable {
     public mutating func append(contentsOf other: Recording) {
         precondition(hasSameColumns(as: other), "appending a recording with different columns")
         time.append(contentsOf: other.time)
-        acceleration?.append(contentsOf: other.acceleration!)
-        linearAcceleration?.append(contentsOf: other.linearAcceleration!)
-        rotationRate?.append(contentsOf: other.rotationRate!)
-        speed?.append(contentsOf: other.speed!)
-        speedAccuracy?.append(contentsOf: other.speedAccuracy!)
-        horizontalAccuracy?.append(contentsOf: other.horizontalAccuracy!)
-        latitude?.append(contentsOf: other.latitude!)
-        longitude?.append(contentsOf: other.longitude!)
-        cadence?.append(contentsOf: other.cadence!)
-        steps?.append(contentsOf: other.steps!)
+        for column in Self.axisColumns { column.append(&self, other) }
+        for column in Self.scalarColumns {
+            self[keyPath: column.values]?.append(contentsOf: other[keyPath: column.values]!)
+        }
         labels?.append(contentsOf: other.labels!)
         for index in extraColumns.indices {
             extraColumns[index].values.append(contentsOf: other.extraColumns[index].values)
         }
-    }
-
-    private func hasSameColumns(as other: Recording) -> Bool {
-        (acceleration == nil) == (other.acceleration == nil)
-            && (linearAcceleration == nil) == (other.linearAcceleration == nil)
-            && (rotationRate == nil) == (other.rotationRate == nil) && (speed == nil) == (other.speed == nil)
-            && (speedAccuracy == nil) == (other.speedAccuracy == nil)
-            && (horizontalAccuracy == nil) == (other.horizontalAccuracy == nil)
-            && (latitude == nil) == (other.latitude == nil) && (longitude == nil) == (other.longitude == nil)
-            && (cadence == nil) == (other.cadence == nil) && (steps == nil) == (other.steps == nil)
-            && (labels == nil) == (other.labels == nil) && extraColumns.map(\.name) == other.extraColumns.map(\.name)
     }
 }

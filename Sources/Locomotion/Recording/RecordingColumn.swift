@@ -61,6 +61,24 @@ public enum RecordingColumn: String, Sendable, Hashable, CaseIterable, Comparabl
         ["linacc_\(axis)", "linacc_\(axis)_g", "linacc_\(axis)_m_s2", "user_acc_\(axis)", "user_acc_\(axis)_g"]
     }
 
+    /// The header name ``RecordingWriter`` writes: one that states the package's unit
+    /// (`t_s`, `acc_x_g`, `gyr_x_rad_s`, `speed`, …), so the file reads back without unit options.
+    public var canonicalName: String {
+        switch self {
+        case .time: return "t_s"
+        case .accelerationX: return "acc_x_g"
+        case .accelerationY: return "acc_y_g"
+        case .accelerationZ: return "acc_z_g"
+        case .linearAccelerationX: return "linacc_x_g"
+        case .linearAccelerationY: return "linacc_y_g"
+        case .linearAccelerationZ: return "linacc_z_g"
+        case .rotationRateX: return "gyr_x_rad_s"
+        case .rotationRateY: return "gyr_y_rad_s"
+        case .rotationRateZ: return "gyr_z_rad_s"
+        default: return aliases[0]  // speed, speed_accuracy, …, steps, label: already in the package's unit
+        }
+    }
+
     /// The unit this quantity is stored in, for display.
     public var unit: String {
         switch self {

@@ -93,12 +93,7 @@ public struct RecordingLayout: Sendable, Equatable {
                     + passedOver.map { "\(header[$0.index]) (\($0.column.rawValue) is read from \(header[$0.used]))" }
                     .joined(separator: ", ") + "; a name that states its unit is preferred")
         }
-        let groups: [(String, [RecordingColumn])] = [
-            ("acceleration", [.accelerationX, .accelerationY, .accelerationZ]),
-            ("linear acceleration", [.linearAccelerationX, .linearAccelerationY, .linearAccelerationZ]),
-            ("rotation rate", [.rotationRateX, .rotationRateY, .rotationRateZ]),
-        ]
-        for (name, axes) in groups {
+        for (name, axes) in Recording.axisColumns.map({ ($0.name, $0.axes) }) {
             let present = axes.filter { found[$0] != nil }
             guard !present.isEmpty, present.count < 3 else { continue }
             let missing = axes.filter { found[$0] == nil }.map(\.rawValue)

@@ -28,58 +28,49 @@ public final class RecordingStream {
     /// The options in force.
     public let options: RecordingReadOptions
     /// Rows read and skipped so far.
-    public private(set) var report = RecordingReadReport()
+    public internal(set) var report = RecordingReadReport()
     /// Bytes consumed so far, for progress.
-    public private(set) var bytesConsumed = 0
-    /// The file's size in bytes, when known.
+    public var bytesConsumed: Int { lines.bytesConsumed }
+    /// The file's size in bytes, when known (not for a pipe).
     public let byteCount: Int?
     /// The group (the value of ``RecordingReadOptions/groupColumn``) of the chunk
     /// ``nextChunk(maxRows:)`` returned last; `nil` without a group column. A chunk never mixes
     /// groups.
     public private(set) var group: String?
 
-    private let fileDescriptor: Int32?
-    private var buffer: UnsafeMutableBufferPointer<UInt8>
-    private var start = 0
-    private var end = 0
-    private var reachedEndOfFile = false
-    /// The number of the line last returned by `nextLine()` (the header is line 1).
-    private var lineNumber = 0
+    /// The file's (or the text's) lines.
+    let lines: LineBuffer
+    /// The number of the line read last (the header is line 1).
+    var lineNumber: Int { lines.lineNumber }
 
-    private var parser: RowParser
-    private var numericColumns: [RecordingColumn] = []
-    private var labelCell: Int?
+    var parser: RowParser
+    private(set) var numericColumns: [RecordingColumn] = []
+    private(set) var labelCell: Int?
     /// Chunk storage reused from chunk to chunk: times, then the numeric slots one after another.
-    private var chunkCapacity = 0
-    private var chunkTime: UnsafeMutablePointer<Double> = .allocate(capacity: 1)
-    private var chunkValues: UnsafeMutablePointer<Double> = .allocate(capacity: 1)
+    private(set) var chunkCapacity = 0
+    private(set) var chunkTime: UnsafeMutablePointer<Double> = .allocate(capacity: 1)
+    private(set) var chunkValues: UnsafeMutablePointer<Double> = .allocate(capacity: 1)
     /// The group of the last row read, and the first row of the next group, read ahead to end
     /// the previous chunk.
     private var lastGroup: String?
     private var pendingRow: (time: Double, values: [Double], label: String?, extras: [String])?
     /// Chunks parsed on several cores (for tests and diagnostics).
-    private(set) var parallelChunkCount = 0
+    var parallelChunkCount = 0
     /// Line boundaries for parallel parsing (starts, then ends), reused from chunk to chunk.
-    private var lineBounds = UnsafeMutablePointer<Int>.allocate(capacity: 2)
-    private var lineBoundsCapacity = 1
-    /// A quoted line re-encoded with cells separated by 0x1F, so the same row parser reads it.
+    var lineBounds = UnsafeMutablePointer<Int>.allocate(capacity: 2)
+    var lineBoundsCapacity = 1
+    /// A quoted line re-encoded by ``CSVQuoting/reencodeQuoted(_:)``, so the same row parser reads it.
     private var quotedLine = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
-
-    private static let blockSize = 1 << 20
-    private static let quotedDelimiter: UInt8 = 0x1F
 
     /// Opens `path` and reads its header.
     ///
     /// - Throws: `LocomotionError.unreadableFile` when the file cannot be opened or is empty,
     ///   `.missingColumn` when it has no time column (or lacks a column named in the options).
     public convenience init(path: String, options: RecordingReadOptions = .init()) throws(LocomotionError) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
-        }
-        var status = stat()
-        let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : nil
-        try self.init(path: path, options: options, fileDescriptor: descriptor, text: nil, byteCount: size)
+        let file = try ReadableFile(path: path)
+        try self.init(
+            path: path, options: options,
+            lines: LineBuffer(file: file, maximumLineBytes: options.maximumLineBytes), byteCount: file.byteCount)
     }
 
     /// Reads CSV text held in memory; `source` names it in errors.
@@ -88,35 +79,29 @@ public final class RecordingStream {
     public convenience init(text: String, source: String, options: RecordingReadOptions = .init())
         throws(LocomotionError)
     {
-        try self.init(path: source, options: options, fileDescriptor: nil, text: text, byteCount: text.utf8.count)
+        try self.init(
+            path: source, options: options,
+            lines: LineBuffer(text: text.utf8, source: source, maximumLineBytes: options.maximumLineBytes),
+            byteCount: text.utf8.count)
     }
 
-    private init(
-        path: String, options: RecordingReadOptions, fileDescriptor: Int32?, text: String?, byteCount: Int?
-    ) throws(LocomotionError) {
+    /// Reads the header from `lines`, whose first block is already held.
+    private init(path: String, options: RecordingReadOptions, lines: LineBuffer, byteCount: Int?)
+        throws(LocomotionError)
+    {
         self.path = path
         self.options = options
-        self.fileDescriptor = fileDescriptor
+        self.lines = lines
         self.byteCount = byteCount
-        if let text {
-            let bytes = Array(text.utf8)
-            buffer = .allocate(capacity: max(bytes.count, 1))
-            _ = buffer.initialize(from: bytes)
-            end = bytes.count
-            reachedEndOfFile = true
-        } else {
-            buffer = .allocate(capacity: Self.blockSize)
-        }
         parser = RowParser(columnCount: 0)  // replaced once the header is known; deinit frees either
 
-        if fileDescriptor != nil { try refill() }  // the first block, to recognise what the file holds
-        if let reason = Self.notTextReason(UnsafeBufferPointer(rebasing: buffer[start..<end])) {
+        if let reason = Self.notTextReason(lines.unread) {
             throw .unreadableFile(path: path, reason: reason)
         }
-        guard let headerLine = try nextLine() else {
+        guard let headerLine = try lines.next() else {
             throw .unreadableFile(path: path, reason: "the file is empty; a header row is required")
         }
-        var headerBytes = Array(UnsafeBufferPointer(rebasing: buffer[headerLine]))
+        var headerBytes = Array(UnsafeBufferPointer(rebasing: lines.bytes[headerLine]))
         if headerBytes.starts(with: [0xEF, 0xBB, 0xBF]) { headerBytes.removeFirst(3) }  // UTF-8 byte-order mark
         // A carriage return inside the first line (not just before its newline): the file ends its
         // lines with CR alone (classic Mac OS), which would read as one enormous header.
@@ -124,7 +109,7 @@ public final class RecordingStream {
             throw .unreadableFile(
                 path: path, reason: "its lines end in a carriage return alone (CR); convert them to LF or CRLF")
         }
-        let (headerCells, isClosed) = Self.splitQuotedCells(headerBytes)
+        let (headerCells, isClosed) = CSVQuoting.splitQuotedCells(headerBytes)
         if let reason = Self.headerProblem(headerBytes, cells: headerCells, isClosed: isClosed) {
             throw .unreadableFile(path: path, reason: reason)
         }
@@ -153,13 +138,11 @@ public final class RecordingStream {
     }
 
     deinit {
-        buffer.deallocate()
         parser.deallocate()
         chunkTime.deallocate()
         chunkValues.deallocate()
         quotedLine.deallocate()
         lineBounds.deallocate()
-        if let fileDescriptor { close(fileDescriptor) }
     }
 
     /// Reads up to `maxRows` rows.
@@ -206,21 +189,22 @@ public final class RecordingStream {
             rows = 1
         }
         group = lastGroup
-        reading: while rows < capacity, let line = try nextLine() {
-            var bytes = UnsafePointer(buffer.baseAddress!)
+        reading: while rows < capacity, let line = try lines.next() {
+            var bytes = UnsafePointer(lines.bytes.baseAddress!)
             var (lineStart, lineEnd, delimiter) = (line.lowerBound, line.upperBound, UInt8(0x2C))
             var isQuoteClosed = true
             if memchr(bytes + lineStart, 0x22, lineEnd - lineStart) != nil {
                 // Quotes: parse a copy with quotes resolved and cells separated by 0x1F instead.
                 let cells: [UInt8]
-                (cells, isQuoteClosed) = Self.reencodeQuoted(Array(UnsafeBufferPointer(rebasing: buffer[line])))
+                (cells, isQuoteClosed) = CSVQuoting.reencodeQuoted(
+                    Array(UnsafeBufferPointer(rebasing: lines.bytes[line])))
                 if cells.count > quotedLine.count {
                     quotedLine.deallocate()
                     quotedLine = .allocate(capacity: cells.count)
                 }
                 _ = UnsafeMutableBufferPointer(rebasing: quotedLine[0..<cells.count]).initialize(from: cells)
                 (bytes, lineStart, lineEnd, delimiter) = (
-                    UnsafePointer(quotedLine.baseAddress!), 0, cells.count, Self.quotedDelimiter
+                    UnsafePointer(quotedLine.baseAddress!), 0, cells.count, CSVQuoting.reencodedDelimiter
                 )
             }
             let (lineBytes, cellStarts, cellEnds) = (bytes, parser.cellStarts, parser.cellEnds)
@@ -309,151 +293,6 @@ public final class RecordingStream {
         return makeRecording(rows: rows, labels: labels, extras: extras)
     }
 
-    // MARK: Parallel parsing
-
-    /// Lines per share below which parsing in parallel does not pay.
-    static let linesPerShare = 1_024
-
-    /// One worker's share of a chunk and what came of it.
-    private struct WorkerShare: @unchecked Sendable {
-        var lines: Range<Int>
-        var parser: RowParser
-        var isClean = false
-        var firstTime = Double.nan
-        var lastTime = Double.nan
-        var labels: [String] = []
-        var extras: [[String]] = []
-    }
-
-    /// Pointers the workers share; each writes only its own rows and its own share.
-    private struct ParallelBatch: @unchecked Sendable {
-        let bytes: UnsafePointer<UInt8>
-        let lineStarts: UnsafePointer<Int>
-        let lineEnds: UnsafePointer<Int>
-        let time: UnsafeMutablePointer<Double>
-        let values: UnsafeMutablePointer<Double>
-        let stride: Int
-        let shares: UnsafeMutablePointer<WorkerShare>
-    }
-
-    /// Parses the next lines on several cores when they are plain rows: every line a good row, in
-    /// time order, no quotes. Each worker parses a contiguous run of lines into its own rows with
-    /// its own parser state; the chunk is kept only if every run is clean and the runs join in
-    /// time order. Otherwise nothing is consumed and `nil` sends the caller down the sequential
-    /// path, which reports problems with their line numbers, so results never depend on the
-    /// number of cores.
-    private func parallelChunk(capacity: Int, keepsText: Bool) throws(LocomotionError) -> Recording? {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard cores > 1, capacity >= 2 * Self.linesPerShare else { return nil }
-        if !reachedEndOfFile, end - start < buffer.count / 4 { try refill() }
-        // Find the complete lines in the buffer, up to the chunk's capacity.
-        if lineBoundsCapacity < capacity {
-            lineBounds.deallocate()
-            lineBounds = .allocate(capacity: 2 * capacity)
-            lineBoundsCapacity = capacity
-        }
-        let (lineStarts, lineEnds) = (lineBounds, lineBounds + capacity)
-        var count = 0
-        var position = start
-        let base = UnsafePointer(buffer.baseAddress!)
-        while count < capacity, position < end, let newline = memchr(base + position, 0x0A, end - position) {
-            let lineEnd = UnsafePointer(newline.assumingMemoryBound(to: UInt8.self)) - base
-            guard lineEnd - position <= options.maximumLineBytes else { return nil }  // the sequential path throws
-            lineStarts[count] = position
-            lineEnds[count] = lineEnd
-            count += 1
-            position = lineEnd + 1
-        }
-        // A few shares per core, so a core that starts late still finds work.
-        let shareCount = min(4 * cores, count / Self.linesPerShare)
-        guard shareCount > 1 else { return nil }
-
-        let shares = UnsafeMutablePointer<WorkerShare>.allocate(capacity: shareCount)
-        defer {
-            for index in 0..<shareCount { shares[index].parser.deallocateCells() }
-            shares.deinitialize(count: shareCount)
-            shares.deallocate()
-        }
-        for index in 0..<shareCount {
-            var worker = parser.copyWithOwnCells()
-            worker.lastTime = -.infinity
-            (shares + index).initialize(
-                to: WorkerShare(
-                    lines: (count * index / shareCount)..<(count * (index + 1) / shareCount), parser: worker))
-        }
-        let labelCell = self.labelCell
-        let (extraIndices, labelMap, maximumCellBytes) = (
-            layout.extraIndices, options.labelMap, options.maximumCellBytes
-        )
-        let batch = ParallelBatch(
-            bytes: base, lineStarts: lineStarts, lineEnds: lineEnds, time: chunkTime, values: chunkValues,
-            stride: chunkCapacity, shares: shares)
-        let extrasToKeep = keepsText ? extraIndices : []
-        DispatchQueue.concurrentPerform(iterations: shareCount) { index in
-            Self.parse(
-                batch, share: index, labelCell: labelCell, extraIndices: extrasToKeep, labelMap: labelMap,
-                maximumCellBytes: maximumCellBytes)
-        }
-        // Keep the chunk only if every share is clean and the shares join in time order.
-        var previousTime = parser.lastTime
-        for index in 0..<shareCount {
-            guard shares[index].isClean, shares[index].firstTime >= previousTime else { return nil }
-            previousTime = shares[index].lastTime
-        }
-        let rows = shares[shareCount - 1].lines.upperBound
-        var labels: [String] = []
-        var extras = [[String]](repeating: [], count: keepsText ? extraIndices.count : 0)
-        for index in 0..<shareCount {
-            labels += shares[index].labels
-            for column in extras.indices { extras[column] += shares[index].extras[column] }
-        }
-        if extras.isEmpty { extras = extraIndices.map { _ in [] } }
-        let consumed = lineEnds[rows - 1] + 1
-        bytesConsumed += consumed - start
-        start = consumed
-        lineNumber += rows
-        parser.lastTime = previousTime
-        report.rowsRead += rows
-        parallelChunkCount += 1
-        return makeRecording(rows: rows, labels: labels, extras: extras)
-    }
-
-    /// One worker: parses its share's lines into their rows.
-    private static func parse(
-        _ batch: ParallelBatch, share index: Int, labelCell: Int?, extraIndices: [Int], labelMap: [String: String],
-        maximumCellBytes: Int
-    ) {
-        var share = batch.shares[index]
-        defer { batch.shares[index] = share }
-        share.extras = extraIndices.map { _ in [] }
-        for line in share.lines {
-            let (lineStart, lineEnd) = (batch.lineStarts[line], batch.lineEnds[line])
-            if memchr(batch.bytes + lineStart, 0x22, lineEnd - lineStart) != nil { return }
-            guard
-                case .row(let t) = share.parser.parse(
-                    batch.bytes, lineStart, lineEnd, delimiter: 0x2C, values: batch.values, stride: batch.stride,
-                    row: line)
-            else { return }
-            if line == share.lines.lowerBound { share.firstTime = t }
-            batch.time[line] = t
-            /// The cell's text; `nil` for one the sequential path must report (too long, not UTF-8).
-            func text(_ cell: Int) -> String? {
-                let (cellStart, count) = (share.parser.cellStarts[cell], share.parser.cellEnds[cell] - share.parser.cellStarts[cell])
-                return count > maximumCellBytes ? nil : decodeText(batch.bytes + cellStart, count: count)
-            }
-            if let labelCell {
-                guard let written = text(labelCell) else { return }
-                share.labels.append(labelMap[written] ?? written)
-            }
-            for (column, cell) in extraIndices.enumerated() {
-                guard let cellText = text(cell) else { return }
-                share.extras[column].append(cellText)
-            }
-        }
-        share.lastTime = share.parser.lastTime
-        share.isClean = true
-    }
-
     /// Reads every remaining row into one recording.
     ///
     /// - Parameter progress: Called after each chunk with the bytes consumed so far and the
@@ -502,170 +341,15 @@ public final class RecordingStream {
 
     // MARK: Rows
 
-    private func makeRecording(rows: Int, labels: [String], extras: [[String]]) -> Recording {
-        func column(_ quantity: RecordingColumn) -> [Double]? {
-            numericColumns.firstIndex(of: quantity).map {
-                Array(UnsafeBufferPointer(start: chunkValues + $0 * chunkCapacity, count: rows))
-            }
-        }
-        func axes(_ x: RecordingColumn, _ y: RecordingColumn, _ z: RecordingColumn) -> ThreeAxisSeries? {
-            guard let xs = column(x), let ys = column(y), let zs = column(z) else { return nil }
-            return ThreeAxisSeries(x: xs, y: ys, z: zs)
-        }
-        return Recording(
+    /// The first `rows` rows of the chunk storage as a recording.
+    func makeRecording(rows: Int, labels: [String], extras: [[String]]) -> Recording {
+        Recording(
             source: path, time: Array(UnsafeBufferPointer(start: chunkTime, count: rows)),
-            acceleration: axes(.accelerationX, .accelerationY, .accelerationZ),
-            linearAcceleration: axes(.linearAccelerationX, .linearAccelerationY, .linearAccelerationZ),
-            rotationRate: axes(.rotationRateX, .rotationRateY, .rotationRateZ), speed: column(.speed),
-            speedAccuracy: column(.speedAccuracy), horizontalAccuracy: column(.horizontalAccuracy),
-            latitude: column(.latitude), longitude: column(.longitude), cadence: column(.cadence),
-            steps: column(.steps), labels: labelCell == nil ? nil : labels,
-            extraColumns: zip(layout.extraIndices, extras).map { ExtraColumn(name: layout.header[$0], values: $1) })
-    }
-
-    /// The error for a bad row, naming the line and, for a cell problem, the column and value.
-    private func error(
-        _ kind: RowProblem, cell: Int?, cellCount: Int,
-        line: (bytes: UnsafePointer<UInt8>, start: Int, end: Int, delimiter: UInt8), parser: RowParser
-    ) -> LocomotionError {
-        /// The text of cell `index`, found again by counting delimiters (the parser may have
-        /// stopped inside it).
-        func cellText(_ index: Int) -> String {
-            var cellStart = line.start
-            for _ in 0..<index { cellStart = RowParser.find(line.delimiter, line.bytes, cellStart, line.end) + 1 }
-            var cellEnd = RowParser.find(line.delimiter, line.bytes, min(cellStart, line.end), line.end)
-            if cellEnd > cellStart, line.bytes[cellEnd - 1] == 0x0D { cellEnd -= 1 }
-            return String(
-                decoding: UnsafeBufferPointer(start: line.bytes + cellStart, count: max(cellEnd - cellStart, 0)),
-                as: UTF8.self
-            ).trimmingCharacters(in: .whitespaces)
-        }
-        guard let cell else {
-            if kind == .timeGoesBackwards {
-                return .timeGoesBackwards(
-                    path: path, line: lineNumber, previous: parser.lastTime, current: parser.rejectedTime)
-            }
-            return .wrongCellCount(path: path, line: lineNumber, found: cellCount, expected: layout.header.count)
-        }
-        let column = layout.header[cell]
-        let expected: String
-        switch kind {
-        case .missingValue: expected = "a number (\(column) may not be empty)"
-        case .malformedTime:
-            expected =
-                parser.timeFormat == .iso8601
-                ? "an ISO-8601 date-time like the earlier rows" : "a time in seconds or an ISO-8601 date-time"
-        case .nonFiniteNumber: expected = "a finite number"
-        case .invalidText: expected = "valid UTF-8 text"
-        case .unterminatedQuote: expected = "closed by a quote on the same line (a quoted cell may not span lines)"
-        case .outOfRange:
-            guard case .number(let slot) = parser.roles[cell] else { fallthrough }
-            expected = "a number in \(parser.lowerBounds[slot].compactDescription)...\(parser.upperBounds[slot].compactDescription)"
-        default: expected = "a number"
-        }
-        return .malformedCell(path: path, line: lineNumber, column: column, value: cellText(cell), expected: expected)
-    }
-
-    // MARK: Quoting
-
-    /// The line with quotes resolved and cells separated by ``quotedDelimiter``, and whether every
-    /// quote was closed.
-    static func reencodeQuoted(_ bytes: [UInt8]) -> (line: [UInt8], isClosed: Bool) {
-        let (cells, isClosed) = splitQuotedCells(bytes)
-        return (Array(cells.joined(separator: [quotedDelimiter])), isClosed)
-    }
-
-    /// Splits one line honouring double quotes (`"a,b"` is one cell, `""` inside quotes is a
-    /// quote); `isClosed` is `false` when the line ends inside quotes.
-    static func splitQuotedCells(_ bytes: [UInt8]) -> (cells: [[UInt8]], isClosed: Bool) {
-        var cells: [[UInt8]] = []
-        var current: [UInt8] = []
-        var inQuotes = false
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if inQuotes {
-                if byte == 0x22, index + 1 < bytes.count, bytes[index + 1] == 0x22 {
-                    current.append(0x22)
-                    index += 1
-                } else if byte == 0x22 {
-                    inQuotes = false
-                } else {
-                    current.append(byte)
+            values: { quantity in
+                numericColumns.firstIndex(of: quantity).map {
+                    Array(UnsafeBufferPointer(start: chunkValues + $0 * chunkCapacity, count: rows))
                 }
-            } else if byte == 0x22 {
-                inQuotes = true
-            } else if byte == 0x2C {
-                cells.append(current)
-                current.removeAll(keepingCapacity: true)
-            } else if byte != 0x0D || index != bytes.count - 1 {
-                current.append(byte)
-            }
-            index += 1
-        }
-        cells.append(current)
-        return (cells, !inQuotes)
-    }
-
-    // MARK: Lines
-
-    /// The byte range of the next line (without its newline) in `buffer`, or `nil` at the end.
-    private func nextLine() throws(LocomotionError) -> Range<Int>? {
-        while true {
-            if start < end, let newline = memchr(buffer.baseAddress! + start, 0x0A, end - start) {
-                let lineEnd = newline.assumingMemoryBound(to: UInt8.self) - buffer.baseAddress!
-                guard lineEnd - start <= options.maximumLineBytes else { throw lineTooLong(lineNumber + 1) }
-                let line = start..<lineEnd
-                bytesConsumed += lineEnd + 1 - start
-                start = lineEnd + 1
-                lineNumber += 1
-                return line
-            }
-            if reachedEndOfFile {
-                guard start < end else { return nil }
-                guard end - start <= options.maximumLineBytes else { throw lineTooLong(lineNumber + 1) }
-                let line = start..<end
-                bytesConsumed += end - start
-                start = end
-                lineNumber += 1
-                return line
-            }
-            try refill()
-        }
-    }
-
-    /// The error for a line longer than ``RecordingReadOptions/maximumLineBytes``.
-    private func lineTooLong(_ line: Int) -> LocomotionError {
-        .limitExceeded(
-            path: path, line: line, what: "the line's length", limit: options.maximumLineBytes,
-            unit: "bytes")
-    }
-
-    /// Moves the unread bytes to the front of the buffer (growing it for a very long line) and
-    /// reads more of the file after them.
-    private func refill() throws(LocomotionError) {
-        guard let fileDescriptor else {
-            reachedEndOfFile = true
-            return
-        }
-        let pending = end - start
-        if start > 0 {
-            if pending > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + start, pending) }
-            (start, end) = (0, pending)
-        }
-        if end == buffer.count {
-            // The buffer holds one unfinished line: grow it, but not without bound.
-            guard pending <= options.maximumLineBytes else { throw lineTooLong(lineNumber + 1) }
-            let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: buffer.count * 2)
-            memcpy(larger.baseAddress!, buffer.baseAddress!, end)
-            buffer.deallocate()
-            buffer = larger
-        }
-        let received = read(fileDescriptor, buffer.baseAddress! + end, buffer.count - end)
-        guard received >= 0 else {
-            throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
-        }
-        if received == 0 { reachedEndOfFile = true }
-        end += received
+            }, labels: labelCell == nil ? nil : labels,
+            extraColumns: zip(layout.extraIndices, extras).map { ExtraColumn(name: layout.header[$0], values: $1) })
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Numbers are written in the shortest form that reads back to the same `Double`, so a
 /// recording survives a write and a read bit for bit; NaN (no value in a sparse column) is an
-/// empty cell. Text cells containing a comma, quote or line break are quoted.
+/// empty cell. Text cells and header names holding a comma, quote or line break are quoted as
+/// RFC 4180 says (``CSVQuoting``).
 ///
 /// For large outputs, create a writer and ``append(_:)`` chunks; memory stays proportional to
 /// one chunk.
@@ -26,7 +27,7 @@ public final class RecordingWriter {
         self.handle = handle
         self.path = path
         self.columns = Self.header(of: template)
-        try write(columns.joined(separator: ",") + "\n")
+        try write(CSVQuoting.record(columns))
     }
 
     deinit { try? handle.close() }
@@ -62,7 +63,7 @@ public final class RecordingWriter {
     ///
     /// - Complexity: O(rows × columns).
     public static func csv(_ recording: Recording) -> String {
-        header(of: recording).joined(separator: ",") + "\n" + rows(of: recording)
+        CSVQuoting.record(header(of: recording)) + rows(of: recording)
     }
 
     /// Writes the whole recording to `path`.
@@ -76,33 +77,12 @@ public final class RecordingWriter {
     }
 
     private static func header(of recording: Recording) -> [String] {
-        var names = ["t_s"]
-        func axes(_ series: ThreeAxisSeries?, _ prefix: String, _ suffix: String) {
-            if series != nil { names += ["x", "y", "z"].map { "\(prefix)_\($0)_\(suffix)" } }
-        }
-        axes(recording.acceleration, "acc", "g")
-        axes(recording.linearAcceleration, "linacc", "g")
-        axes(recording.rotationRate, "gyr", "rad_s")
-        let optional: [(String, [Double]?)] = [
-            ("speed", recording.speed), ("speed_accuracy", recording.speedAccuracy),
-            ("horizontal_accuracy", recording.horizontalAccuracy), ("latitude", recording.latitude),
-            ("longitude", recording.longitude), ("cadence", recording.cadence), ("steps", recording.steps),
-        ]
-        names += optional.filter { $0.1 != nil }.map(\.0)
-        if recording.labels != nil { names.append("label") }
-        return names + recording.extraColumns.map(\.name)
+        recording.numericColumns.map(\.column.canonicalName) + (recording.labels == nil ? [] : ["label"])
+            + recording.extraColumns.map(\.name)
     }
 
     private static func rows(of recording: Recording) -> String {
-        var numeric: [[Double]] = [recording.time]
-        for series in [recording.acceleration, recording.linearAcceleration, recording.rotationRate] {
-            if let series { numeric += [series.x, series.y, series.z] }
-        }
-        let sparse: [[Double]?] = [
-            recording.speed, recording.speedAccuracy, recording.horizontalAccuracy, recording.latitude,
-            recording.longitude, recording.cadence, recording.steps,
-        ]
-        numeric += sparse.compactMap { $0 }
+        let numeric = recording.numericColumns.map(\.values)
         let text = (recording.labels.map { [$0] } ?? []) + recording.extraColumns.map(\.values)
         var output = ""
         output.reserveCapacity(recording.count * 12 * (numeric.count + text.count))
@@ -114,15 +94,10 @@ public final class RecordingWriter {
             }
             for column in text {
                 output.append(",")
-                output.append(quoted(column[row]))
+                output.append(CSVQuoting.field(column[row]))
             }
             output.append("\n")
         }
         return output
-    }
-
-    private static func quoted(_ cell: String) -> String {
-        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return cell }
-        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -45,12 +45,6 @@ enum DelimitedText {
         return cells
     }
 
-    /// A cell written for the package's CSV: quoted when it holds a comma or a quote.
-    static func csvCell(_ cell: String) -> String {
-        guard cell.contains(",") || cell.contains("\"") else { return cell }
-        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
     /// Converts a time cell to seconds, or returns `nil` when the cell is not a time.
     typealias TimeConversion = (_ cell: String) -> Double?
 
@@ -88,7 +82,7 @@ enum DelimitedText {
                     continue
                 }
                 sawHeader = true
-                output += header.map(csvCell).joined(separator: ",") + "\n"
+                output += CSVQuoting.record(header)
                 continue
             }
             if line.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -110,9 +104,9 @@ enum DelimitedText {
                 } else if decimalComma {
                     cell = cell.replacingOccurrences(of: ",", with: ".")
                 }
-                cells[index] = csvCell(cell)
+                cells[index] = cell
             }
-            output += cells.joined(separator: ",") + "\n"
+            output += CSVQuoting.record(cells)
         }
         return output
     }

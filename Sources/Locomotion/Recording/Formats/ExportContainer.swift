@@ -171,14 +171,6 @@ final class ExportContainer {
     }
 
     private static func prefixBytes(path: String, count: Int) throws(LocomotionError) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { try? handle.close() }
-        do {
-            return Array(try handle.read(upToCount: count) ?? Data())
-        } catch {
-            throw .unreadableFile(path: path, reason: "\(error)")
-        }
+        try ReadableFile(path: path).bytes(upTo: count)
     }
 }

@@ -43,7 +43,7 @@ enum ImportSupport {
     static func layout(for recording: Recording, sources: [RecordingColumn: String]) -> RecordingLayout {
         let csv = RecordingWriter.csv(recording[rows: 0..<0])
         let header = csv.split(separator: "\n", maxSplits: 1).first.map {
-            RecordingStream.splitQuotedCells(Array($0.utf8)).cells.map { String(decoding: $0, as: UTF8.self) }
+            CSVQuoting.splitQuotedCells(Array($0.utf8)).cells.map { String(decoding: $0, as: UTF8.self) }
         } ?? []
         var layout = (try? RecordingLayout(header: header, options: .init(), source: recording.source)) ?? .empty
         for index in layout.mappings.indices {

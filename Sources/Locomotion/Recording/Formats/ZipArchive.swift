@@ -35,7 +35,7 @@ final class ZipArchive {
     let path: String
     /// The entries, in central-directory order.
     private(set) var entries: [Entry] = []
-    private let descriptor: Int32
+    private let file: ReadableFile
     private let size: Int
 
     /// The largest entry decoded into memory: 1 GiB.
@@ -48,19 +48,10 @@ final class ZipArchive {
     /// - Complexity: O(size of the central directory).
     init(path: String) throws(LocomotionError) {
         self.path = path
-        descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .unreadableFile(path: path, reason: String(cString: strerror(errno))) }
-        var status = stat()
-        size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
-        do {
-            entries = try readCentralDirectory()
-        } catch {
-            close(descriptor)
-            throw error
-        }
+        file = try ReadableFile(path: path)
+        size = file.byteCount ?? 0
+        entries = try readCentralDirectory()
     }
-
-    deinit { close(descriptor) }
 
     /// Whether the file at `path` starts like a zip archive (a local header or an empty archive).
     static func looksLikeZip(_ prefix: [UInt8]) -> Bool {
@@ -183,17 +174,9 @@ final class ZipArchive {
             throw .unreadableFile(
                 path: path, reason: "the \(what) (\(count) bytes at offset \(offset)) lies beyond the end of the file")
         }
-        var buffer = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let received = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done)) }
-            guard received > 0 else {
-                throw .unreadableFile(
-                    path: path, reason: received < 0 ? String(cString: strerror(errno)) : "the file ends inside the \(what)")
-            }
-            done += received
-        }
-        return buffer
+        let bytes = try file.bytes(count: count, atOffset: offset)
+        guard bytes.count == count else { throw .unreadableFile(path: path, reason: "the file ends inside the \(what)") }
+        return bytes
     }
 
     private static func uint16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {

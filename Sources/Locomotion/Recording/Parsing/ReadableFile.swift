@@ -1,0 +1,96 @@
+import Foundation
+
+/// A file opened for reading: every `open(2)`, `read(2)` and `pread(2)` of the package's readers
+/// goes through here, so the C surface of file input is in one place.
+///
+/// A call interrupted by a signal before it read anything fails with `EINTR`; that is not an
+/// error of the file, so it is retried. A read may return fewer bytes than asked for (a pipe, a
+/// slow file system); callers treat each read as the next piece, and ``bytes(upTo:)`` and
+/// ``bytes(count:atOffset:)`` loop until they have what they need.
+///
+/// Threading: one thread at a time (the sequential reads share the descriptor's position).
+final class ReadableFile {
+    /// The path, for error messages.
+    let path: String
+    /// The size in bytes of a regular file; `nil` for a pipe or device, whose size is unknown.
+    let byteCount: Int?
+    /// Reads that a signal interrupted and that were retried (for tests and diagnostics).
+    private(set) var interruptedReads = 0
+    private let descriptor: Int32
+
+    /// Opens `path` read-only.
+    ///
+    /// - Throws: `LocomotionError.unreadableFile` with the system's reason ("No such file or
+    ///   directory", "Permission denied").
+    init(path: String) throws(LocomotionError) {
+        var descriptor: Int32
+        repeat { descriptor = open(path, O_RDONLY) } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else { throw Self.systemError(path: path) }
+        var status = stat()
+        let isRegular = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        self.path = path
+        self.descriptor = descriptor
+        self.byteCount = isRegular ? Int(status.st_size) : nil
+    }
+
+    deinit { close(descriptor) }
+
+    /// Reads up to `count` bytes at the file's position into `destination`.
+    ///
+    /// - Returns: The number of bytes read, fewer than `count` when fewer were available; 0 at
+    ///   the end of the file.
+    /// - Throws: `LocomotionError.unreadableFile` with the system's reason ("Is a directory").
+    func readSome(into destination: UnsafeMutableRawPointer, count: Int) throws(LocomotionError) -> Int {
+        while true {
+            let received = read(descriptor, destination, count)
+            if received >= 0 { return received }
+            guard errno == EINTR else { throw Self.systemError(path: path) }
+            interruptedReads += 1
+        }
+    }
+
+    /// Reads exactly `count` bytes from `offset` (the file's position is unchanged).
+    ///
+    /// - Returns: The bytes read; fewer than `count` only when the file ends first.
+    /// - Throws: `LocomotionError.unreadableFile` with the system's reason.
+    func bytes(count: Int, atOffset offset: Int) throws(LocomotionError) -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let received = result.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done))
+            }
+            if received > 0 {
+                done += received
+            } else if received == 0 {
+                return Array(result[..<done])
+            } else if errno == EINTR {
+                interruptedReads += 1
+            } else {
+                throw Self.systemError(path: path)
+            }
+        }
+        return result
+    }
+
+    /// Reads up to `count` bytes from the file's position, fewer only when the file ends first.
+    ///
+    /// - Throws: As ``readSome(into:count:)``.
+    /// - Complexity: O(`count`).
+    func bytes(upTo count: Int) throws(LocomotionError) -> [UInt8] {
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+        defer { block.deallocate() }
+        var done = 0
+        while done < count {
+            let received = try readSome(into: block.baseAddress! + done, count: count - done)
+            guard received > 0 else { break }
+            done += received
+        }
+        return Array(block[..<done])
+    }
+
+    /// The error for the call that just failed, with `errno`'s reason.
+    private static func systemError(path: String) -> LocomotionError {
+        .unreadableFile(path: path, reason: String(cString: strerror(errno)))
+    }
+}
