@@ -44,13 +44,13 @@ enum InfoCommand {
                         RecordingSummary(
                             LoadedRecording(
                                 recording: $0.recording, layout: read.layout, report: RecordingReadReport()),
-                            gapThreshold: gap, group: $0.name)
+                            maximumGap: gap, group: $0.name)
                     }
                     summaries += groups
                     if !parsed.flag("json") { printGroups(path: path, groups, report: read.report) }
                 } else {
                     let imported = try ReadingOptions.load(path: path, options: options, notes: false)
-                    let summary = RecordingSummary(imported.loaded, gapThreshold: gap)
+                    let summary = RecordingSummary(imported.loaded, maximumGap: gap)
                     summaries.append(summary)
                     if !parsed.flag("json") {
                         printText(summary)
@@ -78,7 +78,7 @@ enum InfoCommand {
             if sampling.duplicateTimestamps > 0 {
                 print("  duplicates      \(sampling.duplicateTimestamps) rows share the previous row's timestamp")
             }
-            print(String(format: "  gaps            %d longer than %.3f s", sampling.gaps.count, sampling.gapThreshold))
+            print(String(format: "  gaps            %d longer than %.3f s", sampling.gaps.count, sampling.maximumGap))
             for gap in sampling.gaps.prefix(10) {
                 print(
                     String(

@@ -1,5 +1,5 @@
 extension Statistics {
-    /// The level whose crossings ``crossingRate(of:level:)-(UnsafeBufferPointer<Double>,_)``
+    /// The level whose crossings ``crossingRate(of:level:)``
     /// counts.
     public enum CrossingLevel: Sendable, Hashable {
         /// Zero: the zero-crossing rate.
@@ -9,6 +9,25 @@ extension Statistics {
         case mean
         /// A fixed level in sample units (for example 1 g for acceleration magnitudes).
         case value(Double)
+    }
+
+    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
+    /// allocation); clients pass any collection, a buffer included, to the public form.
+    package static func crossingRate(
+        of samples: UnsafeBufferPointer<Double>, level: CrossingLevel
+    ) throws(DSPError) -> Double {
+        try requireValidWindow(samples)
+        let threshold: Double
+        switch level {
+        case .zero: threshold = 0
+        case .mean: threshold = compensatedMean(samples)
+        case .value(let value):
+            guard value.isFinite else {
+                throw .invalidParameter(name: "level", value: "\(value)", requirement: "it must be finite")
+            }
+            threshold = value
+        }
+        return crossingFraction(samples, about: threshold)
     }
 
     /// The fraction of consecutive sample pairs between which the signal crosses `level`: the
@@ -26,35 +45,22 @@ extension Statistics {
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
     ///   non-finite `.value` level.
     /// - Complexity: O(*n*) (two passes for `.mean`).
-    public static func crossingRate(
-        of samples: UnsafeBufferPointer<Double>, level: CrossingLevel
-    ) throws(DSPError) -> Double {
-        try requireValidWindow(samples)
-        let threshold: Double
-        switch level {
-        case .zero: threshold = 0
-        case .mean: threshold = compensatedMean(samples)
-        case .value(let value):
-            guard value.isFinite else {
-                throw .invalidParameter(name: "level", value: "\(value)", requirement: "it must be finite")
-            }
-            threshold = value
-        }
-        return crossingFraction(samples, about: threshold)
-    }
-
-    /// The crossing rate of any collection of samples (see the buffer overload).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
-    ///   non-finite `.value` level.
-    /// - Complexity: O(*n*) (two passes for `.mean`).
     public static func crossingRate(of samples: some Collection<Double>, level: CrossingLevel) throws(DSPError)
         -> Double
     {
         try withBuffer(samples) { (buffer) throws(DSPError) in try crossingRate(of: buffer, level: level) }
     }
 
-    /// Crossings per second: ``crossingRate(of:level:)-(UnsafeBufferPointer<Double>,_)`` times the
+    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
+    /// allocation); clients pass any collection, a buffer included, to the public form.
+    package static func crossingRate(
+        of samples: UnsafeBufferPointer<Double>, level: CrossingLevel, sampleRate: Double
+    ) throws(DSPError) -> Double {
+        try DSPError.requireValidSampleRate(sampleRate)
+        return try crossingRate(of: samples, level: level) * sampleRate
+    }
+
+    /// Crossings per second: ``crossingRate(of:level:)`` times the
     /// sample rate, i.e. the crossings divided by the window's duration `(n − 1)/sampleRate`. A
     /// sinusoid of frequency *f* crosses its mean (and zero, when it has no offset) about 2*f*
     /// times per second.
@@ -64,17 +70,6 @@ extension Statistics {
     ///   - level: What is crossed.
     ///   - sampleRate: Sample rate in Hz; finite and positive.
     /// - Returns: Crossings per second (Hz); 0 for a single sample.
-    /// - Throws: As the per-pair rate, and `.invalidSampleRate`.
-    /// - Complexity: O(*n*).
-    public static func crossingRate(
-        of samples: UnsafeBufferPointer<Double>, level: CrossingLevel, sampleRate: Double
-    ) throws(DSPError) -> Double {
-        try DSPError.requireValidSampleRate(sampleRate)
-        return try crossingRate(of: samples, level: level) * sampleRate
-    }
-
-    /// Crossings per second of any collection of samples (see the buffer overload).
-    ///
     /// - Throws: As the per-pair rate, and `.invalidSampleRate`.
     /// - Complexity: O(*n*).
     public static func crossingRate(

@@ -1,11 +1,7 @@
 extension Statistics {
-    /// The smallest and the largest sample.
-    ///
-    /// - Parameter samples: At least one finite sample.
-    /// - Returns: `(minimum, maximum)`, in sample units.
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*).
-    public static func extrema(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> (
+    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
+    /// allocation); clients pass any collection, a buffer included, to the public form.
+    package static func extrema(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> (
         minimum: Double, maximum: Double
     ) {
         try requireValidWindow(samples)
@@ -17,8 +13,10 @@ extension Statistics {
         return (minimum, maximum)
     }
 
-    /// The extrema of any collection of samples (see the buffer overload).
+    /// The smallest and the largest sample.
     ///
+    /// - Parameter samples: At least one finite sample.
+    /// - Returns: `(minimum, maximum)`, in sample units.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
     public static func extrema(of samples: some Collection<Double>) throws(DSPError) -> (
@@ -27,15 +25,13 @@ extension Statistics {
         try withBuffer(samples) { (buffer) throws(DSPError) in try extrema(of: buffer) }
     }
 
-    /// The smallest sample (`numpy.min`).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*).
-    public static func minimum(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
+    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
+    /// allocation); clients pass any collection, a buffer included, to the public form.
+    package static func minimum(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
         try extrema(of: samples).minimum
     }
 
-    /// The smallest sample of any collection (see the buffer overload).
+    /// The smallest sample (`numpy.min`).
     ///
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
@@ -43,15 +39,13 @@ extension Statistics {
         try extrema(of: samples).minimum
     }
 
-    /// The largest sample (`numpy.max`).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*).
-    public static func maximum(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
+    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
+    /// allocation); clients pass any collection, a buffer included, to the public form.
+    package static func maximum(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
         try extrema(of: samples).maximum
     }
 
-    /// The largest sample of any collection (see the buffer overload).
+    /// The largest sample (`numpy.max`).
     ///
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
@@ -59,16 +53,14 @@ extension Statistics {
         try extrema(of: samples).maximum
     }
 
-    /// The range `max − min` (`numpy.ptp`), in sample units; 0 for a constant window.
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*).
-    public static func range(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
+    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
+    /// allocation); clients pass any collection, a buffer included, to the public form.
+    package static func range(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
         let (minimum, maximum) = try extrema(of: samples)
         return maximum - minimum
     }
 
-    /// The range of any collection of samples (see the buffer overload).
+    /// The range `max − min` (`numpy.ptp`), in sample units; 0 for a constant window.
     ///
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
