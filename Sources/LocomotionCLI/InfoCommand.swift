@@ -12,7 +12,7 @@ enum InfoCommand {
           --json         print JSON instead of text
 
         reading options:
-        \(ReadingOptions.usage)
+        \(ReadingOptions.usageWithGroups)
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -21,7 +21,7 @@ enum InfoCommand {
         let gap: Double?
         do throws(UsageError) {
             parsed = try Arguments(
-                arguments, options: ReadingOptions.names.union(["gap"]),
+                arguments, options: ReadingOptions.namesWithGroups.union(["gap"]),
                 flags: ReadingOptions.flags.union(["json", "help"]))
             if parsed.flag("help") {
                 print(usage)
