@@ -94,3 +94,11 @@ extension FeatureConfiguration {
     @available(*, deprecated, renamed: "Recording.supportedSampleRates")
     public static var sampleRateRange: ClosedRange<Double> { Recording.supportedSampleRates }
 }
+
+extension RecordingStream {
+    /// Renamed ``nextChunk(maximumRowCount:)``.
+    @available(*, deprecated, renamed: "nextChunk(maximumRowCount:)")
+    public func nextChunk(maxRows: Int) throws(LocomotionError) -> Recording? {
+        try nextChunk(maximumRowCount: maxRows)
+    }
+}
