@@ -4,7 +4,7 @@ import Locomotion
 /// `locomotion info FILE...`: what is in a recording and how regularly it was sampled.
 enum InfoCommand {
     static let usage = """
-        usage: locomotion info FILE... [--gap S] [--json] [reading options]
+        usage: locomotion info FILE... [--gap S] [--group HEADER] [--json] [reading options]
 
         Prints, per file: duration, rows, estimated sample rate and jitter, columns and their
         mapping, gaps, GPS fixes and the valid fraction, labels, and rows skipped by reason.

@@ -1,15 +1,4 @@
 extension Statistics {
-    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
-    /// allocation); clients pass any collection, a buffer included, to the public form.
-    package static func correlation(
-        of x: UnsafeBufferPointer<Double>, with y: UnsafeBufferPointer<Double>
-    ) throws(DSPError) -> Double? {
-        try requireValidWindow(x)
-        try requireSameCount(y, named: "y", as: x.count)
-        try DSPError.requireFinite(y)
-        return correlationKernel(x, mean: compensatedMean(x), y, mean: compensatedMean(y))
-    }
-
     /// The Pearson correlation coefficient
     /// `r = Σ(xᵢ − x̄)(yᵢ − ȳ) / √(Σ(xᵢ − x̄)²·Σ(yᵢ − ȳ)²)` (`scipy.stats.pearsonr(x, y)[0]`,
     /// `numpy.corrcoef(x, y)[0, 1]`), computed about compensated means and clamped to `-1...1`.
@@ -26,7 +15,12 @@ extension Statistics {
         of x: some Collection<Double>, with y: some Collection<Double>
     ) throws(DSPError) -> Double? {
         try withBuffer(x) { (x) throws(DSPError) in
-            try withBuffer(y) { (y) throws(DSPError) in try correlation(of: x, with: y) }
+            try withBuffer(y) { (y) throws(DSPError) in
+                try requireValidWindow(x)
+                try requireSameCount(y, named: "y", as: x.count)
+                try DSPError.requireFinite(y)
+                return correlationKernel(x, mean: compensatedMean(x), y, mean: compensatedMean(y))
+            }
         }
     }
 }

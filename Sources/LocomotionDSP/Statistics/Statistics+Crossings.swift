@@ -11,25 +11,6 @@ extension Statistics {
         case value(Double)
     }
 
-    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
-    /// allocation); clients pass any collection, a buffer included, to the public form.
-    package static func crossingRate(
-        of samples: UnsafeBufferPointer<Double>, level: CrossingLevel
-    ) throws(DSPError) -> Double {
-        try requireValidWindow(samples)
-        let threshold: Double
-        switch level {
-        case .zero: threshold = 0
-        case .mean: threshold = compensatedMean(samples)
-        case .value(let value):
-            guard value.isFinite else {
-                throw .invalidParameter(name: "level", value: "\(value)", requirement: "it must be finite")
-            }
-            threshold = value
-        }
-        return crossingFraction(samples, about: threshold)
-    }
-
     /// The fraction of consecutive sample pairs between which the signal crosses `level`: the
     /// zero-crossing rate (`.zero`) or the mean-crossing rate (`.mean`).
     ///
@@ -48,16 +29,20 @@ extension Statistics {
     public static func crossingRate(of samples: some Collection<Double>, level: CrossingLevel) throws(DSPError)
         -> Double
     {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try crossingRate(of: buffer, level: level) }
-    }
-
-    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
-    /// allocation); clients pass any collection, a buffer included, to the public form.
-    package static func crossingRate(
-        of samples: UnsafeBufferPointer<Double>, level: CrossingLevel, sampleRate: Double
-    ) throws(DSPError) -> Double {
-        try DSPError.requireValidSampleRate(sampleRate)
-        return try crossingRate(of: samples, level: level) * sampleRate
+        try withBuffer(samples) { (samples) throws(DSPError) in
+            try requireValidWindow(samples)
+            let threshold: Double
+            switch level {
+            case .zero: threshold = 0
+            case .mean: threshold = compensatedMean(samples)
+            case .value(let value):
+                guard value.isFinite else {
+                    throw .invalidParameter(name: "level", value: "\(value)", requirement: "it must be finite")
+                }
+                threshold = value
+            }
+            return crossingFraction(samples, about: threshold)
+        }
     }
 
     /// Crossings per second: ``crossingRate(of:level:)`` times the
@@ -75,9 +60,8 @@ extension Statistics {
     public static func crossingRate(
         of samples: some Collection<Double>, level: CrossingLevel, sampleRate: Double
     ) throws(DSPError) -> Double {
-        try withBuffer(samples) { (buffer) throws(DSPError) in
-            try crossingRate(of: buffer, level: level, sampleRate: sampleRate)
-        }
+        try DSPError.requireValidSampleRate(sampleRate)
+        return try crossingRate(of: samples, level: level) * sampleRate
     }
 
     /// Side changes of `x` about `level` between consecutive samples not at the level, over the

@@ -1,11 +1,4 @@
 extension Statistics {
-    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
-    /// allocation); clients pass any collection, a buffer included, to the public form.
-    package static func energy(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
-        try requireValidWindow(samples)
-        return sumOfSquares(samples)
-    }
-
     /// The energy `Σxᵢ²`: the plain sum of squares, **not** normalised by the sample count
     /// (UCI HAR's `energy()` feature is this divided by *n*, the mean square, which is
     /// ``rootMeanSquare(of:)`` squared).
@@ -15,14 +8,10 @@ extension Statistics {
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
     public static func energy(of samples: some Collection<Double>) throws(DSPError) -> Double {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try energy(of: buffer) }
-    }
-
-    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
-    /// allocation); clients pass any collection, a buffer included, to the public form.
-    package static func rootMeanSquare(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
-        try requireValidWindow(samples)
-        return (sumOfSquares(samples) / Double(samples.count)).squareRoot()
+        try withBuffer(samples) { (samples) throws(DSPError) in
+            try requireValidWindow(samples)
+            return sumOfSquares(samples)
+        }
     }
 
     /// The root mean square `√((1/n)·Σxᵢ²)`: the mean is not removed, so a 1 g offset counts.
@@ -33,18 +22,10 @@ extension Statistics {
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
     public static func rootMeanSquare(of samples: some Collection<Double>) throws(DSPError) -> Double {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try rootMeanSquare(of: buffer) }
-    }
-
-    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
-    /// allocation); clients pass any collection, a buffer included, to the public form.
-    package static func signalMagnitudeArea(
-        x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>
-    ) throws(DSPError) -> Double {
-        try requireValidAxes(x, y, z)
-        var sum = 0.0
-        for index in x.indices { sum += abs(x[index]) + abs(y[index]) + abs(z[index]) }
-        return sum / Double(x.count)
+        try withBuffer(samples) { (samples) throws(DSPError) in
+            try requireValidWindow(samples)
+            return (sumOfSquares(samples) / Double(samples.count)).squareRoot()
+        }
     }
 
     /// The signal magnitude area of three axes as UCI HAR defines it:
@@ -63,7 +44,12 @@ extension Statistics {
     ) throws(DSPError) -> Double {
         try withBuffer(x) { (x) throws(DSPError) in
             try withBuffer(y) { (y) throws(DSPError) in
-                try withBuffer(z) { (z) throws(DSPError) in try signalMagnitudeArea(x: x, y: y, z: z) }
+                try withBuffer(z) { (z) throws(DSPError) in
+                    try requireValidAxes(x, y, z)
+                    var sum = 0.0
+                    for index in x.indices { sum += abs(x[index]) + abs(y[index]) + abs(z[index]) }
+                    return sum / Double(x.count)
+                }
             }
         }
     }

@@ -1,18 +1,4 @@
 extension Statistics {
-    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
-    /// allocation); clients pass any collection, a buffer included, to the public form.
-    package static func extrema(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> (
-        minimum: Double, maximum: Double
-    ) {
-        try requireValidWindow(samples)
-        var (minimum, maximum) = (samples[0], samples[0])
-        for sample in samples {
-            minimum = min(minimum, sample)
-            maximum = max(maximum, sample)
-        }
-        return (minimum, maximum)
-    }
-
     /// The smallest and the largest sample.
     ///
     /// - Parameter samples: At least one finite sample.
@@ -22,13 +8,15 @@ extension Statistics {
     public static func extrema(of samples: some Collection<Double>) throws(DSPError) -> (
         minimum: Double, maximum: Double
     ) {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try extrema(of: buffer) }
-    }
-
-    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
-    /// allocation); clients pass any collection, a buffer included, to the public form.
-    package static func minimum(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
-        try extrema(of: samples).minimum
+        try withBuffer(samples) { (samples) throws(DSPError) in
+            try requireValidWindow(samples)
+            var (minimum, maximum) = (samples[0], samples[0])
+            for sample in samples {
+                minimum = min(minimum, sample)
+                maximum = max(maximum, sample)
+            }
+            return (minimum, maximum)
+        }
     }
 
     /// The smallest sample (`numpy.min`).
@@ -39,25 +27,12 @@ extension Statistics {
         try extrema(of: samples).minimum
     }
 
-    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
-    /// allocation); clients pass any collection, a buffer included, to the public form.
-    package static func maximum(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
-        try extrema(of: samples).maximum
-    }
-
     /// The largest sample (`numpy.max`).
     ///
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
     public static func maximum(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try extrema(of: samples).maximum
-    }
-
-    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
-    /// allocation); clients pass any collection, a buffer included, to the public form.
-    package static func range(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
-        let (minimum, maximum) = try extrema(of: samples)
-        return maximum - minimum
     }
 
     /// The range `max − min` (`numpy.ptp`), in sample units; 0 for a constant window.

@@ -1,13 +1,6 @@
 import Foundation
 
 extension Statistics {
-    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
-    /// allocation); clients pass any collection, a buffer included, to the public form.
-    package static func mean(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
-        try requireValidWindow(samples)
-        return compensatedMean(samples)
-    }
-
     /// The arithmetic mean `(1/n)·Σxᵢ`, accumulated with Neumaier's compensated summation.
     ///
     /// - Parameter samples: At least one finite sample, in any unit.
@@ -15,14 +8,10 @@ extension Statistics {
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
     public static func mean(of samples: some Collection<Double>) throws(DSPError) -> Double {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try mean(of: buffer) }
-    }
-
-    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
-    /// allocation); clients pass any collection, a buffer included, to the public form.
-    package static func populationVariance(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
-        try requireValidWindow(samples)
-        return secondCentralMoment(samples, about: compensatedMean(samples))
+        try withBuffer(samples) { (samples) throws(DSPError) in
+            try requireValidWindow(samples)
+            return compensatedMean(samples)
+        }
     }
 
     /// The population variance `(1/n)·Σ(xᵢ − x̄)²` (`numpy.var(x)`); 0 for a single sample.
@@ -35,14 +24,10 @@ extension Statistics {
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
     public static func populationVariance(of samples: some Collection<Double>) throws(DSPError) -> Double {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try populationVariance(of: buffer) }
-    }
-
-    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
-    /// allocation); clients pass any collection, a buffer included, to the public form.
-    package static func sampleVariance(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double? {
-        let variance = try populationVariance(of: samples)
-        return samples.count > 1 ? variance * Double(samples.count) / Double(samples.count - 1) : nil
+        try withBuffer(samples) { (samples) throws(DSPError) in
+            try requireValidWindow(samples)
+            return secondCentralMoment(samples, about: compensatedMean(samples))
+        }
     }
 
     /// The unbiased sample variance `(1/(n − 1))·Σ(xᵢ − x̄)²` (`numpy.var(x, ddof=1)`).
@@ -52,13 +37,8 @@ extension Statistics {
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
     public static func sampleVariance(of samples: some Collection<Double>) throws(DSPError) -> Double? {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try sampleVariance(of: buffer) }
-    }
-
-    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
-    /// allocation); clients pass any collection, a buffer included, to the public form.
-    package static func standardDeviation(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
-        try populationVariance(of: samples).squareRoot()
+        let variance = try populationVariance(of: samples)
+        return samples.count > 1 ? variance * Double(samples.count) / Double(samples.count - 1) : nil
     }
 
     /// The population standard deviation `√(population variance)` (`numpy.std(x)`).
@@ -68,13 +48,7 @@ extension Statistics {
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
     public static func standardDeviation(of samples: some Collection<Double>) throws(DSPError) -> Double {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try standardDeviation(of: buffer) }
-    }
-
-    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
-    /// allocation); clients pass any collection, a buffer included, to the public form.
-    package static func sampleStandardDeviation(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double? {
-        try sampleVariance(of: samples)?.squareRoot()
+        try populationVariance(of: samples).squareRoot()
     }
 
     /// The sample standard deviation `√(sample variance)` (`numpy.std(x, ddof=1)`).
@@ -84,7 +58,7 @@ extension Statistics {
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
     public static func sampleStandardDeviation(of samples: some Collection<Double>) throws(DSPError) -> Double? {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try sampleStandardDeviation(of: buffer) }
+        try sampleVariance(of: samples)?.squareRoot()
     }
 
     /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
@@ -136,12 +110,6 @@ extension Statistics {
         try withBuffer(samples) { (buffer) throws(DSPError) in try moments(of: buffer) }
     }
 
-    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
-    /// allocation); clients pass any collection, a buffer included, to the public form.
-    package static func skewness(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double? {
-        try moments(of: samples).skewness
-    }
-
     /// The biased skewness `m₃ / m₂^(3/2)`, as `scipy.stats.skew(x)` (dimensionless; 0 for a
     /// symmetric window, positive for a long right tail).
     ///
@@ -150,13 +118,7 @@ extension Statistics {
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
     public static func skewness(of samples: some Collection<Double>) throws(DSPError) -> Double? {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try skewness(of: buffer) }
-    }
-
-    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
-    /// allocation); clients pass any collection, a buffer included, to the public form.
-    package static func kurtosis(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double? {
-        try moments(of: samples).kurtosis
+        try moments(of: samples).skewness
     }
 
     /// The biased excess kurtosis `m₄ / m₂² − 3`, as `scipy.stats.kurtosis(x)` (Fisher's
@@ -168,7 +130,7 @@ extension Statistics {
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
     public static func kurtosis(of samples: some Collection<Double>) throws(DSPError) -> Double? {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try kurtosis(of: buffer) }
+        try moments(of: samples).kurtosis
     }
 }
 
