@@ -87,7 +87,8 @@ struct BadInputMatrixTests {
         },
         Case(description: "dominant frequency of an empty or NaN block: the documented error") {
             func thrown(_ samples: [Double]) -> DSPError? {
-                do { _ = try findDominantFrequency(in: samples, sampleRate: 50) } catch { return error }
+                let result = Result { () throws(DSPError) in try findDominantFrequency(in: samples, sampleRate: 50) }
+                if case .failure(let error) = result { return error }
                 return nil
             }
             return thrown([]) == .emptyInput && thrown([.nan, 1]) == .nonFiniteSample(index: 0)

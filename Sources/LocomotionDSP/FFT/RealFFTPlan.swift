@@ -4,14 +4,12 @@ import CFFTW
 /// (real to complex, `count / 2 + 1` bins) and inverse (complex to real).
 ///
 /// Create one per transform length and keep it for as long as you transform that length:
-/// executing it with caller-provided buffers allocates nothing and takes no lock.
+/// executing it into an array the caller keeps allocates nothing and takes no lock.
 ///
 /// ```swift
 /// let plan = try RealFFTPlan(count: 256)
-/// var bins = [ComplexDouble](repeating: .zero, count: plan.binCount)
-/// samples.withUnsafeBufferPointer { input in
-///     bins.withUnsafeMutableBufferPointer { plan.forward(input, into: $0) }
-/// }
+/// var bins: [ComplexDouble] = []
+/// for window in windows { plan.forward(window, into: &bins) }   // 256 samples each
 /// ```
 ///
 /// Conventions: the forward transform is unnormalised, `X[k] = Σ x[j]·e^(−2πi·jk/n)`; the

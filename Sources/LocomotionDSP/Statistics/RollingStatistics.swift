@@ -10,9 +10,8 @@
 /// ```
 ///
 /// **Storage.** A ring buffer written twice, at `i` and `i + capacity`, so the window is always
-/// one contiguous run of memory in chronological order: ``withUnsafeBufferPointer(_:)`` hands it
-/// to ``Statistics`` or a spectrum analyzer without copying, and the collection conformance
-/// (oldest sample first) reads in place. All storage is allocated by the initialiser.
+/// one contiguous run of memory in chronological order: the collection conformance (oldest sample
+/// first, with `withContiguousStorageIfAvailable`) hands it to ``Statistics`` without copying. All storage is allocated by the initialiser.
 ///
 /// **Numerics.** The running sums are kept about a shift *K*, `S₁ = Σ(x − K)` and
 /// `S₂ = Σ(x − K)²`, with each new sample added and the evicted one subtracted. Every `capacity`

@@ -1,5 +1,5 @@
 /// The descriptive statistics of one window, computed together by
-/// ``Statistics/summary(of:scratch:)`` in a few fused passes: what a feature extractor wants
+/// ``Statistics/summary(of:)`` in a few fused passes: what a feature extractor wants
 /// from each window, for the price of little more than the moments and three selections.
 ///
 /// Every value has the meaning (and, to rounding, the value) of the separate function named
