@@ -4,7 +4,7 @@ import LocomotionDSP
 import LocomotionTestSupport
 
 /// Real forward FFT cost through LocomotionDSP, compared with FFTW called from C in the same
-/// binary, plus the cost of `dominantFrequency(samples:sampleRate:)`.
+/// binary, plus the cost of `findDominantFrequency(in:sampleRate:options:)`.
 ///
 /// For each length it times, in interleaved batches:
 /// - (a) a held ``RealFFTPlan`` executed on caller-provided Swift arrays,
@@ -13,7 +13,7 @@ import LocomotionTestSupport
 /// - (b′) `FFT.forward(_:)`, the same lookup plus a newly allocated result array (no target:
 ///   the allocation alone costs about a fifth of an n = 256 transform),
 /// - (c) `fftw_execute` on an `FFTW_ESTIMATE` plan over `fftw_malloc` arrays, timed inside C,
-/// - `dominantFrequency(samples:sampleRate:)` on a noisy 50 Hz recording of a 1.8 Hz tone.
+/// - `findDominantFrequency(in:sampleRate:options:)` on a noisy 50 Hz recording of a 1.8 Hz tone.
 ///
 /// Every loop adds the real part of bin 1 of each result to a checksum that is consumed
 /// afterwards, so the three FFT paths do the same work per transform.
@@ -177,7 +177,7 @@ struct FFTBenchmarks: BenchmarkSuite {
             MonotonicClock.elapsed {
                 var checksum = 0.0
                 for _ in 0..<iterations {
-                    checksum += dominantFrequency(samples: samples, sampleRate: Self.sampleRate)
+                    checksum += strongestFrequency(samples, sampleRate: Self.sampleRate)
                 }
                 blackHole(checksum)
             }
@@ -195,7 +195,7 @@ struct FFTBenchmarks: BenchmarkSuite {
         return Row(
             n: count, heldPlanNs: timings[0].median, convenienceNs: timings[1].median, allocatingNs: timings[2].median,
             fftwCNs: timings[3].median, dominantFrequencyNs: timings[4].median,
-            estimatedFrequency: dominantFrequency(samples: samples, sampleRate: Self.sampleRate),
+            estimatedFrequency: strongestFrequency(samples, sampleRate: Self.sampleRate),
             swiftAlignment: alignment,
             heldOverC: timings[0].pairedRatio(to: timings[3]),
             convenienceOverC: timings[1].pairedRatio(to: timings[3]),

@@ -22,7 +22,7 @@ enum FeaturesCommand {
                          --json, as {"version": N, "features": [{"name", "unit", "summary"}]}
 
         reading options:
-        \(ReadingOptions.usage)
+        \(ReadingOptions.usageWithGroups)
         """
 
     struct Settings {
@@ -37,7 +37,7 @@ enum FeaturesCommand {
         let settings: Settings
         do throws(UsageError) {
             parsed = try Arguments(
-                arguments, options: ReadingOptions.names.union(["window", "hop", "gait-band", "threads"]),
+                arguments, options: ReadingOptions.namesWithGroups.union(["window", "hop", "gait-band", "threads"]),
                 flags: ReadingOptions.flags.union(["json", "help", "list", "per-axis"]))
             if parsed.flag("help") {
                 print(usage)

@@ -4,7 +4,7 @@ import Locomotion
 /// `locomotion info FILE...`: what is in a recording and how regularly it was sampled.
 enum InfoCommand {
     static let usage = """
-        usage: locomotion info FILE... [--gap S] [--json] [reading options]
+        usage: locomotion info FILE... [--gap S] [--group HEADER] [--json] [reading options]
 
         Prints, per file: duration, rows, estimated sample rate and jitter, columns and their
         mapping, gaps, GPS fixes and the valid fraction, labels, and rows skipped by reason.
@@ -12,7 +12,7 @@ enum InfoCommand {
           --json         print JSON instead of text
 
         reading options:
-        \(ReadingOptions.usage)
+        \(ReadingOptions.usageWithGroups)
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -21,7 +21,7 @@ enum InfoCommand {
         let gap: Double?
         do throws(UsageError) {
             parsed = try Arguments(
-                arguments, options: ReadingOptions.names.union(["gap"]),
+                arguments, options: ReadingOptions.namesWithGroups.union(["gap"]),
                 flags: ReadingOptions.flags.union(["json", "help"]))
             if parsed.flag("help") {
                 print(usage)
@@ -44,13 +44,13 @@ enum InfoCommand {
                         RecordingSummary(
                             LoadedRecording(
                                 recording: $0.recording, layout: read.layout, report: RecordingReadReport()),
-                            gapThreshold: gap, group: $0.name)
+                            maximumGap: gap, group: $0.name)
                     }
                     summaries += groups
                     if !parsed.flag("json") { printGroups(path: path, groups, report: read.report) }
                 } else {
                     let imported = try ReadingOptions.load(path: path, options: options, notes: false)
-                    let summary = RecordingSummary(imported.loaded, gapThreshold: gap)
+                    let summary = RecordingSummary(imported.loaded, maximumGap: gap)
                     summaries.append(summary)
                     if !parsed.flag("json") {
                         printText(summary)
@@ -78,7 +78,7 @@ enum InfoCommand {
             if sampling.duplicateTimestamps > 0 {
                 print("  duplicates      \(sampling.duplicateTimestamps) rows share the previous row's timestamp")
             }
-            print(String(format: "  gaps            %d longer than %.3f s", sampling.gaps.count, sampling.gapThreshold))
+            print(String(format: "  gaps            %d longer than %.3f s", sampling.gaps.count, sampling.maximumGap))
             for gap in sampling.gaps.prefix(10) {
                 print(
                     String(

@@ -1,9 +1,12 @@
 import Foundation
 import Locomotion
 
-/// The options every command that reads recordings accepts, and the loading they drive.
+/// The options every command that reads recordings accepts, and the loading they drive. Only the
+/// commands that read a long-format file as several recordings (`info`, `features`) accept
+/// `--group`, and only they list it.
 enum ReadingOptions {
-    static let names: Set<String> = ["acc-unit", "gyro-unit", "column", "labels", "group", "format"]
+    static let names: Set<String> = ["acc-unit", "gyro-unit", "column", "labels", "format"]
+    static let namesWithGroups = names.union(["group"])
     static let flags: Set<String> = ["lenient"]
 
     static let usage = """
@@ -14,11 +17,14 @@ enum ReadingOptions {
                                  read QUANTITY from the column named HEADER (repeatable); quantities:
                                  \(RecordingColumn.allCases.map(\.rawValue).joined(separator: ", "))
           --labels hapt          translate UCI HAPT activity codes into names
-          --group HEADER         the file is a long-format table of several recordings, one per run
-                                 of equal values in column HEADER (for example case_id)
           --lenient              skip unreadable rows and count them, instead of stopping at the first
           --format F             read FILE as F instead of detecting it: \(RecordingFormat.allCases.map(\.rawValue).joined(separator: ", "))
                                  (a Sensor Logger or phyphox export may be a folder or a zip archive)
+        """
+
+    static let usageWithGroups = usage + "\n" + """
+          --group HEADER         the file is a long-format table of several recordings, one per run
+                                 of equal values in column HEADER (for example case_id)
         """
 
     static func parse(_ arguments: Arguments) throws(UsageError) -> RecordingReadOptions {

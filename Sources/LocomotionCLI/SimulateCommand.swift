@@ -61,7 +61,7 @@ enum SimulateCommand {
             printError("locomotion simulate: \(error.message)\n\n\(usage)")
             return 2
         }
-        let session = Scenario.session(name, seconds: seconds, seed: seed)
+        let session = Scenario.session(name, duration: seconds, seed: seed)
         if let out {
             do {
                 try session.write(to: out)

@@ -70,7 +70,7 @@ enum StepsCommand {
             file: recording.source, sampleRateHz: detection.sampleRate, segments: detection.segments.count,
             stepCount: detection.count, meanCadenceStepsPerSecond: detection.meanCadence(),
             stepTimes: StreamedArray(detection.steps.map(\.time)),
-            windows: StreamedArray(recording.cadenceTimeline(of: detection, window: window, hop: hop)))
+            windows: StreamedArray(recording.cadenceTimeline(of: detection, windowDuration: window, hop: hop)))
     }
 
     static func emit(_ reports: [Report], json: Bool) {

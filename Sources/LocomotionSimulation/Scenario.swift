@@ -3,7 +3,7 @@ import Locomotion
 /// The scenarios A–H, each a situation the detector must get right (told in ``summary``), and a
 /// commute, by name.
 ///
-/// Each has a default duration and accepts another (`seconds`); phases scale with it, except
+/// Each has a default duration and accepts another (`duration`, in seconds); phases scale with it, except
 /// the lengths the scenario fixes (the 15 s sprint of E). Below ``minimumDuration`` the duration
 /// is raised to it, so every steady span exists.
 public enum ScenarioName: String, CaseIterable, Sendable, Hashable {
@@ -122,21 +122,21 @@ public enum Scenario {
     ///
     /// - Parameters:
     ///   - name: The scenario.
-    ///   - seconds: The duration; the scenario's default when `nil`, at least its minimum.
+    ///   - duration: In seconds; the scenario's default when `nil`, at least its minimum.
     ///   - seed: The same seed gives the same session, bit for bit.
-    public static func session(_ name: ScenarioName, seconds: Double? = nil, seed: UInt64 = defaultSeed)
+    public static func session(_ name: ScenarioName, duration requested: Double? = nil, seed: UInt64 = defaultSeed)
         -> SimulatedSession
     {
-        let duration = max(seconds ?? name.defaultDuration, name.minimumDuration)
-        let (phases, options) = plan(name, seconds: duration)
+        let duration = max(requested ?? name.defaultDuration, name.minimumDuration)
+        let (phases, options) = plan(name, duration: duration)
         return SimulatedSession(phases: phases, seed: seed, name: name.rawValue, options: options)
     }
 
-    /// The phases and options of scenario `name` lasting `seconds` (at least its minimum).
-    public static func plan(_ name: ScenarioName, seconds: Double) -> (
+    /// The phases and options of scenario `name` lasting `duration` seconds (at least its minimum).
+    public static func plan(_ name: ScenarioName, duration: Double) -> (
         phases: [SessionPhase], options: SimulationOptions
     ) {
-        let total = max(seconds, name.minimumDuration)
+        let total = max(duration, name.minimumDuration)
         switch name {
         case .sidewalkWalk:
             return (
@@ -274,39 +274,39 @@ public enum Scenario {
     }
 
     /// Scenario A (``ScenarioName/sidewalkWalk``).
-    public static func sidewalkWalk(seconds: Double? = nil, seed: UInt64 = defaultSeed) -> SimulatedSession {
-        session(.sidewalkWalk, seconds: seconds, seed: seed)
+    public static func sidewalkWalk(duration: Double? = nil, seed: UInt64 = defaultSeed) -> SimulatedSession {
+        session(.sidewalkWalk, duration: duration, seed: seed)
     }
     /// Scenario B (``ScenarioName/motorwayDrive``).
-    public static func motorwayDrive(seconds: Double? = nil, seed: UInt64 = defaultSeed) -> SimulatedSession {
-        session(.motorwayDrive, seconds: seconds, seed: seed)
+    public static func motorwayDrive(duration: Double? = nil, seed: UInt64 = defaultSeed) -> SimulatedSession {
+        session(.motorwayDrive, duration: duration, seed: seed)
     }
     /// Scenario C (``ScenarioName/trafficJam``).
-    public static func trafficJam(seconds: Double? = nil, seed: UInt64 = defaultSeed) -> SimulatedSession {
-        session(.trafficJam, seconds: seconds, seed: seed)
+    public static func trafficJam(duration: Double? = nil, seed: UInt64 = defaultSeed) -> SimulatedSession {
+        session(.trafficJam, duration: duration, seed: seed)
     }
     /// Scenario D (``ScenarioName/passenger``).
-    public static func passenger(seconds: Double? = nil, seed: UInt64 = defaultSeed) -> SimulatedSession {
-        session(.passenger, seconds: seconds, seed: seed)
+    public static func passenger(duration: Double? = nil, seed: UInt64 = defaultSeed) -> SimulatedSession {
+        session(.passenger, duration: duration, seed: seed)
     }
     /// Scenario E (``ScenarioName/sprintToBus``).
-    public static func sprintToBus(seconds: Double? = nil, seed: UInt64 = defaultSeed) -> SimulatedSession {
-        session(.sprintToBus, seconds: seconds, seed: seed)
+    public static func sprintToBus(duration: Double? = nil, seed: UInt64 = defaultSeed) -> SimulatedSession {
+        session(.sprintToBus, duration: duration, seed: seed)
     }
     /// Scenario F (``ScenarioName/carParkWalk``).
-    public static func carParkWalk(seconds: Double? = nil, seed: UInt64 = defaultSeed) -> SimulatedSession {
-        session(.carParkWalk, seconds: seconds, seed: seed)
+    public static func carParkWalk(duration: Double? = nil, seed: UInt64 = defaultSeed) -> SimulatedSession {
+        session(.carParkWalk, duration: duration, seed: seed)
     }
     /// Scenario G (``ScenarioName/cycling``).
-    public static func cycling(seconds: Double? = nil, seed: UInt64 = defaultSeed) -> SimulatedSession {
-        session(.cycling, seconds: seconds, seed: seed)
+    public static func cycling(duration: Double? = nil, seed: UInt64 = defaultSeed) -> SimulatedSession {
+        session(.cycling, duration: duration, seed: seed)
     }
     /// Scenario H (``ScenarioName/treadmillWalk``).
-    public static func treadmillWalk(seconds: Double? = nil, seed: UInt64 = defaultSeed) -> SimulatedSession {
-        session(.treadmillWalk, seconds: seconds, seed: seed)
+    public static func treadmillWalk(duration: Double? = nil, seed: UInt64 = defaultSeed) -> SimulatedSession {
+        session(.treadmillWalk, duration: duration, seed: seed)
     }
     /// The commute (``ScenarioName/commute``).
-    public static func commute(seconds: Double? = nil, seed: UInt64 = defaultSeed) -> SimulatedSession {
-        session(.commute, seconds: seconds, seed: seed)
+    public static func commute(duration: Double? = nil, seed: UInt64 = defaultSeed) -> SimulatedSession {
+        session(.commute, duration: duration, seed: seed)
     }
 }

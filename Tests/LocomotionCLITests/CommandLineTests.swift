@@ -78,6 +78,22 @@ struct InfoCommandTests {
     }
 }
 
+@Suite("locomotion sample rates")
+struct SampleRateCommandTests {
+    @Test("features, steps and spectrum all read a 204.8 Hz recording (a foot sensor's rate)")
+    func theAnalysesShareOneSampleRateRange() throws {
+        let rows = (0..<2_048).map { index -> String in
+            let time = Double(index) / 204.8
+            return "\(time),0,0,\(1 + 0.3 * sin(2 * Double.pi * 1.8 * time))"
+        }
+        let path = try InfoCommandTests.temporaryFile("t,ax,ay,az\n" + rows.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for command in ["features", "steps", "spectrum"] {
+            #expect(LocomotionTool.run([command, path, "--json"]) == 0, "\(command)")
+        }
+    }
+}
+
 @Suite("locomotion info --group")
 struct InfoGroupTests {
     @Test func groupedFilesAreSummarisedPerGroup() throws {
@@ -86,6 +102,23 @@ struct InfoGroupTests {
         #expect(LocomotionTool.run(["info", path]) == 1)  // time restarts: not one recording
         #expect(LocomotionTool.run(["info", path, "--group", "id"]) == 0)
         #expect(LocomotionTool.run(["info", path, "--group", "id", "--json"]) == 0)
+    }
+
+    @Test("--group is listed and accepted only by info and features; the others refuse it as a usage error")
+    func groupIsListedOnlyWhereItIsAccepted() throws {
+        let path = try InfoCommandTests.temporaryFile("id,t,ax,ay,az\n1,0,0,0,1\n1,1,0,0,1\n2,0,0,0,1\n2,1,0,0,1\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let usages = [
+            "info": InfoCommand.usage, "features": FeaturesCommand.usage, "spectrum": SpectrumCommand.usage,
+            "steps": StepsCommand.usage, "evaluate-steps": EvaluateStepsCommand.usage, "speed": SpeedCommand.usage,
+            "analyze": AnalyzeCommand.usage, "classify": ClassifyCommand.usage, "train": TrainCommand.usage,
+            "evaluate": EvaluateCommand.usage,
+        ]
+        for (command, usage) in usages {
+            let accepted = command == "info" || command == "features"
+            #expect(usage.contains("--group") == accepted, "\(command)")
+            if !accepted { #expect(LocomotionTool.run([command, path, "--group", "id"]) == 2, "\(command)") }
+        }
     }
 }
 

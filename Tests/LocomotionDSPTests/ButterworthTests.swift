@@ -132,6 +132,21 @@ struct ButterworthTests {
         let sampleBySample = try signal.map { (sample) throws(DSPError) in try filter.process(sample) }
         #expect(sampleBySample == oneShot)
 
+        // Through the array-and-inout form, blocks of different lengths into one reused output.
+        filter.reset()
+        var block: [Double] = []
+        var blocked: [Double] = []
+        for (start, end) in [(0, 300), (300, 310), (310, 1000)] {
+            try filter.process(Array(signal[start..<end]), into: &block)
+            #expect(block.count == end - start)
+            blocked += block
+        }
+        #expect(blocked == oneShot)
+        // A non-finite sample leaves the state and the output as they were.
+        let kept = block
+        #expect(throws: DSPError.nonFiniteSample(index: 1)) { try filter.process([1, .nan, 1], into: &block) }
+        #expect(block == kept)
+
         // In place, through the buffer API.
         filter.reset()
         var inPlace = signal

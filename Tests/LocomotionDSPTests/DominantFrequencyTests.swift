@@ -14,12 +14,12 @@ struct DominantFrequencyTests {
     @Test(
         "pure sinusoid at 50 Hz: 256 samples within 0.02 Hz, 100 samples within 0.05 Hz",
         arguments: [(256, 0.02), (100, 0.05)], [0.0, 0.4, Double.pi / 2, 2.1, 3.9, 5.5])
-    func pureToneAccuracy(accuracy: (sampleCount: Int, tolerance: Double), phase: Double) {
+    func pureToneAccuracy(accuracy: (sampleCount: Int, tolerance: Double), phase: Double) throws {
         let (sampleCount, tolerance) = accuracy
         var worst = (error: 0.0, frequency: 0.0)
         for frequency in Self.toneGrid {
             let samples = sinusoid(frequency: frequency, sampleRate: 50, count: sampleCount, phase: phase)
-            let error = abs(dominantFrequency(samples: samples, sampleRate: 50) - frequency)
+            let error = abs(try #require(try findDominantFrequency(in: samples, sampleRate: 50)).frequency - frequency)
             if error > worst.error { worst = (error, frequency) }
         }
         #expect(worst.error <= tolerance, "worst error \(worst.error) Hz at \(worst.frequency) Hz")
@@ -37,7 +37,7 @@ struct DominantFrequencyTests {
     }
 
     @Test("0 dB SNR: median error over 200 seeded trials within 0.05 Hz at 256 samples")
-    func noisyToneAccuracy() {
+    func noisyToneAccuracy() throws {
         var rng = SplitMix64(seed: 2024)
         let amplitude = 1.0
         let noiseDeviation = (amplitude * amplitude / 2).squareRoot()  // noise variance = sine power
@@ -47,7 +47,7 @@ struct DominantFrequencyTests {
             let phase = 2 * Double.pi * rng.nextUnit()
             let samples = sinusoid(frequency: frequency, sampleRate: 50, count: 256, amplitude: amplitude, phase: phase)
                 .map { $0 + noiseDeviation * rng.nextGaussian() }
-            errors.append(abs(dominantFrequency(samples: samples, sampleRate: 50) - frequency))
+            errors.append(abs(try #require(try findDominantFrequency(in: samples, sampleRate: 50)).frequency - frequency))
         }
         #expect(median(errors) <= 0.05, "median error \(median(errors)) Hz")
         // Most trials lock on to the tone (the rest are noise peaks winning at 0 dB).
@@ -154,7 +154,6 @@ struct DominantFrequencyTests {
     @Test("empty input throws emptyInput")
     func emptyInput() {
         #expect(throws: DSPError.emptyInput) { try findDominantFrequency(in: [], sampleRate: 50) }
-        #expect(dominantFrequency(samples: [], sampleRate: 50) == 0)
     }
 
     @Test("a non-finite sample is reported with its index", arguments: [0, 1, 57, 255])
@@ -165,7 +164,6 @@ struct DominantFrequencyTests {
             #expect(throws: DSPError.nonFiniteSample(index: index)) {
                 try findDominantFrequency(in: samples, sampleRate: 50)
             }
-            #expect(dominantFrequency(samples: samples, sampleRate: 50) == 0)
         }
     }
 
@@ -185,7 +183,6 @@ struct DominantFrequencyTests {
         } throws: { error in
             (error as? DSPError) == .invalidSampleRate(rate)
         }
-        #expect(dominantFrequency(samples: samples, sampleRate: rate) == 0)
     }
 
     @Test(
@@ -217,13 +214,36 @@ struct DominantFrequencyTests {
     func constantSignal(value: Double) throws {
         let samples = [Double](repeating: value, count: 128)
         #expect(try findDominantFrequency(in: samples, sampleRate: 50) == nil)
-        #expect(dominantFrequency(samples: samples, sampleRate: 50) == 0)
     }
 
     @Test("a single sample has no dominant frequency", arguments: [0.0, 3.0, -1e9])
     func singleSample(value: Double) throws {
         #expect(try findDominantFrequency(in: [value], sampleRate: 50) == nil)
-        #expect(dominantFrequency(samples: [value], sampleRate: 50) == 0)
+    }
+
+    // The deprecated sentinel form, kept for existing clients: 0 wherever the throwing form throws
+    // or finds no peak (the cases above), otherwise the same frequency.
+    @available(*, deprecated)
+    @Test("the deprecated dominantFrequency(samples:sampleRate:) returns 0 where there is no answer")
+    func deprecatedSentinelForm() throws {
+        #expect(dominantFrequency(samples: [], sampleRate: 50) == 0)
+        for index in [0, 1, 57, 255] {
+            for bad in [Double.nan, .infinity, -.infinity] {
+                var samples = sinusoid(frequency: 2, sampleRate: 50, count: 256)
+                samples[index] = bad
+                #expect(dominantFrequency(samples: samples, sampleRate: 50) == 0)
+            }
+        }
+        for rate in [0.0, -1.0, .nan, .infinity, -.infinity] {
+            #expect(dominantFrequency(samples: sinusoid(frequency: 2, sampleRate: 50, count: 64), sampleRate: rate) == 0)
+        }
+        for value in [0.0, 1.0, -9.81, 1e6] {
+            #expect(dominantFrequency(samples: [Double](repeating: value, count: 128), sampleRate: 50) == 0)
+        }
+        for value in [0.0, 3.0, -1e9] { #expect(dominantFrequency(samples: [value], sampleRate: 50) == 0) }
+        let tone = sinusoid(frequency: 1.93, sampleRate: 50, count: 256)
+        let found = try #require(try findDominantFrequency(in: tone, sampleRate: 50))
+        #expect(dominantFrequency(samples: tone, sampleRate: 50) == found.frequency)
     }
 
     @Test("two samples work")

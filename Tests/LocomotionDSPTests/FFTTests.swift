@@ -107,6 +107,23 @@ struct FFTTests {
         #expect(bins.isEmpty)
     }
 
+    @Test("RealFFTPlan.forward/inverse(_:into:) equal the allocating forms and reuse the caller's array", arguments: [1, 7, 256, 1000])
+    func heldPlanInto(count: Int) throws {
+        var rng = SplitMix64(seed: UInt64(count) + 11)
+        let samples = rng.gaussianSamples(count)
+        let plan = try RealFFTPlan(count: count)
+        var bins = [ComplexDouble](repeating: .zero, count: 2)  // the wrong size: replaced
+        plan.forward(samples, into: &bins)
+        #expect(bins == plan.forward(samples))
+        let storage = bins.withUnsafeBufferPointer { $0.baseAddress }
+        plan.forward(samples.map { 2 * $0 }, into: &bins)
+        #expect(bins.withUnsafeBufferPointer { $0.baseAddress } == storage)
+        var restored: [Double] = []
+        plan.inverse(bins, into: &restored)
+        #expect(restored == plan.inverse(bins))
+        #expect(zip(restored, samples).allSatisfy { abs($0 - 2 * $1) <= 1e-12 * Double(count) })
+    }
+
     @Test("RealFFTPlan rejects lengths below 1", arguments: [0, -1, Int.min])
     func planRejectsNonPositiveCount(count: Int) {
         #expect {

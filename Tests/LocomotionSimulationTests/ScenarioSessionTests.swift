@@ -7,22 +7,22 @@ import Testing
 @Suite("Scenario sessions")
 struct ScenarioSessionTests {
     @Test(arguments: ScenarioName.allCases) func theSameSeedGivesTheSameCSV(_ name: ScenarioName) {
-        let first = Scenario.session(name, seconds: name.minimumDuration, seed: 42)
-        let second = Scenario.session(name, seconds: name.minimumDuration, seed: 42)
+        let first = Scenario.session(name, duration: name.minimumDuration, seed: 42)
+        let second = Scenario.session(name, duration: name.minimumDuration, seed: 42)
         #expect(first.csv == second.csv)
         #expect(first.activityReports == second.activityReports)
     }
 
     @Test func differentSeedsGiveDifferentSessions() {
-        let a = Scenario.sidewalkWalk(seconds: 30, seed: 1)
-        let b = Scenario.sidewalkWalk(seconds: 30, seed: 2)
+        let a = Scenario.sidewalkWalk(duration: 30, seed: 1)
+        let b = Scenario.sidewalkWalk(duration: 30, seed: 2)
         #expect(a.csv != b.csv)
         #expect(a.recording.acceleration?.x != b.recording.acceleration?.x)
         #expect(a.recording.speed != b.recording.speed)
     }
 
     @Test func theWrittenCSVReadsBack() throws {
-        let session = Scenario.commute(seconds: 300, seed: 9)
+        let session = Scenario.commute(duration: 300, seed: 9)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("simulated-\(UUID().uuidString).csv")
             .path
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -59,9 +59,9 @@ struct ScenarioSessionTests {
     }
 
     @Test func secondsOverrideTheDurationAboveTheMinimum() {
-        #expect(Scenario.sidewalkWalk(seconds: 45).recording.duration == 45 - 0.02)
-        #expect(Scenario.trafficJam(seconds: 10).truth.last?.end == ScenarioName.trafficJam.minimumDuration)
-        let sprint = Scenario.sprintToBus(seconds: 200)
+        #expect(Scenario.sidewalkWalk(duration: 45).recording.duration == 45 - 0.02)
+        #expect(Scenario.trafficJam(duration: 10).truth.last?.end == ScenarioName.trafficJam.minimumDuration)
+        let sprint = Scenario.sprintToBus(duration: 200)
         #expect(sprint.truth.map(\.activity) == [.running, .stationary])
         #expect(sprint.truth[0].end == 15 && sprint.truth[1].end == 200)
     }

@@ -85,8 +85,13 @@ struct BadInputMatrixTests {
             let smoothed = SpeedSmoother().smooth(fixes)
             return smoothed.count == fixes.count
         },
-        Case(description: "dominant frequency of an empty or NaN block: the documented 0") {
-            dominantFrequency(samples: [], sampleRate: 50) == 0 && dominantFrequency(samples: [.nan, 1], sampleRate: 50) == 0
+        Case(description: "dominant frequency of an empty or NaN block: the documented error") {
+            func thrown(_ samples: [Double]) -> DSPError? {
+                let result = Result { () throws(DSPError) in try findDominantFrequency(in: samples, sampleRate: 50) }
+                if case .failure(let error) = result { return error }
+                return nil
+            }
+            return thrown([]) == .emptyInput && thrown([.nan, 1]) == .nonFiniteSample(index: 0)
         },
         Case(description: "Butterworth cutoff above Nyquist") {
             _ = try Butterworth.design(order: 4, band: .lowPass(cutoff: 30), sampleRate: 50)

@@ -28,8 +28,8 @@ struct ConcurrencyStressTests {
         let magnitude = recording.accelerationMagnitude!
         // Mixed lengths, each planning (or reusing) its FFT: powers of two, primes, odd sizes.
         let sizes = [64, 97, 128, 250, 256, 509, 1000, 1024]
-        let frequencies = sizes.map { size in
-            dominantFrequency(samples: Array(magnitude[(index * 7)..<(index * 7 + size)]), sampleRate: 50)
+        let frequencies = try sizes.map { size in
+            try findDominantFrequency(in: Array(magnitude[(index * 7)..<(index * 7 + size)]), sampleRate: 50)?.frequency ?? 0
         }
         let table = try recording.features(threadCount: 1 + index % 3)
         let features = table.windows.indices.flatMap { Array(table.row($0)) }

@@ -13,7 +13,7 @@ struct ReadmeTourTests {
         #expect(abs(rate - 50) < 1e-6)
         let magnitude = try #require(recording.accelerationMagnitude)
 
-        let hz = dominantFrequency(samples: Array(magnitude.prefix(256)), sampleRate: 50)
+        let hz = try #require(try findDominantFrequency(in: Array(magnitude.prefix(256)), sampleRate: 50)?.frequency)
         #expect((1.4...2.5).contains(hz))
         let gait = try #require(
             try findDominantFrequency(

@@ -219,7 +219,7 @@ struct RecordingStreamTests {
         let whole = try RecordingReader.parse(text, source: "mem").recording
         let stream = try RecordingStream(text: text, source: "mem")
         var chunks: [Recording] = []
-        while let chunk = try stream.nextChunk(maxRows: chunkRows) { chunks.append(chunk) }
+        while let chunk = try stream.nextChunk(maximumRowCount: chunkRows) { chunks.append(chunk) }
         #expect(chunks.allSatisfy { $0.count <= chunkRows })
         var joined = chunks[0]
         for chunk in chunks.dropFirst() { joined.append(contentsOf: chunk) }
@@ -274,7 +274,7 @@ struct RecordingGroupTests {
         let stream = try RecordingStream(
             text: Self.table, source: "cases.csv", options: RecordingReadOptions(groupColumn: "case_id"))
         var chunks: [(String?, [Double])] = []
-        while let chunk = try stream.nextChunk(maxRows: chunkRows) { chunks.append((stream.group, chunk.time)) }
+        while let chunk = try stream.nextChunk(maximumRowCount: chunkRows) { chunks.append((stream.group, chunk.time)) }
         #expect(chunks.allSatisfy { $0.1.count <= chunkRows })
         let groups = try RecordingStream(
             text: Self.table, source: "cases.csv", options: RecordingReadOptions(groupColumn: "case_id")
@@ -349,14 +349,14 @@ struct RecordingParallelParsingTests {
         let parallelStream = try RecordingStream(text: text, source: "p.csv", options: options)
         // Chunks of 8,192 rows: the first (which learns the time format) is sequential, the rest
         // can be split across cores.
-        var parallel = try #require(try parallelStream.nextChunk(maxRows: 8_192))
-        while let chunk = try parallelStream.nextChunk(maxRows: 8_192) { parallel.append(contentsOf: chunk) }
+        var parallel = try #require(try parallelStream.nextChunk(maximumRowCount: 8_192))
+        while let chunk = try parallelStream.nextChunk(maximumRowCount: 8_192) { parallel.append(contentsOf: chunk) }
         if ProcessInfo.processInfo.activeProcessorCount > 1 {
             #expect(parallelStream.parallelChunkCount > 0)  // the parallel path really ran
         }
         let sequentialStream = try RecordingStream(text: text, source: "p.csv", options: options)
-        var sequential = try #require(try sequentialStream.nextChunk(maxRows: 1_000))
-        while let chunk = try sequentialStream.nextChunk(maxRows: 1_000) { sequential.append(contentsOf: chunk) }
+        var sequential = try #require(try sequentialStream.nextChunk(maximumRowCount: 1_000))
+        while let chunk = try sequentialStream.nextChunk(maximumRowCount: 1_000) { sequential.append(contentsOf: chunk) }
         return (
             RecordingWriter.csv(parallel), RecordingWriter.csv(sequential),
             [parallelStream.report, sequentialStream.report]
@@ -386,10 +386,10 @@ struct RecordingParallelParsingTests {
         // Strict mode: the same error, naming the same line, however the file was split.
         let options = RecordingReadOptions(labelMap: ["0": "sit", "1": "walk"])
         var errors: [LocomotionError?] = []
-        for maxRows in [8_192, 1_000] {
+        for maximumRowCount in [8_192, 1_000] {
             do {
                 let stream = try RecordingStream(text: text, source: "p.csv", options: options)
-                while try stream.nextChunk(maxRows: maxRows) != nil {}
+                while try stream.nextChunk(maximumRowCount: maximumRowCount) != nil {}
                 errors.append(nil)
             } catch {
                 errors.append(error)

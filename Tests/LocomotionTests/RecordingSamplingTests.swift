@@ -50,15 +50,15 @@ struct RecordingSamplingTests {
     @Test func segmentsSplitAtGaps() {
         let time = [0, 0.1, 0.2, 0.3, 5.0, 5.1, 5.2, 9.0, 9.1]
         let rec = recording(time: time)
-        #expect(rec.segments(maxGap: 1) == [0..<4, 4..<7, 7..<9])
-        #expect(rec.segments(maxGap: 10) == [0..<9])
+        #expect(rec.segments(maximumGap: 1) == [0..<4, 4..<7, 7..<9])
+        #expect(rec.segments(maximumGap: 10) == [0..<9])
         #expect(rec.segments() == [0..<4, 4..<7, 7..<9])
     }
 
     @Test func resamplingInterpolatesLinearlyAndNeverBridgesAGap() throws {
         let time = [0, 0.03, 0.05, 0.11, 0.2, 3.0, 3.02, 3.1]
         let rec = recording(time: time)
-        let segments = try rec.resampled(to: 50, maxGap: 1)
+        let segments = try rec.resampled(to: 50, maximumGap: 1)
         #expect(segments.count == 2)
         // x = t, y = 2t are linear in time, so interpolation reproduces them exactly (to rounding).
         for segment in segments {
@@ -71,7 +71,7 @@ struct RecordingSamplingTests {
         #expect(segments[1].time.first == 3.0 && segments[1].time.count == 6)
         #expect(segments[0].labels?[2] == "L1")  // t = 0.04: latest row at or before is t = 0.03
         #expect(throws: LocomotionError.self) { try rec.resampled(to: 0) }
-        #expect(throws: LocomotionError.self) { try rec.resampled(to: 50, maxGap: -1) }
+        #expect(throws: LocomotionError.self) { try rec.resampled(to: 50, maximumGap: -1) }
     }
 }
 

@@ -62,7 +62,7 @@ struct StepDetectorTests {
         whole.append(contentsOf: still)
         let batch = try whole.detectSteps(configuration: configuration)
         var settings = StepDetectorConfiguration()
-        settings.maximumGap = try #require(whole.samplingAnalysis()).gapThreshold
+        settings.maximumGap = try #require(whole.samplingAnalysis()).maximumGap
         var detector = try StepDetector(sampleRate: batch.sampleRate, configuration: settings)
         var streamed: [Step] = []
         var generator = SplitMix64(seed: seed)
@@ -146,7 +146,7 @@ struct StepDetectorTests {
     @Test func theCadenceTimelineCountsStepsPerWindow() {
         let steps = stride(from: 0.25, to: 10, by: 0.5).map { Step(time: $0, amplitude: 0.2, regularity: 0.9) }
         let detection = StepDetection(steps: steps, sampleRate: 50, segments: [0..<500], timeSpan: 0...10)
-        let windows = detection.cadenceTimeline(window: 2.5, hop: 2.5)
+        let windows = detection.cadenceTimeline(windowDuration: 2.5, hop: 2.5)
         #expect(windows.count == 4)
         #expect(windows.allSatisfy { $0.stepCount == 5 && abs($0.cadence! - 2) < 1e-12 })
         #expect(abs(detection.meanCadence()! - 2) < 1e-12)
@@ -174,27 +174,27 @@ struct CadenceTimelineExtremeTests {
 
     @Test func aHopShorterThanOneSampleIsOneSample() {
         let (_, detection) = Self.twoStretches(gap: 10)
-        let tiny = detection.cadenceTimeline(window: 2.5, hop: 1e-12)
-        #expect(tiny == detection.cadenceTimeline(window: 2.5, hop: 0.02))
+        let tiny = detection.cadenceTimeline(windowDuration: 2.5, hop: 1e-12)
+        #expect(tiny == detection.cadenceTimeline(windowDuration: 2.5, hop: 0.02))
         #expect(tiny.count == Int(((19.98 - 2.5) / 0.02).rounded(.down)) + 1)
     }
 
     @Test func windowsInsideAGapOfAnyLengthAreLeftOut() {
         let (recording, detection) = Self.twoStretches(gap: 1e12)
-        let windows = recording.cadenceTimeline(of: detection, window: 2.5, hop: 2.5)
+        let windows = recording.cadenceTimeline(of: detection, windowDuration: 2.5, hop: 2.5)
         // Four windows in the first stretch, three in the second (the fourth would end after it).
         #expect(windows.map(\.start) == [0, 2.5, 5, 7.5, 1e12, 1e12 + 2.5, 1e12 + 5])
         #expect(windows.allSatisfy { $0.stepCount == 5 })
-        let labelled = detection.cadenceWindows(in: recording, labels: ["1"], window: 2.5, hop: 2.5)
+        let labelled = detection.cadenceWindows(in: recording, labels: ["1"], windowDuration: 2.5, hop: 2.5)
         #expect(labelled.count <= 10 && labelled.allSatisfy { $0.start < 10 || $0.end > 1e12 })
         #expect(labelled.map(\.stepCount).reduce(0, +) == 35)
-        #expect(detection.cadenceWindows(in: recording, labels: ["1"], window: 2.5, hop: 1e-12).count < 2_000)
+        #expect(detection.cadenceWindows(in: recording, labels: ["1"], windowDuration: 2.5, hop: 1e-12).count < 2_000)
     }
 
     @Test func aShortGapKeepsItsEmptyWindowsOutAndTheRestUnchanged() {
         let (recording, detection) = Self.twoStretches(gap: 20)
-        let all = detection.cadenceTimeline(window: 2.5, hop: 2.5)
-        let kept = recording.cadenceTimeline(of: detection, window: 2.5, hop: 2.5)
+        let all = detection.cadenceTimeline(windowDuration: 2.5, hop: 2.5)
+        let kept = recording.cadenceTimeline(of: detection, windowDuration: 2.5, hop: 2.5)
         // Windows 10–12.5 … 17.5–20 hold no row (the second stretch starts at 20 s); the others are the same.
         #expect(kept.map(\.start) == all.map(\.start).filter { !(10..<20).contains($0) })
     }
@@ -275,9 +275,9 @@ struct SampleRateLimitTests {
         #expect(throws: LocomotionError.self) { try Self.still(at: 1001).detectSteps() }
     }
 
-    @Test("a recording at exactly 200 Hz gives features; 201 Hz is refused")
+    @Test("a recording at exactly 1000 Hz gives features; 1001 Hz is refused")
     func featureExtractionAcceptsItsUpperLimit() throws {
-        #expect(try Self.still(at: 200).features().windows.count > 0)
-        #expect(throws: LocomotionError.self) { try Self.still(at: 201).features() }
+        #expect(try Self.still(at: 1000).features().windows.count > 0)
+        #expect(throws: LocomotionError.self) { try Self.still(at: 1001).features() }
     }
 }

@@ -22,6 +22,19 @@ struct WindowStepAnalyzerTests {
         #expect(try analyzer.analyze(magnitude) == result)  // the array form
     }
 
+    @Test func theArrayFormOfTheRegularityEstimateEqualsTheScratchForm() throws {
+        let (recording, _) = GaitSimulation.walking(rate: 50, duration: 6, cadence: 1.8, amplitude: 0.2, jitter: 0.01)
+        let magnitude = try #require(recording.accelerationMagnitude)
+        var scratch = [Double](repeating: 0, count: magnitude.count)
+        let withScratch = magnitude.withUnsafeBufferPointer { samples in
+            scratch.withUnsafeMutableBufferPointer { GaitRegularity.estimate(samples, sampleRate: 50, scratch: $0) }
+        }
+        let estimate = try #require(GaitRegularity.estimate(magnitude, sampleRate: 50))
+        #expect(estimate == withScratch)
+        #expect(abs(estimate.cadence - 1.8) < 0.05 * 1.8)
+        #expect(GaitRegularity.estimate([1, 1, 1], sampleRate: 50) == nil)
+    }
+
     @Test func aStillWindowHasNoStepsAndNoCadence() throws {
         let magnitude = try #require(GaitSimulation.still(rate: 50, duration: 2.56).accelerationMagnitude)
         var analyzer = try WindowStepAnalyzer(sampleRate: 50, maximumWindowLength: 128)

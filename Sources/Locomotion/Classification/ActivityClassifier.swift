@@ -1,7 +1,7 @@
 /// Something that decides the activity of a window from its feature vector.
 ///
 /// Classifiers consume feature vectors only, never raw samples; ``FeatureExtractor`` (or
-/// ``Recording/features(_:sampleRate:maxGap:threadCount:)``) makes the vectors.
+/// ``Recording/features(_:sampleRate:maximumGap:threadCount:)``) makes the vectors.
 public protocol ActivityClassifier: Sendable {
     /// The activity of the window `features` describe, with the window's times.
     ///

@@ -10,7 +10,7 @@
 /// ``ActivityResult/evidence`` says what the decision rested on.
 ///
 /// Streaming equals batch: the events of ``Recording/events()`` give the windows and values of
-/// ``Recording/features(_:sampleRate:maxGap:threadCount:)``, hence the same results.
+/// ``Recording/features(_:sampleRate:maximumGap:threadCount:)``, hence the same results.
 ///
 /// **Steps.** A ``StepDetector`` (its own configuration, the defaults by default) runs on the
 /// same motion samples. ``detectedStepCount`` counts every step it finds; ``stepCount`` only those
@@ -85,7 +85,7 @@ public struct ActivityDetector: Sendable {
     /// Creates a detector.
     ///
     /// - Parameters:
-    ///   - sampleRate: The accelerometer's rate in Hz (10–200).
+    ///   - sampleRate: The accelerometer's rate in Hz (within ``Recording/supportedSampleRates``, 10–1000).
     ///   - features: The feature windows and columns (the classifier's, for a trained model).
     ///   - classifier: What decides each window; the activity rules by default.
     ///   - hysteresis: The hold times; see ``ActivityHysteresis``.

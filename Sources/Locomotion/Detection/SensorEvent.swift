@@ -64,7 +64,7 @@ public enum SensorEvent: Sendable, Hashable {
 extension Recording {
     /// The recording as the events a phone would have delivered: per row, its GPS fix (when the
     /// speed cell holds one), then its pedometer cadence (when present), then its motion sample.
-    /// Feeding them to an ``ActivityDetector`` gives the windows of ``features(_:sampleRate:maxGap:threadCount:)``.
+    /// Feeding them to an ``ActivityDetector`` gives the windows of ``features(_:sampleRate:maximumGap:threadCount:)``.
     ///
     /// - Throws: `LocomotionError.missingColumn` without acceleration; as ``Recording/locationFixes(requireSpeedColumn:)``.
     /// - Complexity: O(*n*).

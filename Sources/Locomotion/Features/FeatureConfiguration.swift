@@ -41,10 +41,6 @@ public struct FeatureConfiguration: Sendable {
     /// give the same values in every run.
     public var fftPlanning: FFTPlanningRigor
 
-    /// The lowest and highest sample rates (Hz) the extractor accepts, to within 10⁻⁹ relative
-    /// (a rate estimated from the timestamps of a 200 Hz file may come out a hair above 200).
-    public static let sampleRateRange: ClosedRange<Double> = 10...200
-
     /// Creates a configuration; every argument has the default described on its property.
     ///
     /// - Complexity: O(1).
@@ -88,13 +84,12 @@ public struct FeatureConfiguration: Sendable {
 
     /// Samples per window and between window starts at `sampleRate` (Hz).
     ///
-    /// - Throws: `LocomotionError.invalidParameter` for a rate outside ``sampleRateRange``, a
+    /// - Throws: `LocomotionError.invalidParameter` for a rate outside
+    ///   ``Recording/supportedSampleRates``, a
     ///   non-positive duration or hop, or a window shorter than 4 samples.
     /// - Complexity: O(1).
     public func lengths(sampleRate: Double) throws(LocomotionError) -> (window: Int, hop: Int) {
-        try LocomotionError.require(
-            "sampleRate", sampleRate, Self.sampleRateRange.containsSampleRate(sampleRate),
-            "feature extraction supports 10–200 Hz")
+        try Recording.requireSupportedSampleRate(sampleRate, purpose: "feature extraction")
         try LocomotionError.requirePositive(windowDuration, name: "windowDuration", unit: "s")
         try LocomotionError.requirePositive(hop, name: "hop", unit: "s")
         let window = wholeSamples(windowDuration, at: sampleRate)

@@ -53,7 +53,7 @@ public struct FeatureExtractor: Sendable {
     ///
     /// - Parameters:
     ///   - configuration: The features and windowing to check.
-    ///   - sampleRate: In Hz, within ``FeatureConfiguration/sampleRateRange`` (10–200 Hz).
+    ///   - sampleRate: In Hz, within ``Recording/supportedSampleRates`` (10–1000 Hz).
     /// - Returns: The samples per window and between window starts, and the schema of the rows.
     /// - Throws: As ``init(configuration:sampleRate:)``.
     /// - Complexity: O(*f*) in the number of features.
@@ -84,7 +84,7 @@ public struct FeatureExtractor: Sendable {
     ///
     /// - Parameters:
     ///   - configuration: The features and windowing; the default computes every built-in.
-    ///   - sampleRate: In Hz, within ``FeatureConfiguration/sampleRateRange`` (10–200 Hz).
+    ///   - sampleRate: In Hz, within ``Recording/supportedSampleRates`` (10–1000 Hz).
     /// - Throws: `LocomotionError.invalidParameter` for a rate, duration or hop out of range, a
     ///   gait band outside `0...sampleRate/2`, a negative or non-finite power band, a non-positive
     ///   fix age, or duplicated feature names.

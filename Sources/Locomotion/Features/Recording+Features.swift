@@ -6,7 +6,7 @@ extension Recording {
     /// Extracts a feature vector from every whole window of the recording, on every core.
     ///
     /// Windows start every ``FeatureExtractor/hopLength`` samples within each stretch of rows
-    /// between gaps (``segments(maxGap:)``); no window crosses a gap. The part of a stretch too
+    /// between gaps (``segments(maximumGap:)``); no window crosses a gap. The part of a stretch too
     /// short for a window is listed in ``FeatureTable/incompleteWindows``. The recording is taken
     /// to be uniformly sampled at `sampleRate` within each stretch.
     ///
@@ -18,8 +18,8 @@ extension Recording {
     /// - Parameters:
     ///   - configuration: Features and windowing.
     ///   - sampleRate: In Hz; `nil` estimates it from the timestamps.
-    ///   - maxGap: The longest interval (s) inside a stretch; `nil` for the default of
-    ///     ``samplingAnalysis(gapThreshold:)`` when the rate is estimated, or five sample intervals
+    ///   - maximumGap: The longest interval (s) inside a stretch; `nil` for the default of
+    ///     ``samplingAnalysis(maximumGap:)`` when the rate is estimated, or five sample intervals
     ///     (at least 0.1 s) when `sampleRate` is given, as ``StreamingFeatureExtractor`` does.
     ///   - threadCount: Threads to use; `nil` for every active core, 1 for the calling thread only.
     /// - Returns: The table; empty (with every row reported incomplete) when no window fits.
@@ -29,7 +29,7 @@ extension Recording {
     ///   `.invalidData` naming the row of a NaN or infinite sample.
     /// - Complexity: O(*w*·*n* log *n*) for *w* windows of *n* samples, divided among the threads.
     public func features(
-        _ configuration: FeatureConfiguration = .init(), sampleRate: Double? = nil, maxGap: Double? = nil,
+        _ configuration: FeatureConfiguration = .init(), sampleRate: Double? = nil, maximumGap: Double? = nil,
         threadCount: Int? = nil
     ) throws(LocomotionError) -> FeatureTable {
         let acceleration = try requireAcceleration()
@@ -38,8 +38,8 @@ extension Recording {
         let analysis = sampleRate == nil ? try requireSamplingAnalysis(purpose: "feature extraction") : nil
         let rate = sampleRate ?? analysis!.sampleRate
         let (windowLength, hopLength, schema) = try FeatureExtractor.validate(configuration, sampleRate: rate)
-        let gap = maxGap ?? analysis?.gapThreshold ?? max(Self.defaultGapFactor / rate, Self.minimumDefaultGap)
-        let (windows, incomplete) = windowRows(length: windowLength, hop: hopLength, maxGap: gap)
+        let gap = maximumGap ?? analysis?.maximumGap ?? max(Self.defaultGapFactor / rate, Self.minimumDefaultGap)
+        let (windows, incomplete) = windowRows(length: windowLength, hop: hopLength, maximumGap: gap)
         guard !windows.isEmpty else {
             // No extractor: its buffers and FFT plan are as long as a window, which may be far
             // longer than the recording.
@@ -88,10 +88,10 @@ extension Recording {
     }
 
     /// The row ranges of every whole window and the incomplete window ending each segment.
-    func windowRows(length: Int, hop: Int, maxGap: Double?) -> ([Range<Int>], [IncompleteWindow]) {
+    func windowRows(length: Int, hop: Int, maximumGap: Double?) -> ([Range<Int>], [IncompleteWindow]) {
         var windows: [Range<Int>] = []
         var incomplete: [IncompleteWindow] = []
-        for segment in segments(maxGap: maxGap) {
+        for segment in segments(maximumGap: maximumGap) {
             var start = segment.lowerBound
             while start + length <= segment.upperBound {
                 windows.append(start..<(start + length))

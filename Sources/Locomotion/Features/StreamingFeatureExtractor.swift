@@ -13,8 +13,8 @@
 ///
 /// The first window is produced when ``FeatureExtractor/windowLength`` samples have arrived,
 /// then one every ``FeatureExtractor/hopLength`` samples: the same windows, with the same
-/// values, as ``Recording/features(_:sampleRate:maxGap:threadCount:)`` on the same data. A gap
-/// (an interval longer than `maxGap`) ends the current stretch: the samples after its last
+/// values, as ``Recording/features(_:sampleRate:maximumGap:threadCount:)`` on the same data. A gap
+/// (an interval longer than `maximumGap`) ends the current stretch: the samples after its last
 /// whole window are reported in ``incompleteWindows`` and the buffer starts afresh, so no window
 /// crosses a gap. GPS fixes and pedometer cadence, appended as they arrive in time order, give
 /// the context of the windows that end after them.
@@ -30,7 +30,7 @@ public struct StreamingFeatureExtractor: Sendable {
     /// The per-window engine; its ``FeatureExtractor/schema`` describes ``values``.
     public private(set) var extractor: FeatureExtractor
     /// The longest interval (s) between samples of one stretch.
-    public let maxGap: Double
+    public let maximumGap: Double
     /// The features of the newest window, in schema order (NaN before the first window).
     public private(set) var values: [Double]
     /// Time of the newest window's first sample, in seconds (NaN before the first window).
@@ -62,22 +62,22 @@ public struct StreamingFeatureExtractor: Sendable {
     ///
     /// - Parameters:
     ///   - configuration: Features and windowing.
-    ///   - sampleRate: The stream's rate in Hz (10–200).
-    ///   - maxGap: The longest interval (s) inside a stretch; `nil` means 5 sample intervals, at
+    ///   - sampleRate: The stream's rate in Hz (within ``Recording/supportedSampleRates``, 10–1000).
+    ///   - maximumGap: The longest interval (s) inside a stretch; `nil` means 5 sample intervals, at
     ///     least 0.1 s (the recording reader's default).
     ///   - hasGyroscope: Whether samples will carry a rotation rate; when they do not, the
     ///     gyroscope features are missing.
     /// - Throws: As ``FeatureExtractor/init(configuration:sampleRate:)``, or
-    ///   `LocomotionError.invalidParameter` for a non-positive `maxGap`.
+    ///   `LocomotionError.invalidParameter` for a non-positive `maximumGap`.
     /// - Complexity: O(*n*) in the window length, plus FFT planning.
     public init(
-        configuration: FeatureConfiguration = .init(), sampleRate: Double, maxGap: Double? = nil,
+        configuration: FeatureConfiguration = .init(), sampleRate: Double, maximumGap: Double? = nil,
         hasGyroscope: Bool = false
     ) throws(LocomotionError) {
         extractor = try FeatureExtractor(configuration: configuration, sampleRate: sampleRate)
-        let gap = maxGap ?? max(Recording.defaultGapFactor / sampleRate, Recording.minimumDefaultGap)
-        try LocomotionError.requirePositive(gap, name: "maxGap", unit: "s")
-        self.maxGap = gap
+        let gap = maximumGap ?? max(Recording.defaultGapFactor / sampleRate, Recording.minimumDefaultGap)
+        try LocomotionError.requirePositive(gap, name: "maximumGap", unit: "s")
+        self.maximumGap = gap
         self.hasGyroscope = hasGyroscope
         let length = extractor.windowLength
         ring = [Double](repeating: 0, count: 2 * length * (hasGyroscope ? 6 : 3))
@@ -133,7 +133,7 @@ public struct StreamingFeatureExtractor: Sendable {
                 stream: "StreamingFeatureExtractor input", sample: sampleCount + 1, previous: previousTime,
                 current: time)
         }
-        if received > 0, time - previousTime > maxGap { endStretch() }
+        if received > 0, time - previousTime > maximumGap { endStretch() }
         let slot = self.slot
         let channels = hasGyroscope ? 6 : 3
         let values = (x, y, z, rotationRate?.x ?? .nan, rotationRate?.y ?? .nan, rotationRate?.z ?? .nan)

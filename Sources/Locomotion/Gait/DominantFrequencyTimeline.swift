@@ -40,8 +40,10 @@ extension Recording {
     ///   - windowDuration: Window length in seconds; 2.56 s by default (128 samples at 50 Hz, as UCI HAR).
     ///   - hop: Time between window starts in seconds; 1.28 s (50 % overlap) by default.
     ///   - band: Candidate band in Hz; ``GaitBand/default`` by default, `nil` for all frequencies.
-    ///   - sampleRate: The sample rate in Hz; `nil` estimates it from the timestamps.
-    /// - Throws: `LocomotionError.invalidParameter` for a non-positive duration, hop or rate,
+    ///   - sampleRate: The sample rate in Hz, within ``supportedSampleRates``; `nil` estimates it
+    ///     from the timestamps.
+    /// - Throws: `LocomotionError.invalidParameter` for a non-positive duration or hop or a rate
+    ///   outside ``supportedSampleRates``,
     ///   `.tooShort` when not even one window fits or the rate cannot be estimated (fewer than two
     ///   distinct timestamps), `.missingColumn` without acceleration, `.signalProcessing` for a
     ///   band outside `0...sampleRate/2`, `.invalidData` naming the row of a magnitude that
@@ -57,7 +59,7 @@ extension Recording {
         } else {
             rate = try requireSamplingAnalysis(purpose: "a dominant-frequency timeline").sampleRate
         }
-        try LocomotionError.requirePositive(rate, name: "sampleRate", unit: "Hz")
+        try Self.requireSupportedSampleRate(rate, purpose: "a dominant-frequency timeline")
         try LocomotionError.requirePositive(windowDuration, name: "windowDuration", unit: "s")
         try LocomotionError.requirePositive(hop, name: "hop", unit: "s")
         let windowLength = max(2, wholeSamples(windowDuration, at: rate))

@@ -32,17 +32,36 @@ extension GaitRegularity {
     /// peak). The lag is refined by a parabola through the peak and its neighbours. The stride
     /// regularity is the highest value within ±15 % of twice the step lag.
     ///
+    /// ```swift
+    /// if let gait = GaitRegularity.estimate(magnitudes, sampleRate: 50) {   // a 2.56 s window, in g
+    ///     print(gait.cadence, gait.stepRegularity)                         // steps/s, -1...1
+    /// }
+    /// ```
+    ///
     /// - Parameters:
     ///   - samples: The window, for example acceleration magnitudes in g; finite.
     ///   - sampleRate: In Hz.
     ///   - stepPeriods: The step periods to search, in s; 0.25–1.25 by default.
-    ///   - r: Working memory (the `scratch` argument); lags beyond `scratch.count − 1` are not searched, so give it
-    ///     at least `2·upper period·rate·1.15 + 2` elements (or the window's length).
     /// - Returns: `nil` when there is no interior peak at a step period, the window is too short
     ///   or holds a non-finite sample, the rate is not positive and finite, or the longest period
     ///   is 1e12 samples or more.
-    /// - Complexity: O(*n*·*L*) for *L* ≤ 2/3·*n* lags; no allocation.
+    /// - Complexity: O(*n*·*L*) for *L* ≤ 2/3·*n* lags; allocates working memory of *n* values.
     public static func estimate(
+        _ samples: [Double], sampleRate: Double, stepPeriods: ClosedRange<Double> = 0.25...1.25
+    ) -> GaitRegularity? {
+        var scratch = [Double](repeating: 0, count: samples.count)
+        return samples.withUnsafeBufferPointer { samples in
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                estimate(samples, sampleRate: sampleRate, stepPeriods: stepPeriods, scratch: scratch)
+            }
+        }
+    }
+
+    /// ``estimate(_:sampleRate:stepPeriods:)`` with caller-held working memory `r` (the `scratch`
+    /// argument), so nothing is allocated: the package's per-window analyses call it. Lags beyond
+    /// `scratch.count − 1` are not searched, so give it at least `2·upper period·rate·1.15 + 2`
+    /// elements (or the window's length).
+    package static func estimate(
         _ samples: UnsafeBufferPointer<Double>, sampleRate: Double, stepPeriods: ClosedRange<Double> = 0.25...1.25,
         scratch r: UnsafeMutableBufferPointer<Double>
     ) -> GaitRegularity? {
@@ -110,7 +129,7 @@ extension GaitRegularity {
     }
 
     /// The cadence and regularity from an autocorrelation `r` indexed by lag and valid from
-    /// `stepLags.lowerBound − 1` through `upper` (the rules of ``estimate(_:sampleRate:stepPeriods:scratch:)``).
+    /// `stepLags.lowerBound − 1` through `upper` (the rules of ``estimate(_:sampleRate:stepPeriods:)``).
     static func read(
         _ r: UnsafeBufferPointer<Double>, upper: Int, stepLags: ClosedRange<Int>, sampleRate: Double
     ) -> GaitRegularity? {

@@ -15,13 +15,13 @@ extension Recording {
     /// The sampling analysis, or the error every analysis that needs a sample rate throws.
     ///
     /// - Parameters:
-    ///   - gapThreshold: As for ``samplingAnalysis(gapThreshold:)``.
+    ///   - maximumGap: As for ``samplingAnalysis(maximumGap:)``.
     ///   - purpose: What the rate is for, for the message ("step detection").
     /// - Throws: `LocomotionError.tooShort` when fewer than two rows have different timestamps.
-    func requireSamplingAnalysis(gapThreshold: Double? = nil, purpose: String) throws(LocomotionError)
+    func requireSamplingAnalysis(maximumGap: Double? = nil, purpose: String) throws(LocomotionError)
         -> SamplingAnalysis
     {
-        guard let analysis = samplingAnalysis(gapThreshold: gapThreshold) else {
+        guard let analysis = samplingAnalysis(maximumGap: maximumGap) else {
             let distinctTimes = Set(time).count
             throw .tooShort(
                 source: .recording(source), rows: distinctTimes, required: 2,

@@ -57,10 +57,10 @@ public struct SamplingAnalysis: Sendable, Equatable {
     public var intervalRange: ClosedRange<Double>
     /// Consecutive rows with the same timestamp.
     public var duplicateTimestamps: Int
-    /// Intervals longer than ``gapThreshold``, in time order.
+    /// Intervals longer than ``maximumGap``, in time order.
     public var gaps: [RecordingGap]
     /// The interval (s) above which a pause between rows counts as a gap.
-    public var gapThreshold: Double
+    public var maximumGap: Double
 }
 
 extension Recording {
@@ -84,17 +84,17 @@ extension Recording {
 
     /// Analyses the intervals between rows.
     ///
-    /// - Parameter gapThreshold: Intervals longer than this (s) are gaps; `nil` means
+    /// - Parameter maximumGap: Intervals longer than this (s) are gaps; `nil` means
     ///   ``defaultGapFactor`` typical intervals, at least ``minimumDefaultGap``.
     /// - Returns: `nil` when fewer than two rows have different timestamps.
     /// - Complexity: O(*n* log *n*); with the default threshold, only the first time (the analysis
     ///   is kept with the recording until its timestamps change).
-    public func samplingAnalysis(gapThreshold: Double? = nil) -> SamplingAnalysis? {
-        guard let gapThreshold else { return samplingCache.value { analyseSampling(gapThreshold: nil) } }
-        return analyseSampling(gapThreshold: gapThreshold)
+    public func samplingAnalysis(maximumGap: Double? = nil) -> SamplingAnalysis? {
+        guard let maximumGap else { return samplingCache.value { analyseSampling(maximumGap: nil) } }
+        return analyseSampling(maximumGap: maximumGap)
     }
 
-    private func analyseSampling(gapThreshold: Double?) -> SamplingAnalysis? {
+    private func analyseSampling(maximumGap: Double?) -> SamplingAnalysis? {
         var intervals: [Double] = []
         intervals.reserveCapacity(max(count - 1, 0))
         var duplicates = 0
@@ -109,7 +109,7 @@ extension Recording {
         let sorted = intervals.sorted()
         let singleMedian = Self.median(ofSorted: sorted)
         let typical = spanIntervals.isEmpty ? singleMedian : Self.median(ofSorted: spanIntervals.sorted())
-        let threshold = gapThreshold ?? max(Self.defaultGapFactor * typical, Self.minimumDefaultGap)
+        let threshold = maximumGap ?? max(Self.defaultGapFactor * typical, Self.minimumDefaultGap)
         let deviations = sorted.filter { $0 <= threshold }.map { abs($0 - singleMedian) }.sorted()
         var gaps: [RecordingGap] = []
         for index in 1..<count where time[index] - time[index - 1] > threshold {
@@ -118,18 +118,18 @@ extension Recording {
         return SamplingAnalysis(
             medianInterval: typical, jitter: 1.4826 * Self.median(ofSorted: deviations),
             intervalRange: sorted[0]...sorted[sorted.count - 1], duplicateTimestamps: duplicates, gaps: gaps,
-            gapThreshold: threshold)
+            maximumGap: threshold)
     }
 
-    /// The row ranges between gaps: consecutive rows whose intervals never exceed `maxGap`.
+    /// The row ranges between gaps: consecutive rows whose intervals never exceed `maximumGap`.
     ///
-    /// - Parameter maxGap: The longest interval (s) inside a segment; `nil` means the default gap
-    ///   threshold of ``samplingAnalysis(gapThreshold:)``.
+    /// - Parameter maximumGap: The longest interval (s) inside a segment; `nil` means the default gap
+    ///   threshold of ``samplingAnalysis(maximumGap:)``.
     /// - Returns: One range per segment, covering every row; empty for an empty recording.
     /// - Complexity: O(*n* log *n*) when the threshold is estimated, O(*n*) otherwise.
-    public func segments(maxGap: Double? = nil) -> [Range<Int>] {
+    public func segments(maximumGap: Double? = nil) -> [Range<Int>] {
         guard count > 0 else { return [] }
-        guard let threshold = maxGap ?? samplingAnalysis()?.gapThreshold else { return [0..<count] }
+        guard let threshold = maximumGap ?? samplingAnalysis()?.maximumGap else { return [0..<count] }
         var result: [Range<Int>] = []
         var segmentStart = 0
         for index in 1..<count where time[index] - time[index - 1] > threshold {
@@ -140,7 +140,7 @@ extension Recording {
         return result
     }
 
-    /// The most rows ``resampled(to:maxGap:)`` puts on one segment's grid (2³¹ − 1, 16 GiB a
+    /// The most rows ``resampled(to:maximumGap:)`` puts on one segment's grid (2³¹ − 1, 16 GiB a
     /// column): a larger grid comes from a rate or timestamps in the wrong unit, not from data.
     public static let largestResampledSegment = Int(Int32.max)
 
@@ -154,23 +154,23 @@ extension Recording {
     ///
     /// - Parameters:
     ///   - sampleRate: The grid's rate in Hz; finite and positive.
-    ///   - maxGap: The longest interval (s) to interpolate across; `nil` means the default gap
-    ///     threshold of ``samplingAnalysis(gapThreshold:)``.
+    ///   - maximumGap: The longest interval (s) to interpolate across; `nil` means the default gap
+    ///     threshold of ``samplingAnalysis(maximumGap:)``.
     /// - Returns: One recording per segment, each starting at its segment's first timestamp; a
     ///   segment shorter than one grid step gives a single row.
     /// - Throws: `LocomotionError.invalidParameter` for a rate or gap that is not finite and
     ///   positive, or a rate that would give a segment more than ``largestResampledSegment`` rows.
     /// - Complexity: O(*n* + *m*) for *m* output rows.
-    public func resampled(to sampleRate: Double, maxGap: Double? = nil) throws(LocomotionError) -> [Recording] {
+    public func resampled(to sampleRate: Double, maximumGap: Double? = nil) throws(LocomotionError) -> [Recording] {
         guard sampleRate.isFinite, sampleRate > 0 else {
             throw .invalidParameter(
                 name: "sampleRate", value: "\(sampleRate)", requirement: "it must be finite and positive (Hz)")
         }
-        if let maxGap, !(maxGap.isFinite && maxGap > 0) {
+        if let maximumGap, !(maximumGap.isFinite && maximumGap > 0) {
             throw .invalidParameter(
-                name: "maxGap", value: "\(maxGap)", requirement: "it must be finite and positive (s)")
+                name: "maximumGap", value: "\(maximumGap)", requirement: "it must be finite and positive (s)")
         }
-        let segments = segments(maxGap: maxGap)
+        let segments = segments(maximumGap: maximumGap)
         for rows in segments {
             let steps = ((time[rows.upperBound - 1] - time[rows.lowerBound]) * sampleRate).rounded(.down)
             guard steps < Double(Self.largestResampledSegment) else {

@@ -34,7 +34,7 @@ public final class RecordingStream {
     /// The file's size in bytes, when known (not for a pipe).
     public let byteCount: Int?
     /// The group (the value of ``RecordingReadOptions/groupColumn``) of the chunk
-    /// ``nextChunk(maxRows:)`` returned last; `nil` without a group column. A chunk never mixes
+    /// ``nextChunk(maximumRowCount:)`` returned last; `nil` without a group column. A chunk never mixes
     /// groups.
     public private(set) var group: String?
 
@@ -145,15 +145,15 @@ public final class RecordingStream {
         lineBounds.deallocate()
     }
 
-    /// Reads up to `maxRows` rows.
+    /// Reads up to `maximumRowCount` rows.
     ///
-    /// - Parameter maxRows: The largest chunk to return, at least 1; memory use is proportional to it.
+    /// - Parameter maximumRowCount: The largest chunk to return, at least 1; memory use is proportional to it.
     /// - Returns: The next rows, or `nil` at the end of the file.
     /// - Throws: In strict mode, `LocomotionError.malformedCell`, `.wrongCellCount` or
     ///   `.timeGoesBackwards` for the first bad row; `.unreadableFile` for an I/O error.
     /// - Complexity: O(bytes read).
-    public func nextChunk(maxRows: Int = 32_768) throws(LocomotionError) -> Recording? {
-        let capacity = max(1, maxRows)
+    public func nextChunk(maximumRowCount: Int = 32_768) throws(LocomotionError) -> Recording? {
+        let capacity = max(1, maximumRowCount)
         if capacity > chunkCapacity {
             chunkTime.deallocate()
             chunkValues.deallocate()
@@ -297,7 +297,7 @@ public final class RecordingStream {
     ///
     /// - Parameter progress: Called after each chunk with the bytes consumed so far and the
     ///   file's size (when known), for progress displays.
-    /// - Throws: As ``nextChunk(maxRows:)``; `LocomotionError.invalidParameter` when the options
+    /// - Throws: As ``nextChunk(maximumRowCount:)``; `LocomotionError.invalidParameter` when the options
     ///   name a group column (read groups with ``readGroups(progress:)``).
     /// - Complexity: O(bytes read); memory proportional to the rows read.
     public func readAll(progress: ((_ bytesConsumed: Int, _ byteCount: Int?) -> Void)? = nil) throws(LocomotionError)
@@ -320,7 +320,7 @@ public final class RecordingStream {
     /// in file order; a group value that comes back after another group starts a new entry.
     ///
     /// - Parameter progress: As for ``readAll(progress:)``.
-    /// - Throws: As ``nextChunk(maxRows:)``.
+    /// - Throws: As ``nextChunk(maximumRowCount:)``.
     /// - Complexity: O(bytes read); memory proportional to the rows read.
     public func readGroups(progress: ((_ bytesConsumed: Int, _ byteCount: Int?) -> Void)? = nil)
         throws(LocomotionError) -> [RecordingGroup]

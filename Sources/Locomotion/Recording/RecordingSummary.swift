@@ -28,9 +28,15 @@ public struct RecordingSummary: Sendable, Equatable, Codable {
         /// Consecutive rows sharing a timestamp.
         public var duplicateTimestamps: Int
         /// Intervals above this (s) are gaps.
-        public var gapThreshold: Double
+        public var maximumGap: Double
         /// The gaps.
         public var gaps: [RecordingGap]
+
+        // `locomotion info --json` has always written the gap limit as "gapThreshold".
+        private enum CodingKeys: String, CodingKey {
+            case sampleRate, medianInterval, jitter, minimumInterval, maximumInterval, duplicateTimestamps, gaps
+            case maximumGap = "gapThreshold"
+        }
     }
 
     /// GPS fix counts.
@@ -85,22 +91,22 @@ public struct RecordingSummary: Sendable, Equatable, Codable {
     ///
     /// - Parameters:
     ///   - loaded: The recording with its layout and read report.
-    ///   - gapThreshold: Intervals above this (s) are gaps; `nil` means the default of
-    ///     ``Recording/samplingAnalysis(gapThreshold:)``.
+    ///   - maximumGap: Intervals above this (s) are gaps; `nil` means the default of
+    ///     ``Recording/samplingAnalysis(maximumGap:)``.
     ///   - group: The group's name, when `loaded` is one group of a long-format file.
     /// - Complexity: O(*n* log *n*).
-    public init(_ loaded: LoadedRecording, gapThreshold: Double? = nil, group: String? = nil) {
+    public init(_ loaded: LoadedRecording, maximumGap: Double? = nil, group: String? = nil) {
         let recording = loaded.recording
         source = recording.source
         self.group = group
         rows = recording.count
         startTime = recording.time.first
         duration = recording.duration
-        sampling = recording.samplingAnalysis(gapThreshold: gapThreshold).map {
+        sampling = recording.samplingAnalysis(maximumGap: maximumGap).map {
             Sampling(
                 sampleRate: $0.sampleRate, medianInterval: $0.medianInterval, jitter: $0.jitter,
                 minimumInterval: $0.intervalRange.lowerBound, maximumInterval: $0.intervalRange.upperBound,
-                duplicateTimestamps: $0.duplicateTimestamps, gapThreshold: $0.gapThreshold, gaps: $0.gaps)
+                duplicateTimestamps: $0.duplicateTimestamps, maximumGap: $0.maximumGap, gaps: $0.gaps)
         }
         columns = loaded.layout.mappings.map {
             Column(quantity: $0.column.rawValue, header: $0.name, fileUnit: $0.sourceUnit, unit: $0.column.unit)

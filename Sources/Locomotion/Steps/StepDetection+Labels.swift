@@ -34,7 +34,7 @@ extension StepDetection {
         guard let rowLabels = recording.labels, recording.count > 1 else {
             return LabelledStepRate(labels: sorted, duration: 0, steps: 0)
         }
-        let gap = recording.samplingAnalysis()?.gapThreshold ?? .infinity
+        let gap = recording.samplingAnalysis()?.maximumGap ?? .infinity
         var duration = 0.0
         for row in 0..<(recording.count - 1) where labels.contains(rowLabels[row]) {
             let interval = recording.time[row + 1] - recording.time[row]
@@ -54,12 +54,12 @@ extension StepDetection {
     /// - Parameters:
     ///   - recording: The recording the steps were detected in (with labels).
     ///   - labels: The labels, as they appear in the recording (for UCI HAPT walking, `"1"`).
-    ///   - window: In s; 2.56 by default.
+    ///   - windowDuration: In s; 2.56 by default.
     ///   - requestedHop: The `hop` argument, in s; 1.28 by default; at least one sample interval, as in
-    ///     ``cadenceTimeline(window:hop:)``.
+    ///     ``cadenceTimeline(windowDuration:hop:)``.
     /// - Complexity: O(*n* + *windows* · *steps*).
     public func cadenceWindows(
-        in recording: Recording, labels: Set<String>, window: Double = 2.56, hop requestedHop: Double = 1.28
+        in recording: Recording, labels: Set<String>, windowDuration window: Double = 2.56, hop requestedHop: Double = 1.28
     ) -> [CadenceWindow] {
         let hop = effectiveHop(requestedHop)
         guard let rowLabels = recording.labels, window > 0, hop > 0 else { return [] }

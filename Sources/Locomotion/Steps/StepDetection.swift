@@ -12,7 +12,7 @@ public struct StepDetection: Sendable, Hashable {
         /// for fewer than two steps.
         public var cadence: Double?
         /// The autocorrelation cadence of the window's magnitudes (``GaitRegularity/cadence``), in
-        /// steps/s; `nil` when not computed (see ``Recording/cadenceTimeline(of:window:hop:)``) or
+        /// steps/s; `nil` when not computed (see ``Recording/cadenceTimeline(of:windowDuration:hop:)``) or
         /// when the window has no periodicity at a step period.
         public var autocorrelationCadence: Double? = nil
         /// The step regularity (``GaitRegularity/stepRegularity``), −1…1, or `nil` as above.
@@ -72,12 +72,12 @@ public struct StepDetection: Sendable, Hashable {
     /// recording's first timestamp to its last.
     ///
     /// - Parameters:
-    ///   - window: In s; 2.56 by default (UCI HAR's window).
+    ///   - windowDuration: In s; 2.56 by default (UCI HAR's window).
     ///   - hop: In s; 1.28 by default. A hop shorter than one sample interval (`1 / sampleRate`)
     ///     is taken as one sample interval, as the sample-based timelines round it up to one sample.
     /// - Returns: One entry per window that fits in the recording.
     /// - Complexity: O(*windows* + *steps*).
-    public func cadenceTimeline(window: Double = 2.56, hop: Double = 1.28) -> [CadenceWindow] {
+    public func cadenceTimeline(windowDuration window: Double = 2.56, hop: Double = 1.28) -> [CadenceWindow] {
         cadenceTimeline(window: window, hop: hop, rowTimes: nil)
     }
 
@@ -86,7 +86,7 @@ public struct StepDetection: Sendable, Hashable {
         sampleRate > 0 ? max(hop, 1 / sampleRate) : hop
     }
 
-    /// ``cadenceTimeline(window:hop:)``, without the windows that hold none of `rowTimes` (the
+    /// ``cadenceTimeline(windowDuration:hop:)``, without the windows that hold none of `rowTimes` (the
     /// recording's timestamps, ascending) when they are given: windows inside a gap are skipped
     /// in O(1), however long the gap.
     func cadenceTimeline(window: Double, hop requestedHop: Double, rowTimes: [Double]?) -> [CadenceWindow] {
@@ -121,7 +121,7 @@ public struct StepDetection: Sendable, Hashable {
 
 extension Recording {
     /// Detects the steps of the recording's acceleration magnitude (in g), one segment between
-    /// gaps at a time, at the rate ``samplingAnalysis(gapThreshold:)`` estimates, with step times
+    /// gaps at a time, at the rate ``samplingAnalysis(maximumGap:)`` estimates, with step times
     /// at the initial contact of the vertical acceleration
     /// (``StepDetectorConfiguration/Timing/initialContactSearch``).
     ///
@@ -131,21 +131,21 @@ extension Recording {
     /// - Parameter configuration: The detector's parameters.
     /// - Returns: The steps, with the rate and segments used.
     /// - Throws: `LocomotionError.missingColumn` without acceleration, `.tooShort` for fewer than
-    ///   two distinct timestamps, `.invalidParameter` for a rate outside 10...1000 Hz.
+    ///   two distinct timestamps, `.invalidParameter` for a rate outside ``supportedSampleRates``.
     /// - Complexity: O(*n*) plus O(context · lags) per candidate peak.
     public func detectSteps(configuration: StepDetectorConfiguration = .init()) throws(LocomotionError)
         -> StepDetection
     {
         let acceleration = try requireAcceleration()
-        let analysis = try requireSamplingAnalysis(gapThreshold: configuration.maximumGap, purpose: "step detection")
+        let analysis = try requireSamplingAnalysis(maximumGap: configuration.maximumGap, purpose: "step detection")
         var settings = configuration
-        settings.maximumGap = analysis.gapThreshold
+        settings.maximumGap = analysis.maximumGap
         var detector = try StepDetector(sampleRate: analysis.sampleRate, configuration: settings)
         var steps: [Step] = []
         try detector.process(times: time, acceleration: acceleration, into: &steps)
         detector.finish(into: &steps)
         return StepDetection(
-            steps: steps, sampleRate: analysis.sampleRate, segments: segments(maxGap: analysis.gapThreshold),
+            steps: steps, sampleRate: analysis.sampleRate, segments: segments(maximumGap: analysis.maximumGap),
             timeSpan: time[0]...time[count - 1])
     }
 }
@@ -158,10 +158,10 @@ extension Recording {
     ///
     /// - Parameters:
     ///   - detection: The result of ``detectSteps(configuration:)`` on this recording.
-    ///   - window: In s; 2.56 by default.
+    ///   - windowDuration: In s; 2.56 by default.
     ///   - hop: In s; 1.28 by default.
     /// - Complexity: O(*windows* · *n*·*L*) for *n* rows per window and *L* lags.
-    public func cadenceTimeline(of detection: StepDetection, window: Double = 2.56, hop: Double = 1.28)
+    public func cadenceTimeline(of detection: StepDetection, windowDuration window: Double = 2.56, hop: Double = 1.28)
         -> [StepDetection.CadenceWindow]
     {
         var windows = detection.cadenceTimeline(window: window, hop: hop, rowTimes: time)

@@ -111,7 +111,7 @@ public struct StepDetector: Sendable {
     /// Creates a detector.
     ///
     /// - Parameters:
-    ///   - sampleRate: The nominal rate of the samples, in Hz, 10...1000.
+    ///   - sampleRate: The nominal rate of the samples, in Hz, within ``Recording/supportedSampleRates``.
     ///   - configuration: The parameters; the defaults by default.
     /// - Throws: `LocomotionError.invalidParameter` for a rate or parameter out of range.
     /// - Complexity: O(rate · context); allocates the ring.
@@ -288,34 +288,23 @@ public struct StepDetector: Sendable {
 
     /// Feeds samples in order (see ``process(time:magnitude:into:)``).
     ///
-    /// - Throws: As the one-sample call, for the first bad sample; the samples before it are
-    ///   processed.
-    /// - Complexity: O(*n*) plus the candidates' cost.
-    public mutating func process(
-        times: UnsafeBufferPointer<Double>, magnitudes: UnsafeBufferPointer<Double>, into steps: inout [Step]
-    ) throws(LocomotionError) {
-        guard times.count == magnitudes.count else {
-            throw .invalidParameter(
-                name: "times.count", value: "\(times.count)",
-                requirement: "it must equal magnitudes.count (\(magnitudes.count))")
-        }
-        for index in 0..<times.count {
-            try process(time: times[index], magnitude: magnitudes[index], into: &steps)
-        }
-    }
-
-    /// Feeds samples in order (see the buffer overload).
-    ///
+    /// - Parameters:
+    ///   - times: Time of each sample, in s, increasing.
+    ///   - magnitudes: Acceleration magnitude of each sample, in g; as many as `times`.
+    ///   - steps: The steps found are appended.
     /// - Throws: As the one-sample call, for the first bad sample (the samples before it are
     ///   processed); `.invalidParameter` when the counts differ.
     /// - Complexity: O(*n*) plus the candidates' cost.
     public mutating func process(times: [Double], magnitudes: [Double], into steps: inout [Step])
         throws(LocomotionError)
     {
-        try times.withUnsafeBufferPointer { (t) throws(LocomotionError) in
-            try magnitudes.withUnsafeBufferPointer { (m) throws(LocomotionError) in
-                try process(times: t, magnitudes: m, into: &steps)
-            }
+        guard times.count == magnitudes.count else {
+            throw .invalidParameter(
+                name: "times.count", value: "\(times.count)",
+                requirement: "it must equal magnitudes.count (\(magnitudes.count))")
+        }
+        for index in times.indices {
+            try process(time: times[index], magnitude: magnitudes[index], into: &steps)
         }
     }
 

@@ -126,7 +126,7 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     /// Where a step's time is put.
     public var timing = Timing()
     /// Intervals longer than this (s) are gaps that end a segment; `nil` means 5 nominal sample
-    /// intervals, at least 0.1 s (as ``Recording/samplingAnalysis(gapThreshold:)``).
+    /// intervals, at least 0.1 s (as ``Recording/samplingAnalysis(maximumGap:)``).
     public var maximumGap: Double? = nil
 
     /// The defaults.
@@ -227,11 +227,10 @@ extension StepDetectorConfiguration {
     /// ``lowPassCutoff``, at most 0.4 × the rate), after checking that these parameters and the
     /// rate can drive a ``StepDetector`` (``validate()``).
     ///
-    /// - Throws: `LocomotionError.invalidParameter` for a rate outside 10...1000 Hz or a
-    ///   parameter out of range.
+    /// - Throws: `LocomotionError.invalidParameter` for a rate outside
+    ///   ``Recording/supportedSampleRates`` or a parameter out of range.
     func lowPassFilter(sampleRate: Double) throws(LocomotionError) -> SecondOrderSections {
-        try LocomotionError.require(
-            "sampleRate", sampleRate, (10...1000).containsSampleRate(sampleRate), "step detection needs 10...1000 Hz")
+        try Recording.requireSupportedSampleRate(sampleRate, purpose: "step detection")
         try validate()
         do {
             return try Butterworth.design(

@@ -24,7 +24,7 @@ import LocomotionDSP
 /// The cadence and regularity come from the same low-passed window: its normalised
 /// autocorrelation (`Autocorrelation`'s definition, from LocomotionDSP) is computed for every lag at once through
 /// one forward and one inverse FFT of the zero-padded window, and read by
-/// ``GaitRegularity/estimate(_:sampleRate:stepPeriods:scratch:)``'s rules. One autocorrelation
+/// ``GaitRegularity/estimate(_:sampleRate:stepPeriods:)``'s rules. One autocorrelation
 /// per window serves both the periodicity gate and the regularity features.
 ///
 /// All buffers and the FFT plan are made by the initialiser; ``analyze(_:)-([Double])`` allocates nothing.
@@ -67,7 +67,7 @@ public struct WindowStepAnalyzer: Sendable {
     /// Creates an analyzer.
     ///
     /// - Parameters:
-    ///   - sampleRate: In Hz, 10...1000.
+    ///   - sampleRate: In Hz, within ``Recording/supportedSampleRates``.
     ///   - maximumWindowLength: The longest window, in samples, at least 2.
     ///   - configuration: The step detector's parameters (its step periods also bound the
     ///     autocorrelation's step lag).
@@ -106,27 +106,24 @@ public struct WindowStepAnalyzer: Sendable {
             complexes: [plan.binCount], integers: [maximumWindowLength / 2 + 1])
     }
 
-    /// Analyses one window.
+    /// Analyses one window, reading the array in place.
     ///
     /// - Parameter magnitudes: The acceleration magnitude in g, sampled at ``sampleRate``;
     ///   finite; at most ``maximumWindowLength`` samples.
+    /// - Returns: The window's step count, cadence (steps/s) and gait regularity.
     /// - Throws: `LocomotionError.invalidParameter` for a window that is too long,
     ///   `.signalProcessing(.nonFiniteSample(index:))` for a NaN or infinite sample.
     /// - Complexity: O(*n* log *n*) for the autocorrelation, O(*n*) for the rest; no allocation.
-    public mutating func analyze(_ magnitudes: UnsafeBufferPointer<Double>) throws(LocomotionError) -> Result {
+    public mutating func analyze(_ magnitudes: [Double]) throws(LocomotionError) -> Result {
+        try magnitudes.withUnsafeBufferPointer { (buffer) throws(LocomotionError) in try analyze(buffer) }
+    }
+
+    /// The buffer form of ``analyze(_:)``, for the package's own callers that hold buffers.
+    package mutating func analyze(_ magnitudes: UnsafeBufferPointer<Double>) throws(LocomotionError) -> Result {
         if let index = magnitudes.firstIndex(where: { !$0.isFinite }) {
             throw .signalProcessing(.nonFiniteSample(index: index))
         }
         return try analyze(finite: magnitudes)
-    }
-
-    /// Analyses one window given as an array: the array form of the buffer call, without copying.
-    ///
-    /// - Parameter magnitudes: As the buffer form.
-    /// - Throws: As the buffer form.
-    /// - Complexity: As the buffer form; no allocation.
-    public mutating func analyze(_ magnitudes: [Double]) throws(LocomotionError) -> Result {
-        try magnitudes.withUnsafeBufferPointer { (buffer) throws(LocomotionError) in try analyze(buffer) }
     }
 
     /// ``analyze(_:)`` for magnitudes already known to be finite.

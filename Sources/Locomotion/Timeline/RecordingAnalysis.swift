@@ -64,7 +64,7 @@ extension Recording {
     /// the labels.
     ///
     /// - Throws: `LocomotionError` for a recording that cannot be analysed (no acceleration, a
-    ///   rate outside 10–200 Hz, NaN samples); ``ActivityError`` from the classifier.
+    ///   rate outside ``Recording/supportedSampleRates``, NaN samples); ``ActivityError`` from the classifier.
     /// - Complexity: O(*n* log *n*) in the samples, plus one classification per window.
     public func analyzeActivities(_ options: RecordingAnalysis.Options = .init()) throws -> RecordingAnalysis {
         let table = try features(options.features)

@@ -93,7 +93,7 @@ public struct RecordingAnalyzer: Sendable {
         self.source = source
         labelMap = options.labelMap
         extractor = try StreamingFeatureExtractor(
-            configuration: options.features, sampleRate: sampleRate, maxGap: featureGap, hasGyroscope: hasGyroscope)
+            configuration: options.features, sampleRate: sampleRate, maximumGap: featureGap, hasGyroscope: hasGyroscope)
         switch try options.classifier ?? .rules(FeatureRuleClassifier()) {
         case .rules(let rules): decider = .rules(try rules.prepared(for: extractor.schema))
         case .custom(let model as ActivityModel): decider = .model(try model.prepared(for: extractor.schema))

@@ -16,16 +16,12 @@
 /// pass over the samples feeds eight lags' sums and shares their head energy), each sum still
 /// accumulated in sample order, so every coefficient is bit-identical to summing its lag alone.
 public enum Autocorrelation {
-    /// Writes `r(k)` for every `k` in `lags` into `output` (`output[0]` is `lags.lowerBound`).
+    /// ``normalized(_:lags:)`` written into `output` (at least `lags.count` elements, `output[0]`
+    /// for `lags.lowerBound`), so nothing is allocated: the package's gait and step analyses call
+    /// it once per window.
     ///
-    /// - Parameters:
-    ///   - samples: The window; finite values in any unit (the result has none).
-    ///   - lags: Lags in samples, `0 ≤ lower`, `upper < samples.count`.
-    ///   - output: At least `lags.count` elements.
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for lags
-    ///   out of range or a short output.
-    /// - Complexity: O(*n*·`lags.count`); no allocation.
-    public static func normalized(
+    /// - Throws: As ``normalized(_:lags:)``, and `.invalidParameter` for a short output.
+    package static func normalized(
         _ samples: UnsafeBufferPointer<Double>, lags: ClosedRange<Int>, into output: UnsafeMutableBufferPointer<Double>
     ) throws(DSPError) {
         guard !samples.isEmpty else { throw .emptyInput }
@@ -85,11 +81,15 @@ public enum Autocorrelation {
         }
     }
 
-    /// Returns `r(k)` for every `k` in `lags` (see the buffer overload).
+    /// `r(k)` for every `k` in `lags`: element 0 is `r(lags.lowerBound)`.
     ///
+    /// - Parameters:
+    ///   - samples: The window; finite values in any unit (the result has none).
+    ///   - lags: Lags in samples, `0 ≤ lower`, `upper < samples.count`.
+    /// - Returns: `lags.count` coefficients, each in `-1...1`.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for lags
     ///   out of range.
-    /// - Complexity: O(*n*·`lags.count`).
+    /// - Complexity: O(*n*·`lags.count`); allocates the result.
     public static func normalized(_ samples: [Double], lags: ClosedRange<Int>) throws(DSPError) -> [Double] {
         var output = [Double](repeating: 0, count: lags.count)
         try samples.withUnsafeBufferPointer { (input) throws(DSPError) in

@@ -4,14 +4,12 @@ import CFFTW
 /// (real to complex, `count / 2 + 1` bins) and inverse (complex to real).
 ///
 /// Create one per transform length and keep it for as long as you transform that length:
-/// executing it with caller-provided buffers allocates nothing and takes no lock.
+/// executing it into an array the caller keeps allocates nothing and takes no lock.
 ///
 /// ```swift
 /// let plan = try RealFFTPlan(count: 256)
-/// var bins = [ComplexDouble](repeating: .zero, count: plan.binCount)
-/// samples.withUnsafeBufferPointer { input in
-///     bins.withUnsafeMutableBufferPointer { plan.forward(input, into: $0) }
-/// }
+/// var bins: [ComplexDouble] = []
+/// for window in windows { plan.forward(window, into: &bins) }   // 256 samples each
 /// ```
 ///
 /// Conventions: the forward transform is unnormalised, `X[k] = Σ x[j]·e^(−2πi·jk/n)`; the
@@ -86,7 +84,8 @@ public final class RealFFTPlan: @unchecked Sendable {
         for plan in [forwardPlan, inversePlan, destroyingPlan] { FFTWInterface.destroy(plan) }
     }
 
-    /// Transforms `count` real samples into `binCount` complex bins (unnormalised).
+    /// The buffer form of ``forward(_:into:)-([Double],_)``, for callers that already
+    /// hold buffers: transforms `count` real samples into `binCount` complex bins (unnormalised).
     ///
     /// - Parameters:
     ///   - input: Exactly `count` samples; not modified.
@@ -100,7 +99,9 @@ public final class RealFFTPlan: @unchecked Sendable {
         _executeForward(input.baseAddress!, output.baseAddress!)
     }
 
-    /// Transforms `binCount` complex bins back into `count` real samples, divided by `count`.
+    /// The buffer form of ``inverse(_:into:)-([ComplexDouble],_)``, for callers that already hold
+    /// buffers: transforms `binCount` complex bins back into `count` real samples, divided by
+    /// `count`.
     ///
     /// The imaginary parts of bin 0 (and of bin `count / 2` when `count` is even) are ignored,
     /// as the spectrum of a real signal has none.
@@ -185,6 +186,44 @@ public final class RealFFTPlan: @unchecked Sendable {
 }
 
 extension RealFFTPlan {
+    /// Transforms `count` real samples into `binCount` complex bins (unnormalised), reusing
+    /// `output`'s storage: the form for a hot loop, which allocates nothing once `output` holds
+    /// `binCount` bins.
+    ///
+    /// ```swift
+    /// let plan = try RealFFTPlan(count: 256)
+    /// var bins: [ComplexDouble] = []
+    /// for window in windows { plan.forward(window, into: &bins) }   // bins.count == plan.binCount
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - input: Exactly `count` samples.
+    ///   - output: Replaced by the `binCount` bins.
+    /// - Precondition: `input.count == count`.
+    /// - Complexity: O(*n* log *n*); no allocation when `output` already holds `binCount` bins.
+    public func forward(_ input: [Double], into output: inout [ComplexDouble]) {
+        if output.count != binCount { output = [ComplexDouble](repeating: .zero, count: binCount) }
+        input.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { forward(source, into: $0) }
+        }
+    }
+
+    /// Transforms `binCount` complex bins back into `count` real samples, divided by `count`,
+    /// reusing `output`'s storage (no allocation once it holds `count` samples). The imaginary
+    /// parts of bin 0 (and of bin `count / 2` when `count` is even) are ignored.
+    ///
+    /// - Parameters:
+    ///   - input: Exactly `binCount` bins.
+    ///   - output: Replaced by the `count` samples.
+    /// - Precondition: `input.count == binCount`.
+    /// - Complexity: O(*n* log *n*); no allocation when `output` already holds `count` samples.
+    public func inverse(_ input: [ComplexDouble], into output: inout [Double]) {
+        if output.count != count { output = [Double](repeating: 0, count: count) }
+        input.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { inverse(source, into: $0) }
+        }
+    }
+
     /// Transforms `count` real samples into a new array of `binCount` bins.
     ///
     /// - Precondition: `input.count == count`.

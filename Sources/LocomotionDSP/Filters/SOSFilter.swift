@@ -46,7 +46,38 @@ public struct SOSFilter: Sendable {
         for index in state.indices { state[index] = unitSteadyState[index] * value }
     }
 
-    /// Filters `input` into `output`, continuing from the current state.
+    /// Filters `input` into `output`, continuing from the current state: the form for a stream of
+    /// blocks, which allocates nothing once `output` has held a block of this size.
+    ///
+    /// ```swift
+    /// var filter = SOSFilter(try Butterworth.design(order: 4, band: .lowPass(cutoff: 5), sampleRate: 50))
+    /// var smoothed: [Double] = []
+    /// for block in blocks { try filter.process(block, into: &smoothed) }   // smoothed.count == block.count
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - input: Finite samples.
+    ///   - output: Replaced by the `input.count` filtered samples; its storage is reused when it
+    ///     is not shared and has the capacity.
+    /// - Throws: `DSPError.nonFiniteSample(index:)`, checked before anything is written, so the
+    ///   state and `output` are then unchanged.
+    /// - Complexity: O(*n* · sections); no allocation when `output` has the capacity.
+    public mutating func process(_ input: [Double], into output: inout [Double]) throws(DSPError) {
+        try input.withUnsafeBufferPointer { (buffer) throws(DSPError) in try DSPError.requireFinite(buffer) }
+        if output.count > input.count {
+            output.removeLast(output.count - input.count)
+        } else if output.count < input.count {
+            output.append(contentsOf: repeatElement(0, count: input.count - output.count))
+        }
+        try input.withUnsafeBufferPointer { (source) throws(DSPError) in
+            try output.withUnsafeMutableBufferPointer { (destination) throws(DSPError) in
+                try process(source, into: destination)
+            }
+        }
+    }
+
+    /// The buffer form of ``process(_:into:)-([Double],_)``, for callers that already hold
+    /// buffers (a slice of a larger signal, or filtering in place).
     ///
     /// - Parameters:
     ///   - input: Finite samples.

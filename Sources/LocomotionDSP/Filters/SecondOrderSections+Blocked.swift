@@ -11,7 +11,7 @@ extension SecondOrderSections {
     ///   - output: At least `input.count` elements; may be the same memory as `input`.
     ///   - level: The constant the filter is assumed to have seen forever before the block.
     /// - Complexity: O(*n* · sections); no allocation.
-    public func filter(
+    package func filter(
         _ input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>,
         startingAtSteadyStateOf level: Double
     ) {
@@ -47,7 +47,7 @@ extension SecondOrderSections.Section {
     ///   - output: At least `input.count` elements; may be the same memory as `input`.
     ///   - level: The constant the section is assumed to have seen forever before the block.
     /// - Complexity: O(*n*); no allocation.
-    public func filter(
+    package func filter(
         _ input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>,
         startingAtSteadyStateOf level: Double
     ) {

@@ -1,38 +1,7 @@
 import Foundation
 
-/// Finds local maxima with `scipy.signal.find_peaks` semantics for `height`, `threshold`,
-/// `distance` and `prominence` (checked against scipy by the tests).
-///
-/// ```swift
-/// let steps = try findPeaks(in: smoothedMagnitude, options: .init(height: 1.2, distance: 0.25 * 50))
-/// ```
-///
-/// 1. **Local maxima.** Sample *i* is a peak when its left neighbour is lower and, after any run
-///    of samples equal to it (a plateau), the next sample is lower too. A plateau is reported at
-///    its middle sample, rounding down. The first and last samples are never peaks, nor is a
-///    plateau that touches either end.
-/// 2. **Height**, then **threshold** (the smaller rise above the two direct neighbours must reach
-///    the minimum, the larger stay within the maximum): peaks outside the bounds are dropped.
-/// 3. **Distance**: peaks are visited from the highest down, and each kept peak removes every
-///    other peak closer than `⌈distance⌉` samples. Among equal heights the later (rightmost)
-///    peak is visited first. scipy visits equal heights in the order of numpy's default
-///    (unstable) `argsort`, which depends on the CPU; Locomotion's rule is that order made
-///    stable, so the result is the same everywhere and equals scipy's whenever no two
-///    conflicting peaks have the same height.
-/// 4. **Prominence** (see ``PeakProminences``) of the remaining peaks, filtered by its bounds.
-///
-/// - Parameters:
-///   - samples: Finite values, for example an acceleration magnitude in g.
-///   - options: The criteria; none by default (every local maximum).
-/// - Returns: The peaks in ascending order, with the properties of the criteria that were set.
-///   Fewer than three samples have no peaks.
-/// - Throws: `DSPError.nonFiniteSample(index:)`, `.invalidParameter` for a NaN bound or a
-///   distance below 1.
-/// - Complexity: O(*n*) for the maxima, height and threshold; O(*k* log *k* + *k*·*d*) for the
-///   distance rule with *k* candidates and distance *d*; O(*n*) per peak at worst for prominence
-///   (each walks to the nearest higher sample), so O(*n*·*k*) at worst and close to O(*n*) for
-///   typical signals.
-public func findPeaks(in samples: UnsafeBufferPointer<Double>, options: PeakFindingOptions = .init())
+/// The buffer form of the public array overload below, for the package's own hot loops (no copy).
+package func findPeaks(in samples: UnsafeBufferPointer<Double>, options: PeakFindingOptions = .init())
     throws(DSPError) -> Peaks
 {
     try options.validate()
@@ -62,8 +31,32 @@ public func findPeaks(in samples: UnsafeBufferPointer<Double>, options: PeakFind
     return peaks
 }
 
-/// Finds peaks in an array of samples (see the buffer overload).
+/// Finds local maxima with `scipy.signal.find_peaks` semantics for `height`, `threshold`,
+/// `distance` and `prominence` (checked against scipy by the tests).
 ///
+/// ```swift
+/// let steps = try findPeaks(in: smoothedMagnitude, options: .init(height: 1.2, distance: 0.25 * 50))
+/// ```
+///
+/// 1. **Local maxima.** Sample *i* is a peak when its left neighbour is lower and, after any run
+///    of samples equal to it (a plateau), the next sample is lower too. A plateau is reported at
+///    its middle sample, rounding down. The first and last samples are never peaks, nor is a
+///    plateau that touches either end.
+/// 2. **Height**, then **threshold** (the smaller rise above the two direct neighbours must reach
+///    the minimum, the larger stay within the maximum): peaks outside the bounds are dropped.
+/// 3. **Distance**: peaks are visited from the highest down, and each kept peak removes every
+///    other peak closer than `⌈distance⌉` samples. Among equal heights the later (rightmost)
+///    peak is visited first. scipy visits equal heights in the order of numpy's default
+///    (unstable) `argsort`, which depends on the CPU; Locomotion's rule is that order made
+///    stable, so the result is the same everywhere and equals scipy's whenever no two
+///    conflicting peaks have the same height.
+/// 4. **Prominence** (see ``PeakProminences``) of the remaining peaks, filtered by its bounds.
+///
+/// - Parameters:
+///   - samples: Finite values, for example an acceleration magnitude in g.
+///   - options: The criteria; none by default (every local maximum).
+/// - Returns: The peaks in ascending order, with the properties of the criteria that were set.
+///   Fewer than three samples have no peaks.
 /// - Throws: `DSPError.nonFiniteSample(index:)`, `.invalidParameter` for a NaN bound or a
 ///   distance below 1.
 /// - Complexity: O(*n*) for the maxima, height and threshold; O(*k* log *k* + *k*·*d*) for the

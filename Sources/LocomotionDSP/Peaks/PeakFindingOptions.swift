@@ -1,4 +1,4 @@
-/// The criteria ``findPeaks(in:options:)-(UnsafeBufferPointer<Double>,_)`` applies, with the
+/// The criteria ``findPeaks(in:options:)`` applies, with the
 /// meaning of the same-named arguments of `scipy.signal.find_peaks`. Every criterion is off by
 /// default; setting one also reports the matching properties in ``Peaks``.
 public struct PeakFindingOptions: Sendable, Hashable {

@@ -21,18 +21,8 @@ public struct PeakProminences: Sendable, Hashable {
     }
 }
 
-/// The prominence of each of `peaks` in `samples`, as `scipy.signal.peak_prominences(x, peaks)`.
-///
-/// - Parameters:
-///   - samples: Finite values.
-///   - peaks: Indices into `samples`, usually local maxima from
-///     ``findPeaks(in:options:)-(UnsafeBufferPointer<Double>,_)`` (any valid index is accepted;
-///     a sample that is not a peak has prominence 0).
-/// - Returns: One prominence and two bases per peak, in the order given.
-/// - Throws: `DSPError.nonFiniteSample(index:)`, `.invalidParameter` for an index outside
-///   `samples`.
-/// - Complexity: O(*n*) per peak at worst (the walk to a higher sample), O(*n*·*k*) in all.
-public func peakProminences(in samples: UnsafeBufferPointer<Double>, peaks: [Int]) throws(DSPError)
+/// The buffer form of the public array overload below, for the package's own hot loops (no copy).
+package func peakProminences(in samples: UnsafeBufferPointer<Double>, peaks: [Int]) throws(DSPError)
     -> PeakProminences
 {
     try DSPError.requireFinite(samples)
@@ -44,8 +34,14 @@ public func peakProminences(in samples: UnsafeBufferPointer<Double>, peaks: [Int
     return unvalidatedProminences(in: samples, peaks: peaks)
 }
 
-/// The prominences of peaks in an array of samples (see the buffer overload).
+/// The prominence of each of `peaks` in `samples`, as `scipy.signal.peak_prominences(x, peaks)`.
 ///
+/// - Parameters:
+///   - samples: Finite values.
+///   - peaks: Indices into `samples`, usually local maxima from
+///     ``findPeaks(in:options:)`` (any valid index is accepted;
+///     a sample that is not a peak has prominence 0).
+/// - Returns: One prominence and two bases per peak, in the order given.
 /// - Throws: `DSPError.nonFiniteSample(index:)`, `.invalidParameter` for an index outside
 ///   `samples`.
 /// - Complexity: O(*n*) per peak at worst (the walk to a higher sample), O(*n*·*k*) in all.
@@ -53,7 +49,7 @@ public func peakProminences(in samples: [Double], peaks: [Int]) throws(DSPError)
     try samples.withUnsafeBufferPointer { (buffer) throws(DSPError) in try peakProminences(in: buffer, peaks: peaks) }
 }
 
-/// ``peakProminences(in:peaks:)-(UnsafeBufferPointer<Double>,_)`` for valid input.
+/// ``peakProminences(in:peaks:)`` for valid input.
 func unvalidatedProminences(in samples: UnsafeBufferPointer<Double>, peaks: [Int]) -> PeakProminences {
     var result = PeakProminences(prominences: [], leftBases: [], rightBases: [])
     for peak in peaks {

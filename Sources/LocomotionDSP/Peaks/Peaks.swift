@@ -1,4 +1,4 @@
-/// The peaks found by ``findPeaks(in:options:)-(UnsafeBufferPointer<Double>,_)``, in ascending
+/// The peaks found by ``findPeaks(in:options:)``, in ascending
 /// index order, with the properties of each that the options asked for (`nil` otherwise). Every
 /// property array is parallel to ``indices``.
 public struct Peaks: Sendable, Hashable {

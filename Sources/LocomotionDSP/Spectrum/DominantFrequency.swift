@@ -169,20 +169,6 @@ public func findDominantFrequency(
     return peak
 }
 
-/// The simplest entry point: the frequency (Hz) of the strongest component of `samples`, with the
-/// mean removed and DC excluded, for any number of samples.
-///
-/// Uses ``findDominantFrequency(in:sampleRate:options:)`` with its defaults (Hann window,
-/// least-squares refinement), so it resolves far below the bin spacing.
-///
-/// - Returns: The frequency in Hz, or `0` when none can be determined: fewer than 2 samples,
-///   a constant signal, a NaN or infinite sample, or a sample rate that is not finite and
-///   positive. Call ``findDominantFrequency(in:sampleRate:options:)`` to learn which.
-/// - Complexity: O(*n* log *n*).
-public func dominantFrequency(samples: [Double], sampleRate: Double) -> Double {
-    (try? findDominantFrequency(in: samples, sampleRate: sampleRate))??.frequency ?? 0
-}
-
 /// Whether every sample equals the first to within 1e−12 of the largest magnitude.
 private func isConstant(_ samples: [Double]) -> Bool {
     let (lowest, highest) = samples.reduce((Double.infinity, -Double.infinity)) { (min($0.0, $1), max($0.1, $1)) }

@@ -73,7 +73,9 @@ public struct SpectrumAnalyzer: Sendable {
         Spectrum(sampleRate: sampleRate, fftLength: fftLength, power: [Double](repeating: 0, count: fftLength / 2 + 1))
     }
 
-    /// Analyses one block into `spectrum`, reusing its storage.
+    /// The buffer form of ``analyze(_:into:)-([Double],_)``, for callers that already hold
+    /// buffers (a window inside a larger signal): analyses one block into `spectrum`, reusing its
+    /// storage.
     ///
     /// - Parameters:
     ///   - samples: Exactly ``sampleCount`` finite samples.
@@ -118,15 +120,21 @@ public struct SpectrumAnalyzer: Sendable {
         }
     }
 
-    /// Analyses one block into `spectrum`, reusing its storage: the array form of
-    /// ``analyze(_:into:)-(UnsafeBufferPointer<Double>,_)``, which it calls without copying.
+    /// Analyses one block into `spectrum`, reusing its storage: the form for a hot loop, which
+    /// reads the array in place and allocates nothing.
+    ///
+    /// ```swift
+    /// var analyzer = try SpectrumAnalyzer(sampleCount: 128, sampleRate: 50)
+    /// var spectrum = analyzer.makeSpectrum()
+    /// for window in windows { try analyzer.analyze(window, into: &spectrum) }
+    /// ```
     ///
     /// - Parameters:
     ///   - samples: Exactly ``sampleCount`` finite samples.
     ///   - spectrum: Overwritten; one from ``makeSpectrum()`` avoids any allocation.
     /// - Precondition: `samples.count == sampleCount`.
-    /// - Throws: As the buffer form.
-    /// - Complexity: O(*n* log *n*).
+    /// - Throws: `DSPError.nonFiniteSample` for NaN or infinity (`spectrum` is then unchanged).
+    /// - Complexity: O(*n* log *n*); no allocation.
     public mutating func analyze(_ samples: [Double], into spectrum: inout Spectrum) throws(DSPError) {
         try samples.withUnsafeBufferPointer { (buffer) throws(DSPError) in try analyze(buffer, into: &spectrum) }
     }
@@ -134,7 +142,7 @@ public struct SpectrumAnalyzer: Sendable {
     /// Analyses one block into a new ``Spectrum``.
     ///
     /// - Precondition: `samples.count == sampleCount`.
-    /// - Throws: As ``analyze(_:into:)-(UnsafeBufferPointer<Double>,_)``.
+    /// - Throws: As ``analyze(_:into:)-([Double],_)``.
     /// - Complexity: O(*n* log *n*); allocates the result.
     public mutating func analyze(_ samples: [Double]) throws(DSPError) -> Spectrum {
         var spectrum = makeSpectrum()

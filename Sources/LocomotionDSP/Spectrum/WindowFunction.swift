@@ -39,10 +39,11 @@ public enum WindowFunction: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// Writes the window's coefficients into `buffer`, one per element.
+    /// Writes the window's coefficients into `buffer`, one per element: the no-allocation form of
+    /// ``coefficients(count:symmetry:)`` for the package's analyzers, which fill their window once.
     ///
     /// - Complexity: O(*n*); no allocation.
-    public func fill(_ buffer: UnsafeMutableBufferPointer<Double>, symmetry: Symmetry = .periodic) {
+    package func fill(_ buffer: UnsafeMutableBufferPointer<Double>, symmetry: Symmetry = .periodic) {
         let count = buffer.count
         guard count > 1, self != .rectangular else {
             buffer.update(repeating: 1)

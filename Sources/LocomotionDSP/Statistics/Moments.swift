@@ -1,5 +1,5 @@
 /// The mean and the central moments of a window, computed together in two passes by
-/// ``Statistics/moments(of:)-(UnsafeBufferPointer<Double>)``.
+/// ``Statistics/moments(of:)``.
 ///
 /// All moments are the biased (population) estimates, as `numpy.var`, `scipy.stats.skew` and
 /// `scipy.stats.kurtosis` compute them by default.

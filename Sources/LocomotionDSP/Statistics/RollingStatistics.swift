@@ -10,9 +10,8 @@
 /// ```
 ///
 /// **Storage.** A ring buffer written twice, at `i` and `i + capacity`, so the window is always
-/// one contiguous run of memory in chronological order: ``withUnsafeBufferPointer(_:)`` hands it
-/// to ``Statistics`` or a spectrum analyzer without copying, and the collection conformance
-/// (oldest sample first) reads in place. All storage is allocated by the initialiser.
+/// one contiguous run of memory in chronological order: the collection conformance (oldest sample
+/// first, with `withContiguousStorageIfAvailable`) hands it to ``Statistics`` without copying. All storage is allocated by the initialiser.
 ///
 /// **Numerics.** The running sums are kept about a shift *K*, `S₁ = Σ(x − K)` and
 /// `S₂ = Σ(x − K)²`, with each new sample added and the evicted one subtracted. Every `capacity`
@@ -71,7 +70,7 @@ public struct RollingStatistics: Sendable {
         windowCount > 0 ? shift + shiftedSum / Double(windowCount) : nil
     }
 
-    /// The population variance `(1/n)·Σ(xᵢ − x̄)²` of the window (as ``variance(of:)`` computes it),
+    /// The population variance `(1/n)·Σ(xᵢ − x̄)²` of the window (as ``Statistics/populationVariance(of:)`` defines it),
     /// in sample units squared; 0 for one sample, `nil` while empty.
     ///
     /// - Complexity: O(1).
@@ -126,24 +125,17 @@ public struct RollingStatistics: Sendable {
         if updatesSinceRecompute == capacity || offset * offset > 0x1p20 * spread { recomputeSums() }
     }
 
-    /// Appends samples in order.
+    /// Appends samples in order: arrays, slices and buffers are read in place.
     ///
     /// - Parameter samples: Finite values in sample units.
     /// - Throws: `DSPError.nonFiniteSample(index:)` naming the first NaN or infinite sample's index
     ///   in `samples`; nothing is appended then.
     /// - Complexity: O(*n*).
-    public mutating func append(contentsOf samples: UnsafeBufferPointer<Double>) throws(DSPError) {
-        try DSPError.requireFinite(samples)
-        for sample in samples { try append(sample) }
-    }
-
-    /// Appends any collection of samples in order (see the buffer overload).
-    ///
-    /// - Throws: `DSPError.nonFiniteSample(index:)` naming the first NaN or infinite sample's index
-    ///   in `samples`; nothing is appended then.
-    /// - Complexity: O(*n*).
     public mutating func append(contentsOf samples: some Collection<Double>) throws(DSPError) {
-        try Statistics.withBuffer(samples) { (buffer) throws(DSPError) in try append(contentsOf: buffer) }
+        try Statistics.withBuffer(samples) { (buffer) throws(DSPError) in
+            try DSPError.requireFinite(buffer)
+            for sample in buffer { try append(sample) }
+        }
     }
 
     /// Empties the window, keeping its storage.
@@ -160,7 +152,7 @@ public struct RollingStatistics: Sendable {
     /// - Returns: What `body` returns.
     /// - Throws: Whatever `body` throws.
     /// - Complexity: O(1) besides `body`.
-    public func withUnsafeBufferPointer<R, E: Error>(
+    package func withUnsafeBufferPointer<R, E: Error>(
         _ body: (UnsafeBufferPointer<Double>) throws(E) -> R
     ) throws(E) -> R {
         let start = oldestPosition

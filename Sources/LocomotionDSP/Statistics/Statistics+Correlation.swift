@@ -12,24 +12,15 @@ extension Statistics {
     ///   series differ in length.
     /// - Complexity: O(*n*), one pass.
     public static func correlation(
-        of x: UnsafeBufferPointer<Double>, with y: UnsafeBufferPointer<Double>
-    ) throws(DSPError) -> Double? {
-        try requireValidWindow(x)
-        try requireSameCount(y, named: "y", as: x.count)
-        try DSPError.requireFinite(y)
-        return correlationKernel(x, mean: compensatedMean(x), y, mean: compensatedMean(y))
-    }
-
-    /// The Pearson correlation of two collections of samples (see the buffer overload).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` when the
-    ///   series differ in length.
-    /// - Complexity: O(*n*), one pass.
-    public static func correlation(
         of x: some Collection<Double>, with y: some Collection<Double>
     ) throws(DSPError) -> Double? {
         try withBuffer(x) { (x) throws(DSPError) in
-            try withBuffer(y) { (y) throws(DSPError) in try correlation(of: x, with: y) }
+            try withBuffer(y) { (y) throws(DSPError) in
+                try requireValidWindow(x)
+                try requireSameCount(y, named: "y", as: x.count)
+                try DSPError.requireFinite(y)
+                return correlationKernel(x, mean: compensatedMean(x), y, mean: compensatedMean(y))
+            }
         }
     }
 }
@@ -57,10 +48,10 @@ public struct AxisSummary: Sendable, Hashable {
 
 extension Statistics {
     /// The three pairwise Pearson correlations of a three-axis window, `(x, y)`, `(x, z)` and
-    /// `(y, z)`, each as ``correlation(of:with:)-(UnsafeBufferPointer<Double>,_)`` computes it (to
+    /// `(y, z)`, each as ``correlation(of:with:)`` computes it (to
     /// rounding: the deviations are taken from each axis's first sample, and the same formula
     /// corrects for it not being the mean), and the
-    /// ``signalMagnitudeArea(x:y:z:)-(UnsafeBufferPointer<Double>,_,_)``: each axis validated,
+    /// ``signalMagnitudeArea(x:y:z:)``: each axis validated,
     /// then one fused pass over all three.
     ///
     /// - Parameters:
@@ -70,8 +61,21 @@ extension Statistics {
     /// - Returns: The correlations (each `nil` where either axis is constant) and the area.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for axes of
     ///   different lengths.
-    /// - Complexity: O(*n*), four passes (three of them validation).
+    /// - Complexity: O(*n*), four passes (three of them validation); arrays and other contiguous
+    ///   collections are read in place, others copied once.
     public static func axisSummary(
+        x: some Collection<Double>, y: some Collection<Double>, z: some Collection<Double>
+    ) throws(DSPError) -> AxisSummary {
+        try withBuffer(x) { (x) throws(DSPError) in
+            try withBuffer(y) { (y) throws(DSPError) in
+                try withBuffer(z) { (z) throws(DSPError) in try axisSummary(x: x, y: y, z: z) }
+            }
+        }
+    }
+
+    /// The buffer form of the public overload above, for the package's own hot loops (no copy, no
+    /// allocation).
+    package static func axisSummary(
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>
     ) throws(DSPError) -> AxisSummary {
         try requireValidAxes(x, y, z)
@@ -83,7 +87,7 @@ extension Statistics {
     ///
     /// - Precondition: The axes hold the same number of finite samples, at least one.
     /// - Complexity: O(*n*), one pass.
-    public static func axisSummaryOfFiniteAxes(
+    package static func axisSummaryOfFiniteAxes(
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>
     ) -> AxisSummary {
         precondition(!x.isEmpty && y.count == x.count && z.count == x.count, "axisSummary: axes of different lengths")

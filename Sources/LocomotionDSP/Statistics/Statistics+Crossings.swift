@@ -1,5 +1,5 @@
 extension Statistics {
-    /// The level whose crossings ``crossingRate(of:level:)-(UnsafeBufferPointer<Double>,_)``
+    /// The level whose crossings ``crossingRate(of:level:)``
     /// counts.
     public enum CrossingLevel: Sendable, Hashable {
         /// Zero: the zero-crossing rate.
@@ -26,35 +26,26 @@ extension Statistics {
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
     ///   non-finite `.value` level.
     /// - Complexity: O(*n*) (two passes for `.mean`).
-    public static func crossingRate(
-        of samples: UnsafeBufferPointer<Double>, level: CrossingLevel
-    ) throws(DSPError) -> Double {
-        try requireValidWindow(samples)
-        let threshold: Double
-        switch level {
-        case .zero: threshold = 0
-        case .mean: threshold = compensatedMean(samples)
-        case .value(let value):
-            guard value.isFinite else {
-                throw .invalidParameter(name: "level", value: "\(value)", requirement: "it must be finite")
-            }
-            threshold = value
-        }
-        return crossingFraction(samples, about: threshold)
-    }
-
-    /// The crossing rate of any collection of samples (see the buffer overload).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
-    ///   non-finite `.value` level.
-    /// - Complexity: O(*n*) (two passes for `.mean`).
     public static func crossingRate(of samples: some Collection<Double>, level: CrossingLevel) throws(DSPError)
         -> Double
     {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try crossingRate(of: buffer, level: level) }
+        try withBuffer(samples) { (samples) throws(DSPError) in
+            try requireValidWindow(samples)
+            let threshold: Double
+            switch level {
+            case .zero: threshold = 0
+            case .mean: threshold = compensatedMean(samples)
+            case .value(let value):
+                guard value.isFinite else {
+                    throw .invalidParameter(name: "level", value: "\(value)", requirement: "it must be finite")
+                }
+                threshold = value
+            }
+            return crossingFraction(samples, about: threshold)
+        }
     }
 
-    /// Crossings per second: ``crossingRate(of:level:)-(UnsafeBufferPointer<Double>,_)`` times the
+    /// Crossings per second: ``crossingRate(of:level:)`` times the
     /// sample rate, i.e. the crossings divided by the window's duration `(n − 1)/sampleRate`. A
     /// sinusoid of frequency *f* crosses its mean (and zero, when it has no offset) about 2*f*
     /// times per second.
@@ -67,22 +58,10 @@ extension Statistics {
     /// - Throws: As the per-pair rate, and `.invalidSampleRate`.
     /// - Complexity: O(*n*).
     public static func crossingRate(
-        of samples: UnsafeBufferPointer<Double>, level: CrossingLevel, sampleRate: Double
+        of samples: some Collection<Double>, level: CrossingLevel, sampleRate: Double
     ) throws(DSPError) -> Double {
         try DSPError.requireValidSampleRate(sampleRate)
         return try crossingRate(of: samples, level: level) * sampleRate
-    }
-
-    /// Crossings per second of any collection of samples (see the buffer overload).
-    ///
-    /// - Throws: As the per-pair rate, and `.invalidSampleRate`.
-    /// - Complexity: O(*n*).
-    public static func crossingRate(
-        of samples: some Collection<Double>, level: CrossingLevel, sampleRate: Double
-    ) throws(DSPError) -> Double {
-        try withBuffer(samples) { (buffer) throws(DSPError) in
-            try crossingRate(of: buffer, level: level, sampleRate: sampleRate)
-        }
     }
 
     /// Side changes of `x` about `level` between consecutive samples not at the level, over the

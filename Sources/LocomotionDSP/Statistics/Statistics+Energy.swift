@@ -1,23 +1,17 @@
 extension Statistics {
     /// The energy `Σxᵢ²`: the plain sum of squares, **not** normalised by the sample count
     /// (UCI HAR's `energy()` feature is this divided by *n*, the mean square, which is
-    /// ``rootMeanSquare(of:)-(UnsafeBufferPointer<Double>)`` squared).
+    /// ``rootMeanSquare(of:)`` squared).
     ///
     /// - Parameter samples: At least one finite sample.
     /// - Returns: The energy, in sample units squared (g² for accelerations in g).
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
-    public static func energy(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
-        try requireValidWindow(samples)
-        return sumOfSquares(samples)
-    }
-
-    /// The energy of any collection of samples (see the buffer overload).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*).
     public static func energy(of samples: some Collection<Double>) throws(DSPError) -> Double {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try energy(of: buffer) }
+        try withBuffer(samples) { (samples) throws(DSPError) in
+            try requireValidWindow(samples)
+            return sumOfSquares(samples)
+        }
     }
 
     /// The root mean square `√((1/n)·Σxᵢ²)`: the mean is not removed, so a 1 g offset counts.
@@ -27,17 +21,11 @@ extension Statistics {
     /// - Returns: The RMS, in sample units.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
-    public static func rootMeanSquare(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
-        try requireValidWindow(samples)
-        return (sumOfSquares(samples) / Double(samples.count)).squareRoot()
-    }
-
-    /// The root mean square of any collection of samples (see the buffer overload).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*).
     public static func rootMeanSquare(of samples: some Collection<Double>) throws(DSPError) -> Double {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try rootMeanSquare(of: buffer) }
+        try withBuffer(samples) { (samples) throws(DSPError) in
+            try requireValidWindow(samples)
+            return (sumOfSquares(samples) / Double(samples.count)).squareRoot()
+        }
     }
 
     /// The signal magnitude area of three axes as UCI HAR defines it:
@@ -52,25 +40,16 @@ extension Statistics {
     ///   every axis), `.invalidParameter` when the axes differ in length.
     /// - Complexity: O(*n*).
     public static func signalMagnitudeArea(
-        x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>
-    ) throws(DSPError) -> Double {
-        try requireValidAxes(x, y, z)
-        var sum = 0.0
-        for index in x.indices { sum += abs(x[index]) + abs(y[index]) + abs(z[index]) }
-        return sum / Double(x.count)
-    }
-
-    /// The signal magnitude area of three collections of samples (see the buffer overload).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)` (the index is the same in
-    ///   every axis), `.invalidParameter` when the axes differ in length.
-    /// - Complexity: O(*n*).
-    public static func signalMagnitudeArea(
         x: some Collection<Double>, y: some Collection<Double>, z: some Collection<Double>
     ) throws(DSPError) -> Double {
         try withBuffer(x) { (x) throws(DSPError) in
             try withBuffer(y) { (y) throws(DSPError) in
-                try withBuffer(z) { (z) throws(DSPError) in try signalMagnitudeArea(x: x, y: y, z: z) }
+                try withBuffer(z) { (z) throws(DSPError) in
+                    try requireValidAxes(x, y, z)
+                    var sum = 0.0
+                    for index in x.indices { sum += abs(x[index]) + abs(y[index]) + abs(z[index]) }
+                    return sum / Double(x.count)
+                }
             }
         }
     }

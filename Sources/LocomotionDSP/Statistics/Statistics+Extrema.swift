@@ -5,37 +5,21 @@ extension Statistics {
     /// - Returns: `(minimum, maximum)`, in sample units.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
-    public static func extrema(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> (
-        minimum: Double, maximum: Double
-    ) {
-        try requireValidWindow(samples)
-        var (minimum, maximum) = (samples[0], samples[0])
-        for sample in samples {
-            minimum = min(minimum, sample)
-            maximum = max(maximum, sample)
-        }
-        return (minimum, maximum)
-    }
-
-    /// The extrema of any collection of samples (see the buffer overload).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*).
     public static func extrema(of samples: some Collection<Double>) throws(DSPError) -> (
         minimum: Double, maximum: Double
     ) {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try extrema(of: buffer) }
+        try withBuffer(samples) { (samples) throws(DSPError) in
+            try requireValidWindow(samples)
+            var (minimum, maximum) = (samples[0], samples[0])
+            for sample in samples {
+                minimum = min(minimum, sample)
+                maximum = max(maximum, sample)
+            }
+            return (minimum, maximum)
+        }
     }
 
     /// The smallest sample (`numpy.min`).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*).
-    public static func minimum(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
-        try extrema(of: samples).minimum
-    }
-
-    /// The smallest sample of any collection (see the buffer overload).
     ///
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
@@ -47,28 +31,11 @@ extension Statistics {
     ///
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
-    public static func maximum(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
-        try extrema(of: samples).maximum
-    }
-
-    /// The largest sample of any collection (see the buffer overload).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*).
     public static func maximum(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try extrema(of: samples).maximum
     }
 
     /// The range `max − min` (`numpy.ptp`), in sample units; 0 for a constant window.
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*).
-    public static func range(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
-        let (minimum, maximum) = try extrema(of: samples)
-        return maximum - minimum
-    }
-
-    /// The range of any collection of samples (see the buffer overload).
     ///
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).

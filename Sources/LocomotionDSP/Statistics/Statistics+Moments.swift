@@ -7,17 +7,11 @@ extension Statistics {
     /// - Returns: The mean, in sample units.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
-    public static func mean(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
-        try requireValidWindow(samples)
-        return compensatedMean(samples)
-    }
-
-    /// The mean of any collection of samples (see the buffer overload).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*).
     public static func mean(of samples: some Collection<Double>) throws(DSPError) -> Double {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try mean(of: buffer) }
+        try withBuffer(samples) { (samples) throws(DSPError) in
+            try requireValidWindow(samples)
+            return compensatedMean(samples)
+        }
     }
 
     /// The population variance `(1/n)·Σ(xᵢ − x̄)²` (`numpy.var(x)`); 0 for a single sample.
@@ -29,17 +23,11 @@ extension Statistics {
     /// - Returns: The variance, in sample units squared (g² for accelerations in g).
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
-    public static func populationVariance(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
-        try requireValidWindow(samples)
-        return secondCentralMoment(samples, about: compensatedMean(samples))
-    }
-
-    /// The population variance of any collection of samples (see the buffer overload).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*), two passes.
     public static func populationVariance(of samples: some Collection<Double>) throws(DSPError) -> Double {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try populationVariance(of: buffer) }
+        try withBuffer(samples) { (samples) throws(DSPError) in
+            try requireValidWindow(samples)
+            return secondCentralMoment(samples, about: compensatedMean(samples))
+        }
     }
 
     /// The unbiased sample variance `(1/(n − 1))·Σ(xᵢ − x̄)²` (`numpy.var(x, ddof=1)`).
@@ -48,17 +36,9 @@ extension Statistics {
     /// - Returns: The variance in sample units squared, or `nil` for a single sample.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
-    public static func sampleVariance(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double? {
+    public static func sampleVariance(of samples: some Collection<Double>) throws(DSPError) -> Double? {
         let variance = try populationVariance(of: samples)
         return samples.count > 1 ? variance * Double(samples.count) / Double(samples.count - 1) : nil
-    }
-
-    /// The sample variance of any collection of samples (see the buffer overload).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*), two passes.
-    public static func sampleVariance(of samples: some Collection<Double>) throws(DSPError) -> Double? {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try sampleVariance(of: buffer) }
     }
 
     /// The population standard deviation `√(population variance)` (`numpy.std(x)`).
@@ -67,16 +47,8 @@ extension Statistics {
     /// - Returns: The standard deviation, in sample units.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
-    public static func standardDeviation(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double {
-        try populationVariance(of: samples).squareRoot()
-    }
-
-    /// The population standard deviation of any collection of samples (see the buffer overload).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*), two passes.
     public static func standardDeviation(of samples: some Collection<Double>) throws(DSPError) -> Double {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try standardDeviation(of: buffer) }
+        try populationVariance(of: samples).squareRoot()
     }
 
     /// The sample standard deviation `√(sample variance)` (`numpy.std(x, ddof=1)`).
@@ -85,29 +57,13 @@ extension Statistics {
     /// - Returns: The standard deviation in sample units, or `nil` for a single sample.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
-    public static func sampleStandardDeviation(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double? {
+    public static func sampleStandardDeviation(of samples: some Collection<Double>) throws(DSPError) -> Double? {
         try sampleVariance(of: samples)?.squareRoot()
     }
 
-    /// The sample standard deviation of any collection of samples (see the buffer overload).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*), two passes.
-    public static func sampleStandardDeviation(of samples: some Collection<Double>) throws(DSPError) -> Double? {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try sampleStandardDeviation(of: buffer) }
-    }
-
-    /// The mean, population variance, skewness and excess kurtosis in one go: the compensated
-    /// mean, then one pass over the deviations for the second, third and fourth central moments,
-    /// each corrected for the rounding of the mean (as the corrected two-pass variance is).
-    /// Cheaper than asking for each separately when a feature vector wants several.
-    ///
-    /// - Parameter samples: At least one finite sample.
-    /// - Returns: The moments; skewness and kurtosis are `nil` for a constant window (see
-    ///   ``Statistics``).
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*), two passes.
-    public static func moments(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Moments {
+    /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
+    /// allocation); clients pass any collection, a buffer included, to the public form.
+    package static func moments(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Moments {
         try requireValidWindow(samples)
         return momentsKernel(samples)
     }
@@ -140,8 +96,14 @@ extension Statistics {
         return moments
     }
 
-    /// The moments of any collection of samples (see the buffer overload).
+    /// The mean, population variance, skewness and excess kurtosis in one go: the compensated
+    /// mean, then one pass over the deviations for the second, third and fourth central moments,
+    /// each corrected for the rounding of the mean (as the corrected two-pass variance is).
+    /// Cheaper than asking for each separately when a feature vector wants several.
     ///
+    /// - Parameter samples: At least one finite sample.
+    /// - Returns: The moments; skewness and kurtosis are `nil` for a constant window (see
+    ///   ``Statistics``).
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
     public static func moments(of samples: some Collection<Double>) throws(DSPError) -> Moments {
@@ -155,16 +117,8 @@ extension Statistics {
     /// - Returns: The skewness, or `nil` for a constant window (including one sample).
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
-    public static func skewness(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double? {
-        try moments(of: samples).skewness
-    }
-
-    /// The skewness of any collection of samples (see the buffer overload).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*), two passes.
     public static func skewness(of samples: some Collection<Double>) throws(DSPError) -> Double? {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try skewness(of: buffer) }
+        try moments(of: samples).skewness
     }
 
     /// The biased excess kurtosis `m₄ / m₂² − 3`, as `scipy.stats.kurtosis(x)` (Fisher's
@@ -175,16 +129,8 @@ extension Statistics {
     /// - Returns: The excess kurtosis, or `nil` for a constant window (including one sample).
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
-    public static func kurtosis(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Double? {
-        try moments(of: samples).kurtosis
-    }
-
-    /// The excess kurtosis of any collection of samples (see the buffer overload).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*), two passes.
     public static func kurtosis(of samples: some Collection<Double>) throws(DSPError) -> Double? {
-        try withBuffer(samples) { (buffer) throws(DSPError) in try kurtosis(of: buffer) }
+        try moments(of: samples).kurtosis
     }
 }
 
@@ -235,7 +181,7 @@ extension Statistics {
 
     /// The population variance of a non-empty buffer about `mean`, by the corrected two-pass
     /// formula `Σd²/n − (Σd/n)²`, `d = x − mean`; never negative. Bit-identical to
-    /// ``Moments/variance`` from ``Statistics/moments(of:)-(UnsafeBufferPointer<Double>)``.
+    /// ``Moments/variance`` from ``Statistics/moments(of:)``.
     ///
     /// - Complexity: O(*n*).
     static func secondCentralMoment(_ samples: UnsafeBufferPointer<Double>, about mean: Double) -> Double {
@@ -249,23 +195,5 @@ extension Statistics {
         let count = Double(samples.count)
         let shift = sum1 / count
         return max(sum2 / count - shift * shift, 0)
-    }
-}
-
-/// The population variance `σ² = (1/N)·Σ(xᵢ − μ)²` for quick use: 0 for fewer than two values,
-/// never throws. A NaN value makes the result NaN.
-///
-/// It is computed stably (compensated mean, corrected two-pass sum),
-/// and equals ``Statistics/populationVariance(of:)-(UnsafeBufferPointer<Double>)`` for two or more
-/// finite values. Prefer the throwing API for data from outside, or ``RollingStatistics`` for a
-/// rolling window.
-///
-/// - Parameter values: The values, in any unit (acceleration magnitudes in g give g²).
-/// - Returns: The variance in units squared.
-/// - Complexity: O(*n*), two passes.
-public func variance(of values: [Double]) -> Double {
-    guard values.count > 1 else { return 0 }
-    return values.withUnsafeBufferPointer { buffer in
-        Statistics.secondCentralMoment(buffer, about: Statistics.compensatedMean(buffer))
     }
 }

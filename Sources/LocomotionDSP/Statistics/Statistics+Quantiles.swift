@@ -4,32 +4,16 @@ extension Statistics {
     /// sorted as `s₀ ≤ … ≤ sₙ₋₁` and `h = (n − 1)·percentage/100`, the result is
     /// `s⌊h⌋ + (h − ⌊h⌋)·(s⌊h⌋₊₁ − s⌊h⌋)`.
     ///
-    /// Nothing is allocated: the samples are copied into `scratch` and partially ordered there
-    /// by quickselect.
+    /// The samples are copied once and partially ordered by quickselect; the input is not
+    /// modified.
     ///
     /// - Parameters:
     ///   - percentage: In `0...100`; 0 gives the minimum, 50 the median, 100 the maximum.
     ///   - samples: At least one finite sample.
-    ///   - scratch: Working storage of at least `samples.count` elements; its first
-    ///     `samples.count` elements are overwritten with a permutation of the samples. It may be
-    ///     the samples' own memory (they are then reordered) but must not partially overlap it.
     /// - Returns: The percentile, in sample units.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
-    ///   percentage outside `0...100` or a scratch buffer that is too small.
-    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst.
-    public static func percentile(
-        _ percentage: Double, of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
-    ) throws(DSPError) -> Double {
-        try requireValidPercentage(percentage)
-        return percentileInPlace(percentage, of: try copy(samples, into: scratch))
-    }
-
-    /// The percentile of any collection of samples; allocates a copy of the samples (see the
-    /// buffer overload for the semantics).
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
     ///   percentage outside `0...100`.
-    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst, plus the copy.
+    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst; allocates one copy of the samples.
     public static func percentile(_ percentage: Double, of samples: some Collection<Double>) throws(DSPError)
         -> Double
     {
@@ -41,23 +25,10 @@ extension Statistics {
     /// The median (`numpy.median`): the middle order statistic, or the mean of the two middle
     /// ones for an even count.
     ///
-    /// - Parameters:
-    ///   - samples: At least one finite sample.
-    ///   - scratch: As for ``percentile(_:of:scratch:)``.
+    /// - Parameter samples: At least one finite sample.
     /// - Returns: The median, in sample units.
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
-    ///   scratch buffer that is too small.
-    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst; no allocation.
-    public static func median(
-        of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
-    ) throws(DSPError) -> Double {
-        medianInPlace(try copy(samples, into: scratch))
-    }
-
-    /// The median of any collection of samples; allocates a copy of the samples.
-    ///
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst, plus the copy.
+    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst; allocates one copy of the samples.
     public static func median(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try withCopy(of: samples) { (buffer) throws(DSPError) in
             try median(of: UnsafeBufferPointer(buffer), scratch: buffer)
@@ -67,23 +38,10 @@ extension Statistics {
     /// The interquartile range: the 75th minus the 25th percentile, both linearly interpolated
     /// (`scipy.stats.iqr(x)`).
     ///
-    /// - Parameters:
-    ///   - samples: At least one finite sample.
-    ///   - scratch: As for ``percentile(_:of:scratch:)``.
+    /// - Parameter samples: At least one finite sample.
     /// - Returns: The IQR, in sample units.
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
-    ///   scratch buffer that is too small.
-    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst; no allocation.
-    public static func interquartileRange(
-        of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
-    ) throws(DSPError) -> Double {
-        interquartileRangeInPlace(try copy(samples, into: scratch))
-    }
-
-    /// The interquartile range of any collection of samples; allocates a copy of the samples.
-    ///
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst, plus the copy.
+    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst; allocates one copy of the samples.
     public static func interquartileRange(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try withCopy(of: samples) { (buffer) throws(DSPError) in
             try interquartileRange(of: UnsafeBufferPointer(buffer), scratch: buffer)
@@ -94,30 +52,55 @@ extension Statistics {
     /// `scipy.stats.median_abs_deviation(x)` with its default `scale=1.0`. Multiply by 1.4826 for
     /// a consistent estimate of a normal distribution's standard deviation.
     ///
-    /// - Parameters:
-    ///   - samples: At least one finite sample.
-    ///   - scratch: As for ``percentile(_:of:scratch:)``; it ends holding the absolute deviations.
+    /// - Parameter samples: At least one finite sample.
     /// - Returns: The MAD, in sample units; 0 when more than half the samples are equal.
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
-    ///   scratch buffer that is too small.
-    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst; no allocation.
-    public static func medianAbsoluteDeviation(
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst; allocates one copy of the samples.
+    public static func medianAbsoluteDeviation(of samples: some Collection<Double>) throws(DSPError) -> Double {
+        try withCopy(of: samples) { (buffer) throws(DSPError) in
+            try medianAbsoluteDeviation(of: UnsafeBufferPointer(buffer), scratch: buffer)
+        }
+    }
+}
+
+// MARK: - Scratch forms (the package's hot loops: no allocation)
+
+extension Statistics {
+    /// ``percentile(_:of:)`` with the samples copied into `scratch` (at least `samples.count`
+    /// elements, overwritten with a permutation of the samples; it may be the samples' own memory
+    /// but must not partially overlap it), so nothing is allocated.
+    ///
+    /// - Throws: As ``percentile(_:of:)``, and `.invalidParameter` for a scratch buffer that is too small.
+    package static func percentile(
+        _ percentage: Double, of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
+    ) throws(DSPError) -> Double {
+        try requireValidPercentage(percentage)
+        return percentileInPlace(percentage, of: try copy(samples, into: scratch))
+    }
+
+    /// ``median(of:)`` in `scratch`, as ``percentile(_:of:scratch:)``.
+    package static func median(
+        of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
+    ) throws(DSPError) -> Double {
+        medianInPlace(try copy(samples, into: scratch))
+    }
+
+    /// ``interquartileRange(of:)`` in `scratch`, as ``percentile(_:of:scratch:)``.
+    package static func interquartileRange(
+        of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
+    ) throws(DSPError) -> Double {
+        interquartileRangeInPlace(try copy(samples, into: scratch))
+    }
+
+    /// ``medianAbsoluteDeviation(of:)`` in `scratch`, as ``percentile(_:of:scratch:)``; the
+    /// scratch ends holding the absolute deviations.
+    package static func medianAbsoluteDeviation(
         of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
     ) throws(DSPError) -> Double {
         let buffer = try copy(samples, into: scratch)
         let centre = medianInPlace(buffer)
         for index in buffer.indices { buffer[index] = abs(buffer[index] - centre) }
         return medianInPlace(buffer)
-    }
-
-    /// The median absolute deviation of any collection of samples; allocates a copy of the samples.
-    ///
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
-    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst, plus the copy.
-    public static func medianAbsoluteDeviation(of samples: some Collection<Double>) throws(DSPError) -> Double {
-        try withCopy(of: samples) { (buffer) throws(DSPError) in
-            try medianAbsoluteDeviation(of: UnsafeBufferPointer(buffer), scratch: buffer)
-        }
     }
 }
 

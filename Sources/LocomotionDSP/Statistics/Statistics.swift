@@ -1,9 +1,10 @@
 /// Descriptive statistics of one window of samples: moments, order statistics, crossing rates,
 /// energy and correlation.
 ///
-/// Every statistic takes the window as an `UnsafeBufferPointer<Double>` (the hot path: no
-/// allocation, no copy) and, through an overload, as any `Collection` of `Double` (arrays and
-/// array slices are read in place; other collections are copied once).
+/// Each statistic is one function taking the window as any `Collection` of `Double`: arrays,
+/// array slices and buffers are read in place without a copy, other collections are copied once.
+/// The order statistics (percentiles, median, IQR, MAD, ``summary(of:)``) allocate one working
+/// copy, as they reorder it.
 ///
 /// ```swift
 /// let window: [Double] = magnitudes                          // in g

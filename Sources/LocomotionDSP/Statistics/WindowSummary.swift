@@ -1,18 +1,18 @@
 /// The descriptive statistics of one window, computed together by
-/// ``Statistics/summary(of:scratch:)`` in a few fused passes: what a feature extractor wants
+/// ``Statistics/summary(of:)`` in a few fused passes: what a feature extractor wants
 /// from each window, for the price of little more than the moments and three selections.
 ///
 /// Every value has the meaning (and, to rounding, the value) of the separate function named
 /// beside it.
 public struct WindowSummary: Sendable, Hashable {
-    /// The mean, shape and spread (``Statistics/moments(of:)-(UnsafeBufferPointer<Double>)``).
+    /// The mean, shape and spread (``Statistics/moments(of:)``).
     public var moments: Moments
-    /// The smallest sample, in sample units (``Statistics/minimum(of:)-(UnsafeBufferPointer<Double>)``).
+    /// The smallest sample, in sample units (``Statistics/minimum(of:)``).
     public var minimum: Double
-    /// The largest sample, in sample units (``Statistics/maximum(of:)-(UnsafeBufferPointer<Double>)``).
+    /// The largest sample, in sample units (``Statistics/maximum(of:)``).
     public var maximum: Double
     /// The root mean square `√((1/n)·Σxᵢ²)`, in sample units
-    /// (``Statistics/rootMeanSquare(of:)-(UnsafeBufferPointer<Double>)``).
+    /// (``Statistics/rootMeanSquare(of:)``).
     public var rootMeanSquare: Double
     /// The median (``Statistics/median(of:scratch:)``).
     public var median: Double
@@ -22,7 +22,7 @@ public struct WindowSummary: Sendable, Hashable {
     /// The unscaled median absolute deviation (``Statistics/medianAbsoluteDeviation(of:scratch:)``).
     public var medianAbsoluteDeviation: Double
     /// The fraction of consecutive sample pairs that cross the mean, in `0...1`
-    /// (``Statistics/crossingRate(of:level:)-(UnsafeBufferPointer<Double>,_)`` with `.mean`).
+    /// (``Statistics/crossingRate(of:level:)`` with `.mean`).
     public var meanCrossingFraction: Double
 
     /// Creates a summary from its values.
@@ -45,28 +45,13 @@ public struct WindowSummary: Sendable, Hashable {
 }
 
 extension Statistics {
-    /// Moments, extrema, RMS, mean-crossing fraction, median, IQR and MAD of one window, with one
-    /// validation pass, one compensated mean, one fused pass over the deviations and one sort
-    /// into `scratch`, from which the order statistics are read (the MAD by merging the
-    /// deviations below and above the median, which the sort leaves in order). Nothing is
-    /// allocated.
+    /// ``summary(of:)`` into caller-held `scratch`, so nothing is allocated: the package's feature
+    /// extractor calls it once per window. `scratch` holds at least `samples.count` elements and
+    /// must not overlap `samples`; with `2 × samples.count` the bucket counts live in its second
+    /// half, with fewer the standard library's sort is used.
     ///
-    /// The sort distributes the samples over *n* − 1 equal buckets between the minimum and the
-    /// maximum and finishes with an insertion sort, which moves values only within their
-    /// bucket: O(*n*) for any distribution without a crowded bucket. A bucket holding more than
-    /// 32 values (a window of near-equal values with one outlier) is sorted by the standard
-    /// library's sort instead.
-    ///
-    /// - Parameters:
-    ///   - samples: At least one finite sample, in any unit.
-    ///   - scratch: Working storage of at least `samples.count` elements, overwritten; it must not
-    ///     overlap `samples`. With `2 × samples.count` elements the buckets are counted in the
-    ///     second half; with fewer the standard library's sort is used.
-    /// - Returns: The summary; see ``WindowSummary`` for each value's definition.
-    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
-    ///   scratch buffer that is too small.
-    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst.
-    public static func summary(
+    /// - Throws: As ``summary(of:)``, and `.invalidParameter` for a scratch buffer that is too small.
+    package static func summary(
         of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
     ) throws(DSPError) -> WindowSummary {
         try requireValidWindow(samples)
@@ -180,10 +165,22 @@ extension Statistics {
         return mean.isFinite ? mean : lower / 2 + upper / 2
     }
 
-    /// The summary of any collection of samples; allocates its scratch.
+    /// Moments, extrema, RMS, mean-crossing fraction, median, IQR and MAD of one window, with one
+    /// validation pass, one compensated mean, one fused pass over the deviations and one sort
+    /// into a working copy, from which the order statistics are read (the MAD by merging the
+    /// deviations below and above the median, which the sort leaves in order). The working copy
+    /// (2 × `samples.count` values) is the only allocation.
     ///
-    /// - Throws: As the buffer overload.
-    /// - Complexity: O(*n*) on average.
+    /// The sort distributes the samples over *n* − 1 equal buckets between the minimum and the
+    /// maximum and finishes with an insertion sort, which moves values only within their
+    /// bucket: O(*n*) for any distribution without a crowded bucket. A bucket holding more than
+    /// 32 values (a window of near-equal values with one outlier) is sorted by the standard
+    /// library's sort instead.
+    ///
+    /// - Parameter samples: At least one finite sample, in any unit.
+    /// - Returns: The summary; see ``WindowSummary`` for each value's definition.
+    /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
+    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst.
     public static func summary(of samples: some Collection<Double>) throws(DSPError) -> WindowSummary {
         try withBuffer(samples) { (buffer) throws(DSPError) in
             var scratch = [Double](repeating: 0, count: 2 * buffer.count)

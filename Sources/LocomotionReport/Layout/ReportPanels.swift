@@ -95,7 +95,7 @@ struct ReportPanels {
             return message("no acceleration in this recording", label: "acceleration magnitude")
         }
         let columns = Int(Self.plotWidth)
-        let gapLimit = recording.samplingAnalysis()?.gapThreshold ?? .infinity
+        let gapLimit = recording.samplingAnalysis()?.maximumGap ?? .infinity
         let runs = EnvelopeDownsampling.runs(
             time: recording.time, values: magnitude, domain: domain, columnCount: columns, maximumGap: gapLimit)
         let extent = PlotRange.extent(runs.joined().flatMap { [$0.minimum, $0.maximum] })

@@ -42,7 +42,7 @@ extension RecordingImporter {
             let sampling = try prefix.requireSamplingAnalysis(purpose: "feature extraction")
             analyzer = try RecordingAnalyzer(
                 source: prefix.source, options: options, sampleRate: sampling.sampleRate,
-                featureGap: sampling.gapThreshold, stepGap: options.steps.maximumGap ?? sampling.gapThreshold,
+                featureGap: sampling.maximumGap, stepGap: options.steps.maximumGap ?? sampling.maximumGap,
                 hasGyroscope: prefix.rotationRate != nil)
             try analyzer.append(prefix)
         }

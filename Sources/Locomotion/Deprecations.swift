@@ -1,0 +1,104 @@
+// Earlier names of the public API, kept so that existing clients still compile and get a fix-it.
+// Each forwards to its replacement; none is used inside the package. The gap limit is
+// `maximumGap` everywhere, and a window's length in seconds is `windowDuration`.
+
+extension Recording {
+    /// Renamed ``samplingAnalysis(maximumGap:)``.
+    @available(*, deprecated, renamed: "samplingAnalysis(maximumGap:)")
+    public func samplingAnalysis(gapThreshold: Double?) -> SamplingAnalysis? {
+        samplingAnalysis(maximumGap: gapThreshold)
+    }
+
+    /// Renamed ``segments(maximumGap:)``.
+    @available(*, deprecated, renamed: "segments(maximumGap:)")
+    public func segments(maxGap: Double?) -> [Range<Int>] {
+        segments(maximumGap: maxGap)
+    }
+
+    /// Renamed ``resampled(to:maximumGap:)``.
+    @available(*, deprecated, renamed: "resampled(to:maximumGap:)")
+    public func resampled(to sampleRate: Double, maxGap: Double?) throws(LocomotionError) -> [Recording] {
+        try resampled(to: sampleRate, maximumGap: maxGap)
+    }
+
+    /// Renamed ``features(_:sampleRate:maximumGap:threadCount:)``.
+    @available(*, deprecated, renamed: "features(_:sampleRate:maximumGap:threadCount:)")
+    public func features(
+        _ configuration: FeatureConfiguration = .init(), sampleRate: Double? = nil, maxGap: Double?,
+        threadCount: Int? = nil
+    ) throws(LocomotionError) -> FeatureTable {
+        try features(configuration, sampleRate: sampleRate, maximumGap: maxGap, threadCount: threadCount)
+    }
+
+    /// Renamed ``cadenceTimeline(of:windowDuration:hop:)``.
+    @available(*, deprecated, renamed: "cadenceTimeline(of:windowDuration:hop:)")
+    public func cadenceTimeline(of detection: StepDetection, window: Double, hop: Double = 1.28)
+        -> [StepDetection.CadenceWindow]
+    {
+        cadenceTimeline(of: detection, windowDuration: window, hop: hop)
+    }
+}
+
+extension SamplingAnalysis {
+    /// Renamed ``maximumGap``.
+    @available(*, deprecated, renamed: "maximumGap")
+    public var gapThreshold: Double { maximumGap }
+}
+
+extension RecordingSummary {
+    /// Renamed ``init(_:maximumGap:group:)``.
+    @available(*, deprecated, renamed: "init(_:maximumGap:group:)")
+    public init(_ loaded: LoadedRecording, gapThreshold: Double?, group: String? = nil) {
+        self.init(loaded, maximumGap: gapThreshold, group: group)
+    }
+}
+
+extension RecordingSummary.Sampling {
+    /// Renamed ``maximumGap``.
+    @available(*, deprecated, renamed: "maximumGap")
+    public var gapThreshold: Double { maximumGap }
+}
+
+extension StreamingFeatureExtractor {
+    /// Renamed ``init(configuration:sampleRate:maximumGap:hasGyroscope:)``.
+    @available(*, deprecated, renamed: "init(configuration:sampleRate:maximumGap:hasGyroscope:)")
+    public init(
+        configuration: FeatureConfiguration = .init(), sampleRate: Double, maxGap: Double?, hasGyroscope: Bool = false
+    ) throws(LocomotionError) {
+        try self.init(configuration: configuration, sampleRate: sampleRate, maximumGap: maxGap, hasGyroscope: hasGyroscope)
+    }
+
+    /// Renamed ``maximumGap``.
+    @available(*, deprecated, renamed: "maximumGap")
+    public var maxGap: Double { maximumGap }
+}
+
+extension StepDetection {
+    /// Renamed ``cadenceTimeline(windowDuration:hop:)``.
+    @available(*, deprecated, renamed: "cadenceTimeline(windowDuration:hop:)")
+    public func cadenceTimeline(window: Double, hop: Double = 1.28) -> [CadenceWindow] {
+        cadenceTimeline(windowDuration: window, hop: hop)
+    }
+
+    /// Renamed ``cadenceWindows(in:labels:windowDuration:hop:)``.
+    @available(*, deprecated, renamed: "cadenceWindows(in:labels:windowDuration:hop:)")
+    public func cadenceWindows(in recording: Recording, labels: Set<String>, window: Double, hop: Double = 1.28)
+        -> [CadenceWindow]
+    {
+        cadenceWindows(in: recording, labels: labels, windowDuration: window, hop: hop)
+    }
+}
+
+extension FeatureConfiguration {
+    /// Renamed ``Recording/supportedSampleRates``, the one range of every analysis (now 10–1000 Hz).
+    @available(*, deprecated, renamed: "Recording.supportedSampleRates")
+    public static var sampleRateRange: ClosedRange<Double> { Recording.supportedSampleRates }
+}
+
+extension RecordingStream {
+    /// Renamed ``nextChunk(maximumRowCount:)``.
+    @available(*, deprecated, renamed: "nextChunk(maximumRowCount:)")
+    public func nextChunk(maxRows: Int) throws(LocomotionError) -> Recording? {
+        try nextChunk(maximumRowCount: maxRows)
+    }
+}
