@@ -175,6 +175,11 @@ public func findDominantFrequency(
 /// Uses ``findDominantFrequency(in:sampleRate:options:)`` with its defaults (Hann window,
 /// least-squares refinement), so it resolves far below the bin spacing.
 ///
+/// Not the estimate of the feature column `acc_mag_dominant_frequency` (module `Locomotion`),
+/// which refines the peak of the window's spectrum by ``PeakInterpolation/gaussian``; the two can
+/// differ by a fraction of a bin. Pass that interpolation to
+/// ``findDominantFrequency(in:sampleRate:options:)`` for the column's value.
+///
 /// - Returns: The frequency in Hz, or `0` when none can be determined: fewer than 2 samples,
 ///   a constant signal, a NaN or infinite sample, or a sample rate that is not finite and
 ///   positive. Call ``findDominantFrequency(in:sampleRate:options:)`` to learn which.
