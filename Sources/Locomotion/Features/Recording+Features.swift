@@ -106,34 +106,21 @@ extension Recording {
         return (windows, incomplete)
     }
 
-    /// The GPS and pedometer context at the end of each window, in one sequential pass: the
-    /// speed filter sees every fix in a row up to the window's last row.
+    /// The GPS and pedometer context at the end of each window, in one sequential pass that feeds
+    /// every row's fix and cadence up to the window's last row to a ``WindowContextBuilder``, as
+    /// the streaming extractor is fed.
     func windowContexts(_ windows: [Range<Int>], configuration: FeatureConfiguration) -> [WindowContext] {
-        var contexts = [WindowContext](repeating: WindowContext(), count: windows.count)
-        if speed != nil {
-            var filter = SpeedKalmanFilter(configuration: configuration.speedFilter)
-            var seenFix = false
-            var next = 0
-            for (index, rows) in windows.enumerated() {
-                while next < rows.upperBound {
-                    if let fix = locationFix(row: next) {
-                        _ = filter.update(with: fix)
-                        seenFix = true
-                    }
-                    next += 1
-                }
-                if seenFix {
-                    contexts[index].gps = WindowContext.GPSState(
-                        filter: filter, at: time[rows.upperBound - 1], maximumAge: configuration.maximumFixAge)
-                }
+        guard speed != nil || cadence != nil else { return [WindowContext](repeating: WindowContext(), count: windows.count) }
+        var builder = WindowContextBuilder(configuration: configuration)
+        var next = 0
+        return windows.map { rows in
+            while next < rows.upperBound {
+                if let fix = locationFix(row: next) { builder.append(fix: fix) }
+                if let cadence { builder.append(cadence: cadence[next], at: time[next]) }
+                next += 1
             }
+            return builder.context(start: time[rows.lowerBound], end: time[rows.upperBound - 1])
         }
-        if let cadence {
-            for (index, rows) in windows.enumerated() {
-                contexts[index].pedometerCadence = rows.reversed().lazy.map { cadence[$0] }.first { !$0.isNaN }
-            }
-        }
-        return contexts
     }
 
     /// The GPS fix in row `row`, or `nil` when the row carries none (NaN or non-finite speed).
