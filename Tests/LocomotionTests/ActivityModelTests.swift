@@ -16,7 +16,8 @@ import Testing
         return set
     }
 
-    static let record = ActivityModel.TrainingRecord(command: "test", sources: [], windowsPerClass: [], date: "2026-12-01")
+    static let record = ActivityModel.TrainingRecord(
+        command: "test", sources: [], windowsPerClass: [], date: "2026-12-01")
 
     @Test(arguments: ActivityModel.Kind.allCases)
     func trainsRoundTripsAndClassifies(kind: ActivityModel.Kind) throws {
@@ -30,7 +31,8 @@ import Testing
         #expect(loaded.encoded() == data)
         // Deterministic: the same training gives the same bytes.
         #expect(try ActivityModel.train(kind, on: set, training: Self.record).encoded() == data)
-        let url = try #require(Bundle.module.url(forResource: "Fixtures/motionsense-sub03-walking-20s", withExtension: "csv"))
+        let url = try #require(
+            Bundle.module.url(forResource: "Fixtures/motionsense-sub03-walking-20s", withExtension: "csv"))
         let table = try RecordingReader.read(path: url.path).recording.features()
         let results = try loaded.classify(table)
         #expect(results.filter { $0.activity == .walking }.count >= 12)
@@ -81,7 +83,8 @@ import Testing
 
     @Test func aTableMadeDifferentlyIsRefused() throws {
         let model = try ActivityModel.train(.naiveBayes, on: try Self.pocketSet(), training: Self.record)
-        let url = try #require(Bundle.module.url(forResource: "Fixtures/motionsense-sub03-walking-20s", withExtension: "csv"))
+        let url = try #require(
+            Bundle.module.url(forResource: "Fixtures/motionsense-sub03-walking-20s", withExtension: "csv"))
         let recording = try RecordingReader.read(path: url.path).recording
         let longer = try recording.features(FeatureConfiguration(windowDuration: 5.12))
         #expect { try model.classify(longer) } throws: { ($0 as? ActivityError)?.code == .schemaMismatch }
@@ -98,7 +101,8 @@ import Testing
         }
         #expect(refusal(FeatureConfiguration()) == nil)
         #expect(refusal(FeatureConfiguration(hop: 0.64))?.contains("hop 1.28 s, not 0.64 s") == true)
-        #expect(refusal(FeatureConfiguration(gaitBand: 0.5...3))?.contains("gait band 0.6–2.5 Hz, not 0.5–3 Hz") == true)
+        #expect(
+            refusal(FeatureConfiguration(gaitBand: 0.5...3))?.contains("gait band 0.6–2.5 Hz, not 0.5–3 Hz") == true)
         #expect(refusal(FeatureConfiguration(maximumFixAge: 5))?.contains("fix age limit 10") == true)
         #expect(refusal(FeatureConfiguration(windowDuration: 5.12))?.contains("window 2.56 s, not 5.12 s") == true)
         // The pocket fixtures are all 50 Hz: the model keeps that rate and refuses another.
@@ -119,7 +123,9 @@ import Testing
         let old = try ActivityModel(contentsOf: url)
         let bundled = try ActivityModel.bundled
         #expect(old.formatVersion == 2 && bundled.formatVersion == 2)
-        #expect(old.featureSchema == bundled.featureSchema && old.featureSchema.descriptors == bundled.featureSchema.descriptors)
+        #expect(
+            old.featureSchema == bundled.featureSchema
+                && old.featureSchema.descriptors == bundled.featureSchema.descriptors)
         #expect(old.featureSchema.parameters?.sampleRate == nil && old.windowDuration == 2.56 && old.hop == 1.28)
         // Re-encoding the migrated model gives the bundled model's bytes (the file was written so).
         #expect(old.encoded() == bundled.encoded())

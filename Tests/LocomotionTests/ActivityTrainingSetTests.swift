@@ -76,7 +76,8 @@ import Testing
             } throws: { error in
                 let message = (error as? ActivityError)?.message ?? ""
                 return (error as? ActivityError)?.code == .schemaMismatch
-                    && (message.contains("hop 1.28 s, not 0.64 s") || message.contains("gait band 0.6–2.5 Hz, not 0.5–3 Hz"))
+                    && (message.contains("hop 1.28 s, not 0.64 s")
+                        || message.contains("gait band 0.6–2.5 Hz, not 0.5–3 Hz"))
             }
         }
     }

@@ -114,7 +114,8 @@ struct FeatureSchemaTests {
         #expect(!gyroscopeMean.isNaN)
         #expect(try extractor.extract(start: 0, end: 2.54, x: x, y: y, z: z)["gyro_mag_mean"]?.isNaN == true)
         #expect(throws: LocomotionError.self) {
-            try extractor.extract(start: 0, end: 2.54, x: x, y: y, z: z, rotationRate: (g[0], g[1], Array(g[2].dropLast())))
+            try extractor.extract(
+                start: 0, end: 2.54, x: x, y: y, z: z, rotationRate: (g[0], g[1], Array(g[2].dropLast())))
         }
     }
 
@@ -158,7 +159,8 @@ struct FeatureSchemaTests {
         var extractor = try FeatureExtractor(sampleRate: 50)
         let (x, y, z, _) = Self.walk(count: extractor.windowLength)
         let magnitude = zip(x, zip(y, z)).map { ($0 * $0 + $1.0 * $1.0 + $1.1 * $1.1).squareRoot() }
-        let column = try #require(try extractor.extract(start: 0, end: 2.54, x: x, y: y, z: z)["acc_mag_dominant_frequency"])
+        let column = try #require(
+            try extractor.extract(start: 0, end: 2.54, x: x, y: y, z: z)["acc_mag_dominant_frequency"])
         let gaussian = try #require(
             try findDominantFrequency(in: magnitude, sampleRate: 50, options: .init(interpolation: .gaussian)))
         #expect(abs(column - gaussian.frequency) < 1e-9)

@@ -42,7 +42,8 @@ extension ActivityModel {
             default:
                 throw ActivityError(
                     .modelVersion,
-                    "the model file has format version \(header.formatVersion); this code reads versions 1 and \(Self.formatVersion)")
+                    "the model file has format version \(header.formatVersion); this code reads versions 1 and \(Self.formatVersion)"
+                )
             }
         } catch let error as ActivityError {
             throw error
@@ -103,7 +104,8 @@ extension ActivityModel {
         guard featureSchemaVersion == FeatureSchema.builtinVersion else {
             throw ActivityError(
                 .schemaMismatch,
-                "the model was trained on feature schema version \(featureSchemaVersion); this code computes version \(FeatureSchema.builtinVersion)")
+                "the model was trained on feature schema version \(featureSchemaVersion); this code computes version \(FeatureSchema.builtinVersion)"
+            )
         }
         guard let parameters = featureSchema.parameters else {
             throw ActivityError(.corruptModel, "the activity model does not record its features' extraction parameters")
@@ -126,7 +128,8 @@ extension ActivityModel {
             guard known.descriptors[column].unit == descriptor.unit else {
                 throw ActivityError(
                     .schemaMismatch,
-                    "the model reads '\(descriptor.name)' in \(descriptor.unit); this code computes it in \(known.descriptors[column].unit)")
+                    "the model reads '\(descriptor.name)' in \(descriptor.unit); this code computes it in \(known.descriptors[column].unit)"
+                )
             }
         }
         let model = trained.model
@@ -137,7 +140,8 @@ extension ActivityModel {
         else {
             throw ActivityError(
                 .corruptModel,
-                "the activity model is inconsistent: \(model.featureCount) inputs for \(featureNames.count) features, \(model.classCount) outputs for \(classes.count) classes")
+                "the activity model is inconsistent: \(model.featureCount) inputs for \(featureNames.count) features, \(model.classCount) outputs for \(classes.count) classes"
+            )
         }
     }
 
@@ -163,7 +167,8 @@ extension ActivityModel {
     }
 
     private static let bundledModel: Result<ActivityModel, ActivityError> = {
-        guard let url = Bundle.module.url(forResource: "activity-model", withExtension: "json", subdirectory: "Resources")
+        guard
+            let url = Bundle.module.url(forResource: "activity-model", withExtension: "json", subdirectory: "Resources")
         else {
             return .failure(ActivityError(.invalidData, "the bundled activity model is missing from the build"))
         }

@@ -135,7 +135,8 @@ public struct ActivityModel: Sendable, Codable {
     ) throws(ActivityError) -> ActivityModel {
         let classes = ActivityType.decidable.filter { set.activities.contains($0) }
         guard classes.count >= 2, let schema = set.schema else {
-            throw ActivityError(.invalidParameter, "training needs windows of at least two activities, not \(classes.count)")
+            throw ActivityError(
+                .invalidParameter, "training needs windows of at least two activities, not \(classes.count)")
         }
         let labels = set.activities.map { classes.firstIndex(of: $0)! }
         let matrix = set.matrix
@@ -191,7 +192,8 @@ public struct ActivityModel: Sendable, Codable {
 
     func result(_ probabilities: [Double], vector: FeatureVector) -> ActivityResult {
         Self.result(
-            probabilities, classes: classes, decidableClasses: ActivityType.decidable.map { classes.firstIndex(of: $0) },
+            probabilities, classes: classes,
+            decidableClasses: ActivityType.decidable.map { classes.firstIndex(of: $0) },
             evidence: ActivityEvidence(features: vector), start: vector.start, end: vector.end)
     }
 
@@ -222,7 +224,8 @@ public struct ActivityModel: Sendable, Codable {
         guard schema.version == featureSchemaVersion else {
             throw ActivityError(
                 .schemaMismatch,
-                "the model was trained on feature schema version \(featureSchemaVersion); the features have version \(schema.version)")
+                "the model was trained on feature schema version \(featureSchemaVersion); the features have version \(schema.version)"
+            )
         }
         guard let made = schema.parameters else {
             throw ActivityError(
@@ -232,14 +235,16 @@ public struct ActivityModel: Sendable, Codable {
         guard differences.isEmpty else {
             throw ActivityError(
                 .schemaMismatch,
-                "the features were made with other extraction parameters than the model's training (the model's first): \(differences.joined(separator: "; "))")
+                "the features were made with other extraction parameters than the model's training (the model's first): \(differences.joined(separator: "; "))"
+            )
         }
         let columns = try ActivityTrainingSet.columns(of: featureNames, in: schema)
         for (descriptor, column) in zip(featureSchema.descriptors, columns)
         where schema.descriptors[column].unit != descriptor.unit {
             throw ActivityError(
                 .schemaMismatch,
-                "the model reads '\(descriptor.name)' in \(descriptor.unit); the features have it in \(schema.descriptors[column].unit)")
+                "the model reads '\(descriptor.name)' in \(descriptor.unit); the features have it in \(schema.descriptors[column].unit)"
+            )
         }
         return columns
     }

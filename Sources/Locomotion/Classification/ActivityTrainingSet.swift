@@ -90,7 +90,8 @@ public struct ActivityTrainingSet: Sendable {
         guard differences.isEmpty else {
             throw ActivityError(
                 .schemaMismatch,
-                "the feature table was made differently from the tables added before (theirs first): \(differences.joined(separator: "; "))")
+                "the feature table was made differently from the tables added before (theirs first): \(differences.joined(separator: "; "))"
+            )
         }
         if let rate = currentParameters.sampleRate,
             parameters.sampleRate.map({ abs($0 - rate) > FeatureSchema.Parameters.sampleRateTolerance * rate }) ?? true
@@ -139,7 +140,9 @@ public struct ActivityTrainingSet: Sendable {
     ) -> [WindowTruth] {
         table.windows.map { window in
             if let activity { return .activity(activity) }
-            guard let labels = recording.labels, let first = labels[window.rows].first else { return .dropped("unlabelled") }
+            guard let labels = recording.labels, let first = labels[window.rows].first else {
+                return .dropped("unlabelled")
+            }
             guard labels[window.rows].allSatisfy({ $0 == first }) else { return .dropped("mixed label") }
             guard let mapped = labelMap[first] ?? ActivityType(label: first), mapped != .unknown else {
                 return .dropped("unmapped label")

@@ -122,7 +122,8 @@ extension BuiltinFeature {
                 s.range
             }
         case .median:
-            return Entry(statistic: "acc_mag_median", "g", "median of the acceleration magnitude") { s, _, _ in s.median }
+            return Entry(statistic: "acc_mag_median", "g", "median of the acceleration magnitude") { s, _, _ in s.median
+            }
         case .interquartileRange:
             return Entry(
                 statistic: "acc_mag_iqr", "g", "75th minus 25th percentile (linear) of the acceleration magnitude"
@@ -171,7 +172,8 @@ extension BuiltinFeature {
             ) { $0.dominant?.frequency }
         case .gaitFrequency:
             return Entry(
-                "acc_mag_gait_frequency", "Hz", "strongest spectral peak within \(Entry.gaitBandPlaceholder); NaN when constant",
+                "acc_mag_gait_frequency", "Hz",
+                "strongest spectral peak within \(Entry.gaitBandPlaceholder); NaN when constant",
                 input: .spectrum
             ) { $0.gait?.frequency }
         case .gaitProminence:
@@ -201,7 +203,8 @@ extension BuiltinFeature {
             ) { _ in nil }
         case .stepCount:
             return Entry(
-                "gait_step_count", "steps", "steps the step detector's rules find in the window taken as its own context",
+                "gait_step_count", "steps",
+                "steps the step detector's rules find in the window taken as its own context",
                 input: .steps
             ) { $0.steps.map { Double($0.stepCount) } }
         case .stepCadence:
@@ -218,7 +221,8 @@ extension BuiltinFeature {
             ) { $0.steps?.regularity?.cadence }
         case .stepRegularity:
             return Entry(
-                "gait_step_regularity", "1", "normalised autocorrelation at the step lag (−1…1); NaN without a step peak",
+                "gait_step_regularity", "1",
+                "normalised autocorrelation at the step lag (−1…1); NaN without a step peak",
                 input: .steps
             ) { $0.steps?.regularity?.stepRegularity }
         case .strideRegularity:

@@ -133,7 +133,8 @@ extension FeatureConfiguration: Codable {
         }
         self.init(
             windowDuration: try value(.windowDuration, defaults.windowDuration), hop: try value(.hop, defaults.hop),
-            features: try value(.features, defaults.features), axisFeatures: try value(.axisFeatures, defaults.axisFeatures),
+            features: try value(.features, defaults.features),
+            axisFeatures: try value(.axisFeatures, defaults.axisFeatures),
             gaitBand: try value(.gaitBand, defaults.gaitBand), powerBands: try value(.powerBands, defaults.powerBands),
             maximumFixAge: try value(.maximumFixAge, defaults.maximumFixAge),
             speedFilter: try value(.speedFilter, defaults.speedFilter),

@@ -143,7 +143,9 @@ public struct FeatureExtractor: Sendable {
         needsAxisSummary = inputs.contains(.axes)
         needsGyroscope = inputs.contains(.rotationRate)
         // Groups see the rotation rate, so it is validated for them too.
-        buffers = WorkBuffers(doubles: [window, 2 * window, needsGyroscope || !configuration.groups.isEmpty ? window : 0])
+        buffers = WorkBuffers(doubles: [
+            window, 2 * window, needsGyroscope || !configuration.groups.isEmpty ? window : 0,
+        ])
         groupInput = GroupInput(
             windowLength: configuration.groups.isEmpty ? 0 : window,
             valueCounts: configuration.groups.map(\.descriptors.count))
@@ -224,7 +226,8 @@ public struct FeatureExtractor: Sendable {
         }
         if !configuration.axisFeatures.isEmpty {
             try Self.writeAxisFeatures(
-                configuration.axisFeatures, statistics: axisStatistics, x: x, y: y, z: z, sampleRate: sampleRate, scratch: scratch,
+                configuration.axisFeatures, statistics: axisStatistics, x: x, y: y, z: z, sampleRate: sampleRate,
+                scratch: scratch,
                 into: UnsafeMutableBufferPointer(rebasing: row[axisColumn...]))
         }
         values.context = context
@@ -255,7 +258,8 @@ public struct FeatureExtractor: Sendable {
         let window = FeatureWindow(
             start: start, end: end, sampleRate: sampleRate, x: groupInput.x, y: groupInput.y, z: groupInput.z,
             magnitude: groupInput.magnitude,
-            rotationRate: rotationRate == nil ? nil : (groupInput.rotationX, groupInput.rotationY, groupInput.rotationZ),
+            rotationRate: rotationRate == nil
+                ? nil : (groupInput.rotationX, groupInput.rotationY, groupInput.rotationZ),
             spectrum: spectrum, context: context)
         for index in groups.indices {
             let columns = groupColumns[index]
@@ -297,32 +301,36 @@ public struct FeatureExtractor: Sendable {
         rotationRate: (x: [Double], y: [Double], z: [Double])? = nil, context: WindowContext = .init()
     ) throws(LocomotionError) -> FeatureVector {
         var row = [Double](repeating: .nan, count: schema.count)
-        func axes(
-            _ body: (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>)
-                throws(LocomotionError) -> Void, _ x: [Double], _ y: [Double], _ z: [Double]
-        ) throws(LocomotionError) {
-            try x.withUnsafeBufferPointer { (x) throws(LocomotionError) in
-                try y.withUnsafeBufferPointer { (y) throws(LocomotionError) in
-                    try z.withUnsafeBufferPointer { (z) throws(LocomotionError) in try body(x, y, z) }
-                }
-            }
-        }
         try row.withUnsafeMutableBufferPointer { (row) throws(LocomotionError) in
-            try axes({ (x, y, z) throws(LocomotionError) in
+            try Self.withBuffers(x, y, z) { (x, y, z) throws(LocomotionError) in
                 guard let rotationRate else {
                     return try extract(start: start, end: end, x: x, y: y, z: z, context: context, into: row)
                 }
-                try axes({ (gx, gy, gz) throws(LocomotionError) in
+                try Self.withBuffers(rotationRate.x, rotationRate.y, rotationRate.z) {
+                    (gx, gy, gz) throws(LocomotionError) in
                     try extract(
                         start: start, end: end, x: x, y: y, z: z, rotationRate: (gx, gy, gz), context: context,
                         into: row)
-                }, rotationRate.x, rotationRate.y, rotationRate.z)
-            }, x, y, z)
+                }
+            }
         }
         return FeatureVector(schema: schema, values: row, start: start, end: end)
     }
 
     // MARK: - Kernels
+
+    /// Runs `body` on the buffers of three arrays.
+    static func withBuffers(
+        _ x: [Double], _ y: [Double], _ z: [Double],
+        _ body: (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>)
+            throws(LocomotionError) -> Void
+    ) throws(LocomotionError) {
+        try x.withUnsafeBufferPointer { (x) throws(LocomotionError) in
+            try y.withUnsafeBufferPointer { (y) throws(LocomotionError) in
+                try z.withUnsafeBufferPointer { (z) throws(LocomotionError) in try body(x, y, z) }
+            }
+        }
+    }
 
     /// Runs DSP work, wrapping its error.
     static func dsp<R>(_ body: () throws(DSPError) -> R) throws(LocomotionError) -> R {
@@ -388,7 +396,8 @@ public struct FeatureExtractor: Sendable {
     /// Writes the per-axis statistics: feature *i* of axis *a* (x, y, z) at `row[3·i + a]`.
     private static func writeAxisFeatures(
         _ features: [BuiltinFeature],
-        statistics: [@Sendable (WindowSummary, _ jerk: Double, _ sampleRate: Double) -> Double], x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
+        statistics: [@Sendable (WindowSummary, _ jerk: Double, _ sampleRate: Double) -> Double],
+        x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
         z: UnsafeBufferPointer<Double>, sampleRate: Double, scratch: UnsafeMutableBufferPointer<Double>,
         into row: UnsafeMutableBufferPointer<Double>
     ) throws(LocomotionError) {

@@ -99,7 +99,9 @@ public struct FeatureSchema: Sendable, Codable {
                 differences.append("window \(windowDuration) s, not \(other.windowDuration) s")
             }
             if !same(hop, other.hop) { differences.append("hop \(hop) s, not \(other.hop) s") }
-            if !same(gaitBand.lowerBound, other.gaitBand.lowerBound) || !same(gaitBand.upperBound, other.gaitBand.upperBound) {
+            if !same(gaitBand.lowerBound, other.gaitBand.lowerBound)
+                || !same(gaitBand.upperBound, other.gaitBand.upperBound)
+            {
                 differences.append("gait band \(band(gaitBand)), not \(band(other.gaitBand))")
             }
             if axes != other.axes {

@@ -38,7 +38,7 @@ extension Recording {
         let analysis = sampleRate == nil ? try requireSamplingAnalysis(purpose: "feature extraction") : nil
         let rate = sampleRate ?? analysis!.sampleRate
         let (windowLength, hopLength, schema) = try FeatureExtractor.validate(configuration, sampleRate: rate)
-        let gap = maxGap ?? analysis?.gapThreshold ?? max(Self.defaultGapFactor / rate, Self.minimumDefaultGap)
+        let gap = Self.windowGap(maxGap, analysis: analysis, sampleRate: rate)
         let (windows, incomplete) = windowRows(length: windowLength, hop: hopLength, maxGap: gap)
         guard !windows.isEmpty else {
             // No extractor: its buffers and FFT plan are as long as a window, which may be far
@@ -87,6 +87,14 @@ extension Recording {
             hopLength: extractor.hopLength)
     }
 
+    /// The longest interval (s) inside a stretch of windows: `maxGap` when given, else the
+    /// sampling analysis's threshold when the rate was estimated, else five intervals at
+    /// `sampleRate` and at least 0.1 s (as ``StreamingFeatureExtractor``). Every windowed analysis
+    /// of a recording (features, the dominant-frequency timeline) splits at the same gaps.
+    static func windowGap(_ maxGap: Double?, analysis: SamplingAnalysis?, sampleRate: Double) -> Double {
+        maxGap ?? analysis?.gapThreshold ?? max(defaultGapFactor / sampleRate, minimumDefaultGap)
+    }
+
     /// The row ranges of every whole window and the incomplete window ending each segment.
     func windowRows(length: Int, hop: Int, maxGap: Double?) -> ([Range<Int>], [IncompleteWindow]) {
         var windows: [Range<Int>] = []
@@ -110,7 +118,9 @@ extension Recording {
     /// every row's fix and cadence up to the window's last row to a ``WindowContextBuilder``, as
     /// the streaming extractor is fed.
     func windowContexts(_ windows: [Range<Int>], configuration: FeatureConfiguration) -> [WindowContext] {
-        guard speed != nil || cadence != nil else { return [WindowContext](repeating: WindowContext(), count: windows.count) }
+        guard speed != nil || cadence != nil else {
+            return [WindowContext](repeating: WindowContext(), count: windows.count)
+        }
         var builder = WindowContextBuilder(configuration: configuration)
         var next = 0
         return windows.map { rows in

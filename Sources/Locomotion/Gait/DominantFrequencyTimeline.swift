@@ -26,21 +26,29 @@ public struct DominantFrequencyTimeline: Sendable, Equatable {
     public var hopLength: Int
     /// Rows after the last whole window, which no window covers (0 when the windows reach the end).
     public var uncoveredTrailingRows: Int
+    /// The trailing part of each gap-free stretch that does not fill a whole window, in time
+    /// order, as ``FeatureTable/incompleteWindows``.
+    public var incompleteWindows: [IncompleteWindow]
 }
 
 extension Recording {
     /// Splits the acceleration magnitude into windows and finds each window's dominant
     /// frequency: with the default gait band, the step frequency while walking.
     ///
-    /// The recording is taken to be uniformly sampled at `sampleRate` (or at the rate estimated
-    /// from its timestamps). Rows after the last whole window are counted in
-    /// ``DominantFrequencyTimeline/uncoveredTrailingRows``, not analysed.
+    /// The windows are those of ``features(_:sampleRate:maxGap:threadCount:)`` for the same
+    /// window, hop and rate: they start every hop within each stretch between gaps and never
+    /// cross a gap; the part of a stretch too short for a window is listed in
+    /// ``DominantFrequencyTimeline/incompleteWindows``, and the rows after the last whole window
+    /// are counted in ``DominantFrequencyTimeline/uncoveredTrailingRows``. Each stretch is taken
+    /// to be uniformly sampled at `sampleRate` (or at the rate estimated from the timestamps).
     ///
     /// - Parameters:
     ///   - windowDuration: Window length in seconds; 2.56 s by default (128 samples at 50 Hz, as UCI HAR).
     ///   - hop: Time between window starts in seconds; 1.28 s (50 % overlap) by default.
     ///   - band: Candidate band in Hz; ``GaitBand/default`` by default, `nil` for all frequencies.
     ///   - sampleRate: The sample rate in Hz; `nil` estimates it from the timestamps.
+    ///   - maxGap: The longest interval (s) inside a stretch; `nil` for the default of
+    ///     ``features(_:sampleRate:maxGap:threadCount:)``.
     /// - Throws: `LocomotionError.invalidParameter` for a non-positive duration, hop or rate,
     ///   `.tooShort` when not even one window fits or the rate cannot be estimated (fewer than two
     ///   distinct timestamps), `.missingColumn` without acceleration, `.signalProcessing` for a
@@ -49,14 +57,10 @@ extension Recording {
     /// - Complexity: O(*w* · *m* log *m*) for *w* windows of *m* samples.
     public func dominantFrequencyTimeline(
         windowDuration: Double = 2.56, hop: Double = 1.28, band: ClosedRange<Double>? = GaitBand.default,
-        sampleRate: Double? = nil
+        sampleRate: Double? = nil, maxGap: Double? = nil
     ) throws(LocomotionError) -> DominantFrequencyTimeline {
-        let rate: Double
-        if let sampleRate {
-            rate = sampleRate
-        } else {
-            rate = try requireSamplingAnalysis(purpose: "a dominant-frequency timeline").sampleRate
-        }
+        let analysis = sampleRate == nil ? try requireSamplingAnalysis(purpose: "a dominant-frequency timeline") : nil
+        let rate = sampleRate ?? analysis!.sampleRate
         guard rate.isFinite, rate > 0 else {
             throw .invalidParameter(
                 name: "sampleRate", value: "\(rate)", requirement: "it must be finite and positive (Hz)")
@@ -71,10 +75,11 @@ extension Recording {
         }
         let magnitude = try requireAcceleration().magnitude
         let options = DominantFrequencyOptions(band: band)
+        let (rows, incomplete) = windowRows(
+            length: windowLength, hop: hopLength,
+            maxGap: Self.windowGap(maxGap, analysis: analysis, sampleRate: rate))
         var windows: [DominantFrequencyTimeline.Window] = []
-        var start = 0
-        while start + windowLength <= count {
-            let range = start..<(start + windowLength)
+        for range in rows {
             let dominant: DominantFrequency?
             do {
                 dominant = try findDominantFrequency(in: Array(magnitude[range]), sampleRate: rate, options: options)
@@ -90,12 +95,10 @@ extension Recording {
                 .init(
                     start: time[range.lowerBound], end: time[range.upperBound - 1], dominant: dominant,
                     majorityLabel: labels.flatMap { majority(of: $0[range]) }))
-            start += hopLength
         }
-        let covered = start - hopLength + windowLength
         return DominantFrequencyTimeline(
             windows: windows, sampleRate: rate, windowLength: windowLength, hopLength: hopLength,
-            uncoveredTrailingRows: count - covered)
+            uncoveredTrailingRows: count - (rows.last?.upperBound ?? 0), incompleteWindows: incomplete)
     }
 }
 
