@@ -107,9 +107,7 @@ extension ActivityModel {
                 "the model was trained on feature schema version \(featureSchemaVersion); this code computes version \(FeatureSchema.builtinVersion)"
             )
         }
-        guard let parameters = featureSchema.parameters else {
-            throw ActivityError(.corruptModel, "the activity model does not record its features' extraction parameters")
-        }
+        let parameters = self.parameters
         // The code's own columns for the model's parameters (the power bands name their columns).
         var configuration = FeatureConfiguration()
         configuration.gaitBand = parameters.gaitBand

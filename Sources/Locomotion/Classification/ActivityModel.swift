@@ -83,7 +83,8 @@ public struct ActivityModel: Sendable, Codable {
     /// The hop (s) of the training features.
     public var hop: Double { parameters.hop }
 
-    /// The training features' extraction parameters (``init(data:)`` refuses a model without).
+    /// The training features' extraction parameters (decoding refuses a model without, and
+    /// training takes them from the set's tables).
     var parameters: FeatureSchema.Parameters { featureSchema.parameters! }
 
     /// A feature configuration that extracts what the model reads, with the training's
@@ -92,6 +93,27 @@ public struct ActivityModel: Sendable, Codable {
         FeatureConfiguration(
             windowDuration: parameters.windowDuration, hop: parameters.hop, gaitBand: parameters.gaitBand,
             powerBands: parameters.powerBands, maximumFixAge: parameters.maximumFixAge)
+    }
+
+    /// Decodes the stored fields; ``init(data:)`` is the checked way to read a model file.
+    ///
+    /// - Throws: `DecodingError` for a missing or malformed field, or a schema without
+    ///   extraction parameters.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let featureSchema = try container.decode(FeatureSchema.self, forKey: .featureSchema)
+        guard featureSchema.parameters != nil else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath + [CodingKeys.featureSchema],
+                    debugDescription: "the schema does not record its extraction parameters"))
+        }
+        self.init(
+            formatVersion: try container.decode(Int.self, forKey: .formatVersion),
+            kind: try container.decode(Kind.self, forKey: .kind), featureSchema: featureSchema,
+            classes: try container.decode([ActivityType].self, forKey: .classes),
+            training: try container.decode(TrainingRecord.self, forKey: .training),
+            trained: try container.decode(Trained.self, forKey: .trained))
     }
 
     init(
