@@ -43,15 +43,16 @@ struct BuiltinFeatureDefinition: Sendable {
     let summary: String
     let input: Input
     let columns: Columns
-    /// The value of a single-column feature; `nil` (written as NaN) when it is missing.
-    let value: @Sendable (WindowValues) -> Double?
+    /// The value of a single-column feature; `nil` (written as NaN) when it is missing. The values
+    /// are passed `inout` only so that they are not copied per call: the closures only read.
+    let value: @Sendable (inout WindowValues) -> Double?
     /// For a statistic of one series, its value from that series' summary, jerk RMS and sample
     /// rate: what makes the feature available per axis (``BuiltinFeature/perAxisStatistics``).
     let statistic: (@Sendable (WindowSummary, _ jerk: Double, _ sampleRate: Double) -> Double)?
 
     init(
         _ name: String, _ unit: String, _ summary: String, input: Input, columns: Columns = .one,
-        value: @escaping @Sendable (WindowValues) -> Double?
+        value: @escaping @Sendable (inout WindowValues) -> Double?
     ) {
         self.name = name
         self.unit = unit

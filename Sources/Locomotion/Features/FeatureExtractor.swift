@@ -41,8 +41,10 @@ public struct FeatureExtractor: Sendable {
     private var buffers: WorkBuffers
     /// The safe copies of the window handed to user groups, and each group's values.
     private var groupInput: GroupInput
-    /// Each built-in feature's catalogue entry and its first column.
-    private let builtinColumns: [(definition: BuiltinFeatureDefinition, column: Int)]
+    /// The column and value of each single-column built-in feature (from its catalogue entry).
+    private let builtinColumns: [(column: Int, value: @Sendable (inout WindowValues) -> Double?)]
+    /// The first column of the power-band shares, when they are computed.
+    private let bandColumn: Int?
     private let axisColumn: Int
     /// The per-series statistic of each of ``FeatureConfiguration/axisFeatures``.
     private let axisStatistics: [@Sendable (WindowSummary, _ jerk: Double, _ sampleRate: Double) -> Double]
@@ -116,13 +118,20 @@ public struct FeatureExtractor: Sendable {
                 sampleRate: sampleRate, maximumWindowLength: window, fftPlanning: configuration.fftPlanning)
         }
         var column = 0
-        var columns: [(BuiltinFeatureDefinition, Int)] = []
+        var columns: [(Int, @Sendable (inout WindowValues) -> Double?)] = []
+        var bands: Int?
         for feature in configuration.features {
             let definition = feature.definition
-            columns.append((definition, column))
-            column += definition.columns == .powerBands ? configuration.powerBands.count : 1
+            if definition.columns == .powerBands {
+                bands = column
+                column += configuration.powerBands.count
+            } else {
+                columns.append((column, definition.value))
+                column += 1
+            }
         }
         builtinColumns = columns
+        bandColumn = bands
         axisColumn = column
         // validate(_:sampleRate:) checked, through the schema, that every one is a per-series statistic.
         axisStatistics = configuration.axisFeatures.map { $0.definition.statistic! }
@@ -231,13 +240,10 @@ public struct FeatureExtractor: Sendable {
                 into: UnsafeMutableBufferPointer(rebasing: row[axisColumn...]))
         }
         values.context = context
-        for (definition, column) in builtinColumns {
-            if definition.columns == .powerBands {
-                for band in bandBins.indices {
-                    row[column + band] = bandBins[band].map { values.fraction(of: $0, in: spectrum) } ?? .nan
-                }
-            } else {
-                row[column] = definition.value(values) ?? .nan
+        for (column, value) in builtinColumns { row[column] = value(&values) ?? .nan }
+        if let bandColumn {
+            for band in bandBins.indices {
+                row[bandColumn + band] = bandBins[band].map { values.fraction(of: $0, in: spectrum) } ?? .nan
             }
         }
         guard !groups.isEmpty else { return }
