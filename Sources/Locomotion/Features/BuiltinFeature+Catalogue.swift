@@ -32,6 +32,9 @@ struct BuiltinFeatureDefinition: Sendable {
         case powerBands
     }
 
+    /// A statistic of one series from its summary, jerk RMS and sample rate (Hz).
+    typealias Statistic = @Sendable (WindowSummary, _ jerk: Double, _ sampleRate: Double) -> Double
+
     /// Replaced by the configured gait band (`0.6–2.5 Hz`) in a ``summary``.
     static let gaitBandPlaceholder = "{gait band}"
 
@@ -43,12 +46,14 @@ struct BuiltinFeatureDefinition: Sendable {
     let summary: String
     let input: Input
     let columns: Columns
-    /// The value of a single-column feature; `nil` (written as NaN) when it is missing. The values
-    /// are passed `inout` only so that they are not copied per call: the closures only read.
-    let value: @Sendable (inout WindowValues) -> Double?
+    /// The value of a single-column feature that is not a statistic of the magnitude's summary;
+    /// `nil` (written as NaN) when it is missing. The values are passed `inout` only so that they
+    /// are not copied per call: the closures only read.
+    let value: (@Sendable (inout WindowValues) -> Double?)?
     /// For a statistic of one series, its value from that series' summary, jerk RMS and sample
-    /// rate: what makes the feature available per axis (``BuiltinFeature/perAxisStatistics``).
-    let statistic: (@Sendable (WindowSummary, _ jerk: Double, _ sampleRate: Double) -> Double)?
+    /// rate: how the extractor reads it for the magnitude (NaN without a summary) and what makes
+    /// the feature available per axis (``BuiltinFeature/perAxisStatistics``).
+    let statistic: Statistic?
 
     init(
         _ name: String, _ unit: String, _ summary: String, input: Input, columns: Columns = .one,
@@ -66,14 +71,14 @@ struct BuiltinFeatureDefinition: Sendable {
     /// A statistic of the magnitude that is also available per axis.
     init(
         statistic name: String, _ unit: String, _ summary: String,
-        _ statistic: @escaping @Sendable (WindowSummary, _ jerk: Double, _ sampleRate: Double) -> Double
+        _ statistic: @escaping Statistic
     ) {
         self.name = name
         self.unit = unit
         self.summary = summary
         self.input = .magnitudeSummary
         self.columns = .one
-        self.value = { values in values.summary.map { statistic($0, values.jerk, values.sampleRate) } }
+        self.value = nil
         self.statistic = statistic
     }
 
@@ -275,7 +280,6 @@ struct WindowValues {
     var correlations = (Double.nan, Double.nan, Double.nan)
     var signalMagnitudeArea = Double.nan
     var jerk = Double.nan
-    var sampleRate = Double.nan
     var isSpectrumDefined = false
     var dominant: DominantFrequency?
     var gait: DominantFrequency?

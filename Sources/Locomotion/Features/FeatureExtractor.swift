@@ -41,13 +41,15 @@ public struct FeatureExtractor: Sendable {
     private var buffers: WorkBuffers
     /// The safe copies of the window handed to user groups, and each group's values.
     private var groupInput: GroupInput
-    /// The column and value of each single-column built-in feature (from its catalogue entry).
+    /// The column and value of each single-column built-in feature read from the window's
+    /// results, and of each statistic of the magnitude's summary (from their catalogue entries).
     private let builtinColumns: [(column: Int, value: @Sendable (inout WindowValues) -> Double?)]
+    private let statisticColumns: [(column: Int, statistic: BuiltinFeatureDefinition.Statistic)]
     /// The first column of the power-band shares, when they are computed.
     private let bandColumn: Int?
     private let axisColumn: Int
     /// The per-series statistic of each of ``FeatureConfiguration/axisFeatures``.
-    private let axisStatistics: [@Sendable (WindowSummary, _ jerk: Double, _ sampleRate: Double) -> Double]
+    private let axisStatistics: [BuiltinFeatureDefinition.Statistic]
     private let groupColumns: [Range<Int>]
     private let bandBins: [Range<Int>?]
     private let needsSummary: Bool
@@ -119,18 +121,24 @@ public struct FeatureExtractor: Sendable {
         }
         var column = 0
         var columns: [(Int, @Sendable (inout WindowValues) -> Double?)] = []
+        var statistics: [(Int, BuiltinFeatureDefinition.Statistic)] = []
         var bands: Int?
         for feature in configuration.features {
             let definition = feature.definition
             if definition.columns == .powerBands {
                 bands = column
                 column += configuration.powerBands.count
-            } else {
-                columns.append((column, definition.value))
-                column += 1
+                continue
             }
+            if let value = definition.value {
+                columns.append((column, value))
+            } else {
+                statistics.append((column, definition.statistic!))
+            }
+            column += 1
         }
         builtinColumns = columns
+        statisticColumns = statistics
         bandColumn = bands
         axisColumn = column
         // validate(_:sampleRate:) checked, through the schema, that every one is a per-series statistic.
@@ -240,6 +248,11 @@ public struct FeatureExtractor: Sendable {
                 into: UnsafeMutableBufferPointer(rebasing: row[axisColumn...]))
         }
         values.context = context
+        if let summary = values.summary {
+            for (column, statistic) in statisticColumns { row[column] = statistic(summary, values.jerk, sampleRate) }
+        } else {
+            for (column, _) in statisticColumns { row[column] = .nan }
+        }
         for (column, value) in builtinColumns { row[column] = value(&values) ?? .nan }
         if let bandColumn {
             for band in bandBins.indices {
@@ -382,7 +395,6 @@ public struct FeatureExtractor: Sendable {
             values.signalMagnitudeArea = axes.signalMagnitudeArea
         }
         values.jerk = Self.jerkRootMeanSquare(magnitude, sampleRate: sampleRate)
-        values.sampleRate = sampleRate
         guard needsSpectrum else { return }
         try Self.dsp { () throws(DSPError) in try analyzer.analyze(magnitude, into: &spectrum) }
         // A constant magnitude (to rounding level) has no spectral shape: its detrended spectrum
@@ -402,7 +414,7 @@ public struct FeatureExtractor: Sendable {
     /// Writes the per-axis statistics: feature *i* of axis *a* (x, y, z) at `row[3·i + a]`.
     private static func writeAxisFeatures(
         _ features: [BuiltinFeature],
-        statistics: [@Sendable (WindowSummary, _ jerk: Double, _ sampleRate: Double) -> Double],
+        statistics: [BuiltinFeatureDefinition.Statistic],
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
         z: UnsafeBufferPointer<Double>, sampleRate: Double, scratch: UnsafeMutableBufferPointer<Double>,
         into row: UnsafeMutableBufferPointer<Double>
