@@ -166,8 +166,10 @@ enum ChildRun {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
         process.arguments = ["-f", "%e %U %S %M", "-o", report] + (pinnedToOneCore ? ["taskset", "-c", "0"] : []) + arguments
         if let output {
-            FileManager.default.createFile(atPath: output, contents: nil)
-            process.standardOutput = FileHandle(forWritingAtPath: output)
+            guard FileManager.default.createFile(atPath: output, contents: nil),
+                let handle = FileHandle(forWritingAtPath: output)
+            else { throw BenchmarkError.caseFailed(name: "create \(output)", underlying: CocoaError(.fileWriteUnknown)) }
+            process.standardOutput = handle
         } else {
             process.standardOutput = FileHandle.nullDevice
         }

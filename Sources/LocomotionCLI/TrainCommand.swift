@@ -87,7 +87,7 @@ enum TrainCommand {
             let record = ActivityModel.TrainingRecord(
                 command: (["locomotion", "train"] + withoutOutput(arguments)).joined(separator: " "),
                 sources: sources.map { relative($0.path, to: parsed.positional) }, windowsPerClass: [], date: parsed.value("date") ?? ModelSupport.today())
-            let model = try ActivityModel.train(kind, on: set, configuration: configuration, training: record, seed: seed)
+            let model = try ActivityModel.train(kind, on: set, training: record, seed: seed)
             try model.encoded().write(to: URL(fileURLWithPath: out))
             if json {
                 CommandSupport.printJSON(

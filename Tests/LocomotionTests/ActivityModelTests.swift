@@ -16,7 +16,8 @@ import Testing
         return set
     }
 
-    static let record = ActivityModel.TrainingRecord(command: "test", sources: [], windowsPerClass: [], date: "2026-12-01")
+    static let record = ActivityModel.TrainingRecord(
+        command: "test", sources: [], windowsPerClass: [], date: "2026-12-01")
 
     @Test(arguments: ActivityModel.Kind.allCases)
     func trainsRoundTripsAndClassifies(kind: ActivityModel.Kind) throws {
@@ -30,7 +31,8 @@ import Testing
         #expect(loaded.encoded() == data)
         // Deterministic: the same training gives the same bytes.
         #expect(try ActivityModel.train(kind, on: set, training: Self.record).encoded() == data)
-        let url = try #require(Bundle.module.url(forResource: "Fixtures/motionsense-sub03-walking-20s", withExtension: "csv"))
+        let url = try #require(
+            Bundle.module.url(forResource: "Fixtures/motionsense-sub03-walking-20s", withExtension: "csv"))
         let table = try RecordingReader.read(path: url.path).recording.features()
         let results = try loaded.classify(table)
         #expect(results.filter { $0.activity == .walking }.count >= 12)
@@ -56,11 +58,24 @@ import Testing
             return try JSONSerialization.data(withJSONObject: copy)
         }
         #expect(code(try with("formatVersion", 99)) == .modelVersion)
-        #expect(code(try with("featureSchemaVersion", 2)) == .schemaMismatch)
-        var names = ActivityModel.defaultFeatures
-        names[0] = "acc_mag_wobble"
-        #expect(code(try with("featureNames", names)) == .schemaMismatch)
-        #expect(code(try with("featureNames", Array(names.dropFirst()).map { $0 == "acc_mag_wobble" ? "acc_mag_std" : $0 })) == .corruptModel)
+        // The schema is one object in format version 2: change one of its fields at a time.
+        let schema = try #require(object["featureSchema"] as? [String: Any])
+        func withSchema(_ key: String, _ value: Any?) throws -> Data {
+            var copy = schema
+            copy[key] = value
+            return try with("featureSchema", copy)
+        }
+        #expect(code(try withSchema("version", 2)) == .schemaMismatch)
+        var descriptors = try #require(schema["descriptors"] as? [[String: Any]])
+        var renamed = descriptors
+        renamed[0]["name"] = "acc_mag_wobble"
+        #expect(code(try withSchema("descriptors", renamed)) == .schemaMismatch)
+        var otherUnit = descriptors
+        otherUnit[0]["unit"] = "m/s²"
+        #expect(code(try withSchema("descriptors", otherUnit)) == .schemaMismatch)
+        descriptors.removeFirst()
+        #expect(code(try withSchema("descriptors", descriptors)) == .corruptModel)
+        #expect(code(try withSchema("parameters", nil)) == .corruptModel)
         #expect(code(try with("classes", ["walking", "walking", "running"])) == .corruptModel)
         object["trained"] = ["forest": 1]
         #expect(code(try JSONSerialization.data(withJSONObject: object)) == .corruptModel)
@@ -68,12 +83,60 @@ import Testing
 
     @Test func aTableMadeDifferentlyIsRefused() throws {
         let model = try ActivityModel.train(.naiveBayes, on: try Self.pocketSet(), training: Self.record)
-        let url = try #require(Bundle.module.url(forResource: "Fixtures/motionsense-sub03-walking-20s", withExtension: "csv"))
+        let url = try #require(
+            Bundle.module.url(forResource: "Fixtures/motionsense-sub03-walking-20s", withExtension: "csv"))
         let recording = try RecordingReader.read(path: url.path).recording
         let longer = try recording.features(FeatureConfiguration(windowDuration: 5.12))
         #expect { try model.classify(longer) } throws: { ($0 as? ActivityError)?.code == .schemaMismatch }
         let fewer = try recording.features(FeatureConfiguration(features: [.mean, .variance]))
         #expect { try model.classify(fewer) } throws: { ($0 as? ActivityError)?.code == .schemaMismatch }
+        // Each parameter is named in the refusal, also when binding to a detector's schema.
+        func refusal(_ configuration: FeatureConfiguration, sampleRate: Double = 50) -> String? {
+            do {
+                _ = try model.prepared(for: try configuration.schema(sampleRate: sampleRate))
+                return nil
+            } catch {
+                return (error as? ActivityError).map { $0.code == .schemaMismatch ? $0.message : "\($0.code)" }
+            }
+        }
+        #expect(refusal(FeatureConfiguration()) == nil)
+        #expect(refusal(FeatureConfiguration(hop: 0.64))?.contains("hop 1.28 s, not 0.64 s") == true)
+        #expect(
+            refusal(FeatureConfiguration(gaitBand: 0.5...3))?.contains("gait band 0.6–2.5 Hz, not 0.5–3 Hz") == true)
+        #expect(refusal(FeatureConfiguration(maximumFixAge: 5))?.contains("fix age limit 10") == true)
+        #expect(refusal(FeatureConfiguration(windowDuration: 5.12))?.contains("window 2.56 s, not 5.12 s") == true)
+        // The pocket fixtures are all 50 Hz: the model keeps that rate and refuses another.
+        // (estimated from the timestamps, so to rounding).
+        #expect(abs(try #require(model.featureSchema.parameters?.sampleRate) - 50) < 1e-9)
+        #expect(refusal(FeatureConfiguration(), sampleRate: 50.2) == nil)
+        #expect(refusal(FeatureConfiguration(), sampleRate: 100)?.contains("Hz, not 100.0 Hz") == true)
+        // A hand-made schema does not say how its values were made.
+        #expect(throws: ActivityError.self) {
+            try model.prepared(for: try FeatureSchema(descriptors: try FeatureConfiguration().schema().descriptors))
+        }
+    }
+
+    @Test("a format version 1 file reads as the same model and classifies identically")
+    func formatVersion1Migrates() throws {
+        // The bundled file as format version 1 wrote it, before the schema carried its parameters.
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/activity-model-format1", withExtension: "json"))
+        let old = try ActivityModel(contentsOf: url)
+        let bundled = try ActivityModel.bundled
+        #expect(old.formatVersion == 2 && bundled.formatVersion == 2)
+        #expect(
+            old.featureSchema == bundled.featureSchema
+                && old.featureSchema.descriptors == bundled.featureSchema.descriptors)
+        #expect(old.featureSchema.parameters?.sampleRate == nil && old.windowDuration == 2.56 && old.hop == 1.28)
+        // Re-encoding the migrated model gives the bundled model's bytes (the file was written so).
+        #expect(old.encoded() == bundled.encoded())
+        for name in ["jogging", "walking", "sitting"] {
+            let fixture = try #require(
+                Bundle.module.url(forResource: "Fixtures/motionsense-sub03-\(name)-20s", withExtension: "csv"))
+            let table = try RecordingReader.read(path: fixture.path).recording.features()
+            let before = try old.probabilities(table)
+            let after = try bundled.probabilities(table)
+            #expect(before.count == table.count && before == after)
+        }
     }
 
     @Test func crossValidationNeverTrainsOnTheHeldOutGroup() throws {

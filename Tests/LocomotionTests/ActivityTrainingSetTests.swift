@@ -55,4 +55,30 @@ import Testing
         let subset = set.subset(folds[0])
         #expect(subset.count == folds[0].count && subset.groups == folds[0].map { set.groups[$0] })
     }
+
+    @Test func theSetKeepsItsTablesSchemaAndRefusesATableMadeDifferently() throws {
+        let recording = try recording(["walking"])
+        var set = ActivityTrainingSet(featureNames: ["acc_mag_std", "gait_step_count"])
+        #expect(set.schema == nil)
+        try set.add(try recording.features(sampleRate: 50), of: recording, group: "a")
+        let schema = try #require(set.schema)
+        #expect(schema.names == set.featureNames && schema.descriptors.map(\.unit) == ["g", "steps"])
+        #expect(schema.parameters?.sampleRate == 50 && schema.parameters?.windowDuration == 2.56)
+        #expect(set.subset([0]).schema == schema)
+        // Another rate: the set no longer has one rate.
+        try set.add(try recording.features(sampleRate: 25), of: recording, group: "b")
+        #expect(set.schema?.parameters?.sampleRate == nil)
+        #expect(set.schema?.parameters?.hop == 1.28)
+        // Another hop or gait band is refused, naming it.
+        for configuration in [FeatureConfiguration(hop: 0.64), FeatureConfiguration(gaitBand: 0.5...3)] {
+            #expect {
+                try set.add(try recording.features(configuration, sampleRate: 50), of: recording, group: "c")
+            } throws: { error in
+                let message = (error as? ActivityError)?.message ?? ""
+                return (error as? ActivityError)?.code == .schemaMismatch
+                    && (message.contains("hop 1.28 s, not 0.64 s")
+                        || message.contains("gait band 0.6–2.5 Hz, not 0.5–3 Hz"))
+            }
+        }
+    }
 }

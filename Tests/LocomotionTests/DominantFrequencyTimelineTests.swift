@@ -43,6 +43,23 @@ struct DominantFrequencyTimelineTests {
         #expect(try still.dominantFrequencyTimeline().windows.allSatisfy { $0.dominant == nil })
     }
 
+    @Test func windowsAreTheFeatureWindowsAndNeverCrossAGap() throws {
+        // 300 samples, a 100 s gap, 200 samples: the gap splits the windows as it splits the features'.
+        let time = (0..<300).map { Double($0) / 50 } + (0..<200).map { 100 + Double($0) / 50 }
+        let stepping = time.map { 1 + 0.3 * sin(2 * .pi * 1.9 * $0) }
+        let zeros = [Double](repeating: 0, count: time.count)
+        let recording = Recording(
+            source: "gap", time: time, acceleration: ThreeAxisSeries(x: zeros, y: zeros, z: stepping))
+        let timeline = try recording.dominantFrequencyTimeline(sampleRate: 50)
+        let table = try recording.features(FeatureConfiguration(features: [.mean]), sampleRate: 50)
+        #expect(timeline.windows.map(\.start) == table.windows.map(\.start))
+        #expect(timeline.windows.map(\.end) == table.windows.map(\.end))
+        #expect(timeline.windows.map(\.start) == [0, 1.28, 2.56, 100, 101.28])
+        #expect(timeline.incompleteWindows == table.incompleteWindows && timeline.incompleteWindows.count == 2)
+        #expect(timeline.uncoveredTrailingRows == 500 - 492)
+        #expect(timeline.windows.allSatisfy { $0.end - $0.start < 3 })
+    }
+
     @Test func rejectsBadParametersAndShortRecordings() {
         let time = (0..<100).map { Double($0) / 50 }
         let zeros = [Double](repeating: 0, count: time.count)

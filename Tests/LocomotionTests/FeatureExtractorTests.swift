@@ -148,9 +148,17 @@ struct FeatureExtractorTests {
         #expect(throws: LocomotionError.self) { try configuration.schema() }
     }
 
-    @Test("each built-in feature's ordinal is its position in allCases")
-    func ordinals() {
-        #expect(BuiltinFeature.allCases.map(\.ordinal) == Array(BuiltinFeature.allCases.indices))
+    @Test("the catalogue gives every built-in column the name, unit and description of schema version 3")
+    func catalogueMatchesVersion3() throws {
+        // Written from the schema before the catalogue was data-driven (`features --list --per-axis`):
+        // a column that changes here needs a new FeatureSchema.builtinVersion.
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/builtin-features-v3", withExtension: "tsv"))
+        let expected = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { line in
+            line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
+        let schema = try FeatureConfiguration(axisFeatures: BuiltinFeature.perAxisStatistics).schema()
+        #expect(schema.descriptors.map { [$0.name, $0.unit, $0.summary] } == expected)
+        #expect(BuiltinFeature.allCases.filter(\.isSpectral).count == 7)
     }
 
     @Test("every built-in feature has a unique name, a unit and a description")

@@ -17,11 +17,11 @@ extension ActivityModel {
         private var row: [Double]
         private var output: [Double]
 
-        /// - Throws: ``ActivityError/Code/schemaMismatch`` when `schema` lacks a model column.
+        /// - Throws: As ``ActivityModel/columns(in:)``.
         init(_ model: ActivityModel, schema: FeatureSchema) throws(ActivityError) {
             self.model = model
             probabilistic = model.trained.model
-            columns = try ActivityTrainingSet.columns(of: model.featureNames, in: schema)
+            columns = try model.columns(in: schema)
             evidenceColumns = FeatureColumns(ActivityEvidence.columnNames, in: schema)
             decidableClasses = ActivityType.decidable.map { model.classes.firstIndex(of: $0) }
             row = [Double](repeating: .nan, count: columns.count)
@@ -45,7 +45,8 @@ extension ActivityModel {
 
     /// The model bound to `schema` (``Prepared``): the per-window path that allocates nothing.
     ///
-    /// - Throws: ``ActivityError/Code/schemaMismatch`` when `schema` lacks one of ``featureNames``.
+    /// - Throws: ``ActivityError/Code/schemaMismatch`` when `schema` was made with other
+    ///   extraction parameters or lacks one of ``featureNames`` (``columns(in:)``).
     /// - Complexity: O(*f* · *s*) lookups, once.
     public func prepared(for schema: FeatureSchema) throws(ActivityError) -> Prepared {
         try Prepared(self, schema: schema)

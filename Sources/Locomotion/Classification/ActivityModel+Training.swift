@@ -10,7 +10,7 @@ extension ActivityModel {
     ///   - seed: Seeds the fold assignment and the training, so a run repeats bit for bit.
     ///   - progress: Called after each fold with (folds done, folds).
     /// - Returns: The confusion matrix of every window's held-out prediction.
-    /// - Throws: As ``ActivityTrainingSet/groupedFolds(_:)`` and ``train(_:on:configuration:training:seed:)``.
+    /// - Throws: As ``ActivityTrainingSet/groupedFolds(_:)`` and ``train(_:on:training:seed:)``.
     /// - Complexity: `folds` trainings.
     public static func crossValidate(
         _ kind: Kind, on set: ActivityTrainingSet, folds: Int, seed: UInt64 = 0,

@@ -1,16 +1,20 @@
 import Foundation
 
 /// A trained activity classifier with everything needed to check it is fed what it was trained
-/// on: the feature schema version and column names, the window and hop, the classes, and a record
-/// of the training data.
+/// on: the feature schema of its inputs (version, column names and units, and the extraction
+/// parameters: sample rate, window, hop, gait band, axes), the classes, and a record of the
+/// training data. Classifying features made any other way throws
+/// ``ActivityError/Code/schemaMismatch`` naming what differs.
 ///
 /// ```swift
 /// let model = try ActivityModel.bundled
 /// let results = try model.classify(try recording.features())
 /// ```
 public struct ActivityModel: Sendable, Codable {
-    /// The version of the stored format; a file of another version is refused.
-    public static let formatVersion = 1
+    /// The version of the stored format this code writes. Version 1 files (which recorded only
+    /// the schema version, the names, the window and the hop) are still read; see
+    /// ``init(data:)``. A file of any other version is refused.
+    public static let formatVersion = 2
 
     /// The kind of model.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
@@ -61,19 +65,68 @@ public struct ActivityModel: Sendable, Codable {
     public let formatVersion: Int
     /// The kind of model.
     public let kind: Kind
-    /// The feature schema version the model was trained with (``FeatureSchema/builtinVersion``).
-    public let featureSchemaVersion: Int
-    /// The feature columns the model reads, in its input order.
-    public let featureNames: [String]
+    /// The schema of the model's inputs, in its input order, with the extraction parameters of
+    /// the training features (their sample rate is `nil` when the training tables had several).
+    public let featureSchema: FeatureSchema
     /// The classes, in the order of its probabilities.
     public let classes: [ActivityType]
-    /// The window length (s) of the training features.
-    public let windowDuration: Double
-    /// The hop (s) of the training features.
-    public let hop: Double
     /// What it was trained on.
     public let training: TrainingRecord
     let trained: Trained
+
+    /// The feature schema version the model was trained with (``FeatureSchema/builtinVersion``).
+    public var featureSchemaVersion: Int { featureSchema.version }
+    /// The feature columns the model reads, in its input order.
+    public var featureNames: [String] { featureSchema.names }
+    /// The window length (s) of the training features.
+    public var windowDuration: Double { parameters.windowDuration }
+    /// The hop (s) of the training features.
+    public var hop: Double { parameters.hop }
+
+    /// The training features' extraction parameters (decoding refuses a model without, and
+    /// training takes them from the set's tables).
+    var parameters: FeatureSchema.Parameters { featureSchema.parameters! }
+
+    /// A feature configuration that extracts what the model reads, with the training's
+    /// parameters (window, hop, gait band, power bands, fix age) and every built-in feature.
+    public var featureConfiguration: FeatureConfiguration {
+        FeatureConfiguration(
+            windowDuration: parameters.windowDuration, hop: parameters.hop, gaitBand: parameters.gaitBand,
+            powerBands: parameters.powerBands, maximumFixAge: parameters.maximumFixAge)
+    }
+
+    /// Decodes the stored fields; ``init(data:)`` is the checked way to read a model file.
+    ///
+    /// - Throws: `DecodingError` for a missing or malformed field, or a schema without
+    ///   extraction parameters.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let featureSchema = try container.decode(FeatureSchema.self, forKey: .featureSchema)
+        guard featureSchema.parameters != nil else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath + [CodingKeys.featureSchema],
+                    debugDescription: "the schema does not record its extraction parameters"))
+        }
+        self.init(
+            formatVersion: try container.decode(Int.self, forKey: .formatVersion),
+            kind: try container.decode(Kind.self, forKey: .kind), featureSchema: featureSchema,
+            classes: try container.decode([ActivityType].self, forKey: .classes),
+            training: try container.decode(TrainingRecord.self, forKey: .training),
+            trained: try container.decode(Trained.self, forKey: .trained))
+    }
+
+    init(
+        formatVersion: Int, kind: Kind, featureSchema: FeatureSchema, classes: [ActivityType],
+        training: TrainingRecord, trained: Trained
+    ) {
+        self.formatVersion = formatVersion
+        self.kind = kind
+        self.featureSchema = featureSchema
+        self.classes = classes
+        self.training = training
+        self.trained = trained
+    }
 
     /// The feature columns the models use by default: statistics and spectral shares of the
     /// acceleration magnitude and the gait features, chosen to mean the same on every phone.
@@ -90,23 +143,22 @@ public struct ActivityModel: Sendable, Codable {
         "gait_step_regularity", "gait_stride_regularity",
     ]
 
-    /// Trains a model on `set`.
+    /// Trains a model on `set`; the model keeps the set's ``ActivityTrainingSet/schema``.
     ///
     /// - Parameters:
     ///   - kind: The kind of model.
     ///   - set: The labelled windows; its classes become ``classes`` (in ``ActivityType/decidable``
     ///     order, those present).
-    ///   - configuration: The feature configuration the set was extracted with.
     ///   - training: What to record about the training.
     ///   - seed: The random forest's seed.
     /// - Throws: ``ActivityError/Code/invalidParameter`` for an empty set or a set of one class.
     public static func train(
-        _ kind: Kind, on set: ActivityTrainingSet, configuration: FeatureConfiguration = .init(),
-        training: TrainingRecord, seed: UInt64 = 0
+        _ kind: Kind, on set: ActivityTrainingSet, training: TrainingRecord, seed: UInt64 = 0
     ) throws(ActivityError) -> ActivityModel {
         let classes = ActivityType.decidable.filter { set.activities.contains($0) }
-        guard classes.count >= 2 else {
-            throw ActivityError(.invalidParameter, "training needs windows of at least two activities, not \(classes.count)")
+        guard classes.count >= 2, let schema = set.schema else {
+            throw ActivityError(
+                .invalidParameter, "training needs windows of at least two activities, not \(classes.count)")
         }
         let labels = set.activities.map { classes.firstIndex(of: $0)! }
         let matrix = set.matrix
@@ -125,18 +177,17 @@ public struct ActivityModel: Sendable, Codable {
         var record = training
         record.windowsPerClass = classes.map { activity in set.activities.filter { $0 == activity }.count }
         return ActivityModel(
-            formatVersion: formatVersion, kind: kind, featureSchemaVersion: FeatureSchema.builtinVersion,
-            featureNames: set.featureNames, classes: classes, windowDuration: configuration.windowDuration,
-            hop: configuration.hop, training: record, trained: trained)
+            formatVersion: formatVersion, kind: kind, featureSchema: schema, classes: classes, training: record,
+            trained: trained)
     }
 
     /// Class probabilities for every window of `table`, in ``classes`` order.
     ///
     /// - Throws: ``ActivityError/Code/schemaMismatch`` when the table was made with another
-    ///   schema version, lacks a column, or has another window length.
+    ///   schema version or other extraction parameters, or lacks a column (see ``columns(in:)``).
     /// - Complexity: O(*w* · model cost); one buffer for the whole table.
     public func probabilities(_ table: FeatureTable) throws(ActivityError) -> [[Double]] {
-        let columns = try check(table)
+        let columns = try columns(in: table.schema)
         let model = trained.model
         var row = [Double](repeating: .nan, count: columns.count)
         var output = [Double](repeating: 0, count: classes.count)
@@ -163,7 +214,8 @@ public struct ActivityModel: Sendable, Codable {
 
     func result(_ probabilities: [Double], vector: FeatureVector) -> ActivityResult {
         Self.result(
-            probabilities, classes: classes, decidableClasses: ActivityType.decidable.map { classes.firstIndex(of: $0) },
+            probabilities, classes: classes,
+            decidableClasses: ActivityType.decidable.map { classes.firstIndex(of: $0) },
             evidence: ActivityEvidence(features: vector), start: vector.start, end: vector.end)
     }
 
@@ -182,20 +234,41 @@ public struct ActivityModel: Sendable, Codable {
             evidence: evidence, start: start, end: end)
     }
 
-    /// The table's columns for ``featureNames``, after checking the table matches the training.
-    func check(_ table: FeatureTable) throws(ActivityError) -> [Int] {
-        guard table.schema.version == featureSchemaVersion else {
+    /// The position of each of ``featureNames`` in `schema`, after checking that `schema`
+    /// describes values made as the training features were.
+    ///
+    /// - Throws: ``ActivityError/Code/schemaMismatch``, naming what differs: the schema version,
+    ///   unrecorded parameters, the sample rate (when the model was trained on one rate, within
+    ///   ``FeatureSchema/Parameters/sampleRateTolerance``), the window, the hop, the gait band,
+    ///   the axes, the GPS fix age limit, a missing column, or a column's unit.
+    /// - Complexity: O(*f* · *s*) lookups.
+    public func columns(in schema: FeatureSchema) throws(ActivityError) -> [Int] {
+        guard schema.version == featureSchemaVersion else {
             throw ActivityError(
                 .schemaMismatch,
-                "the model was trained on feature schema version \(featureSchemaVersion); the table has version \(table.schema.version)")
+                "the model was trained on feature schema version \(featureSchemaVersion); the features have version \(schema.version)"
+            )
         }
-        let duration = Double(table.windowLength) / table.sampleRate
-        guard abs(duration - windowDuration) <= 1.5 / table.sampleRate else {
+        guard let made = schema.parameters else {
+            throw ActivityError(
+                .schemaMismatch, "the features do not record their extraction parameters (window, hop, rate, bands)")
+        }
+        let differences = parameters.differences(from: made)
+        guard differences.isEmpty else {
             throw ActivityError(
                 .schemaMismatch,
-                "the model was trained on \(windowDuration) s windows; the table's are \(duration) s")
+                "the features were made with other extraction parameters than the model's training (the model's first): \(differences.joined(separator: "; "))"
+            )
         }
-        return try ActivityTrainingSet.columns(of: featureNames, in: table.schema)
+        let columns = try ActivityTrainingSet.columns(of: featureNames, in: schema)
+        for (descriptor, column) in zip(featureSchema.descriptors, columns)
+        where schema.descriptors[column].unit != descriptor.unit {
+            throw ActivityError(
+                .schemaMismatch,
+                "the model reads '\(descriptor.name)' in \(descriptor.unit); the features have it in \(schema.descriptors[column].unit)"
+            )
+        }
+        return columns
     }
 }
 

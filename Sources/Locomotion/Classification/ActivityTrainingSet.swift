@@ -3,6 +3,10 @@
 public struct ActivityTrainingSet: Sendable {
     /// The feature columns, in order.
     public let featureNames: [String]
+    /// The schema of the columns (``featureNames``, with their units and the extraction
+    /// parameters of the tables added), `nil` before the first table. Its sample rate is `nil`
+    /// once tables of different rates have been added.
+    public private(set) var schema: FeatureSchema?
     /// The feature values, one row per window.
     public private(set) var values: [Double] = []
     /// The true activity of each row.
@@ -35,13 +39,16 @@ public struct ActivityTrainingSet: Sendable {
     ///     label that names an activity (``ActivityType/init(label:)`` or `labelMap`).
     ///   - labelMap: Translations of label values to activities, consulted before the built-in
     ///     names.
-    /// - Throws: ``ActivityError/Code/schemaMismatch`` naming a feature the table lacks.
+    /// - Throws: ``ActivityError/Code/schemaMismatch`` naming a feature the table lacks, or what
+    ///   differs from the tables added before (schema version, a unit, or an extraction
+    ///   parameter other than the sample rate: window, hop, gait band, axes, fix age).
     /// - Complexity: O(*w* · (*f* + *n*)) for *w* windows of *n* samples and *f* features.
     public mutating func add(
         _ table: FeatureTable, of recording: Recording, group: String, activity: ActivityType? = nil,
         labelMap: [String: ActivityType] = [:]
     ) throws(ActivityError) {
         let columns = try Self.columns(of: featureNames, in: table.schema)
+        try merge(table.schema)
         let truths = Self.truths(of: table, recording: recording, activity: activity, labelMap: labelMap)
         for (index, truth) in truths.enumerated() {
             guard case .activity(let truth) = truth else {
@@ -55,11 +62,51 @@ public struct ActivityTrainingSet: Sendable {
         }
     }
 
+    /// Makes ``schema`` that of `tableSchema`'s columns on the first table; afterwards checks
+    /// `tableSchema` agrees with it, and forgets the sample rate when the rates differ.
+    private mutating func merge(_ tableSchema: FeatureSchema) throws(ActivityError) {
+        let incoming: FeatureSchema
+        do {
+            incoming = try tableSchema.selecting(featureNames)
+        } catch {
+            throw ActivityError(.schemaMismatch, "\(error)")
+        }
+        guard let parameters = incoming.parameters else {
+            throw ActivityError(.schemaMismatch, "the feature table does not record its extraction parameters")
+        }
+        guard var current = schema, let currentParameters = current.parameters else {
+            schema = incoming
+            return
+        }
+        var anyRate = currentParameters
+        anyRate.sampleRate = nil
+        var differences = anyRate.differences(from: parameters)
+        if current.version != incoming.version {
+            differences.insert("schema version \(current.version), not \(incoming.version)", at: 0)
+        }
+        for (old, new) in zip(current.descriptors, incoming.descriptors) where old.unit != new.unit {
+            differences.append("'\(old.name)' in \(old.unit), not \(new.unit)")
+        }
+        guard differences.isEmpty else {
+            throw ActivityError(
+                .schemaMismatch,
+                "the feature table was made differently from the tables added before (theirs first): \(differences.joined(separator: "; "))"
+            )
+        }
+        if let rate = currentParameters.sampleRate,
+            parameters.sampleRate.map({ abs($0 - rate) > FeatureSchema.Parameters.sampleRateTolerance * rate }) ?? true
+        {
+            current.parameters?.sampleRate = nil
+            schema = current
+        }
+    }
+
     /// The rows at `indices`, in that order (a fold's training or test rows).
     ///
     /// - Complexity: O(*k* · *f*).
     public func subset(_ indices: some Sequence<Int>) -> ActivityTrainingSet {
         var subset = ActivityTrainingSet(featureNames: featureNames)
+        subset.schema = schema
         let width = featureNames.count
         for index in indices {
             subset.values += values[index * width..<(index + 1) * width]
@@ -93,7 +140,9 @@ public struct ActivityTrainingSet: Sendable {
     ) -> [WindowTruth] {
         table.windows.map { window in
             if let activity { return .activity(activity) }
-            guard let labels = recording.labels, let first = labels[window.rows].first else { return .dropped("unlabelled") }
+            guard let labels = recording.labels, let first = labels[window.rows].first else {
+                return .dropped("unlabelled")
+            }
             guard labels[window.rows].allSatisfy({ $0 == first }) else { return .dropped("mixed label") }
             guard let mapped = labelMap[first] ?? ActivityType(label: first), mapped != .unknown else {
                 return .dropped("unmapped label")

@@ -5,9 +5,13 @@
 /// configuration.features = [.mean, .variance, .gaitFrequency]
 /// configuration.axisFeatures = [.mean, .standardDeviation]       // acc_x_mean, acc_y_mean, ...
 /// configuration.groups.append(FeatureFunction(name: "acc_mag_p90", unit: "g", summary: "90th percentile") { window in
-///     (try? Statistics.percentile(90, of: Array(window.magnitude))) ?? .nan
+///     (try? Statistics.percentile(90, of: window.magnitude)) ?? .nan
 /// })
 /// ```
+///
+/// The configuration is `Codable` (JSON keys named as the properties; a missing key takes its
+/// default), except for ``groups``, which are code: encoding a configuration with groups throws,
+/// and a decoded one has none until they are added again.
 public struct FeatureConfiguration: Sendable {
     /// The window length in seconds; 2.56 s by default (128 samples at 50 Hz, as UCI HAR).
     public var windowDuration: Double
@@ -63,12 +67,15 @@ public struct FeatureConfiguration: Sendable {
         self.fftPlanning = fftPlanning
     }
 
-    /// The schema of the vectors this configuration produces.
+    /// The schema of the vectors this configuration produces, with its extraction parameters.
     ///
+    /// - Parameter sampleRate: The rate (Hz) the vectors are extracted at, recorded in the
+    ///   schema's ``FeatureSchema/Parameters``; `nil` (the default) when not yet known. An
+    ///   extractor's schema records its rate.
     /// - Throws: `LocomotionError.invalidParameter` when two features share a name or a per-axis
     ///   feature is not a statistic of one series.
     /// - Complexity: O(*f*) in the number of features.
-    public func schema() throws(LocomotionError) -> FeatureSchema {
+    public func schema(sampleRate: Double? = nil) throws(LocomotionError) -> FeatureSchema {
         var descriptors = features.flatMap { $0.descriptors(self) }
         for feature in axisFeatures {
             guard BuiltinFeature.perAxisStatistics.contains(feature) else {
@@ -79,7 +86,8 @@ public struct FeatureConfiguration: Sendable {
             for axis in ["x", "y", "z"] { descriptors.append(feature.axisDescriptor(axis: axis, self)) }
         }
         for group in groups { descriptors += group.descriptors }
-        return try FeatureSchema(descriptors: descriptors)
+        return try FeatureSchema(
+            descriptors: descriptors, parameters: FeatureSchema.Parameters(self, sampleRate: sampleRate))
     }
 
     /// Samples per window and between window starts at `sampleRate` (Hz).
@@ -99,5 +107,56 @@ public struct FeatureConfiguration: Sendable {
                 requirement: "a window must hold at least 4 samples at \(sampleRate.compactDescription) Hz")
         }
         return (window, max(1, wholeSamples(hop, at: sampleRate)))
+    }
+}
+
+extension FeatureConfiguration: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case windowDuration, hop, features, axisFeatures, gaitBand, powerBands, maximumFixAge, speedFilter, fftPlanning
+    }
+
+    /// Reads a configuration; a missing key takes the default of its property, and ``groups`` is
+    /// empty. Values are checked when an extractor is made from it.
+    ///
+    /// - Throws: `DecodingError` for a malformed value or an unknown feature name.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = FeatureConfiguration()
+        func value<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
+            try container.decodeIfPresent(T.self, forKey: key) ?? fallback
+        }
+        self.init(
+            windowDuration: try value(.windowDuration, defaults.windowDuration), hop: try value(.hop, defaults.hop),
+            features: try value(.features, defaults.features),
+            axisFeatures: try value(.axisFeatures, defaults.axisFeatures),
+            gaitBand: try value(.gaitBand, defaults.gaitBand), powerBands: try value(.powerBands, defaults.powerBands),
+            maximumFixAge: try value(.maximumFixAge, defaults.maximumFixAge),
+            speedFilter: try value(.speedFilter, defaults.speedFilter),
+            fftPlanning: try value(.fftPlanning, defaults.fftPlanning))
+    }
+
+    /// Writes every property but ``groups``.
+    ///
+    /// - Throws: `EncodingError.invalidValue` when the configuration has user ``groups``: they are
+    ///   code and cannot be written (encode a copy without them and add them again after decoding).
+    public func encode(to encoder: any Encoder) throws {
+        guard groups.isEmpty else {
+            throw EncodingError.invalidValue(
+                groups.flatMap(\.descriptors).map(\.name),
+                .init(
+                    codingPath: encoder.codingPath,
+                    debugDescription:
+                        "user feature groups are code and cannot be encoded; encode the configuration without them"))
+        }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(windowDuration, forKey: .windowDuration)
+        try container.encode(hop, forKey: .hop)
+        try container.encode(features, forKey: .features)
+        try container.encode(axisFeatures, forKey: .axisFeatures)
+        try container.encode(gaitBand, forKey: .gaitBand)
+        try container.encode(powerBands, forKey: .powerBands)
+        try container.encode(maximumFixAge, forKey: .maximumFixAge)
+        try container.encode(speedFilter, forKey: .speedFilter)
+        try container.encode(fftPlanning, forKey: .fftPlanning)
     }
 }

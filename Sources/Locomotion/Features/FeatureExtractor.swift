@@ -5,11 +5,12 @@ import LocomotionDSP
 ///
 /// ```swift
 /// var extractor = try FeatureExtractor(sampleRate: 50)        // 128-sample windows
-/// var row = [Double](repeating: .nan, count: extractor.schema.count)
-/// try row.withUnsafeMutableBufferPointer { row in
-///     try extractor.extract(start: t0, end: t1, x: x, y: y, z: z, into: row)
-/// }
+/// let vector = try extractor.extract(start: t0, end: t1, x: x, y: y, z: z, rotationRate: (gx, gy, gz))
+/// print(vector["acc_mag_gait_frequency"] ?? .nan)
 /// ```
+///
+/// The buffer overload ``extract(start:end:x:y:z:rotationRate:context:into:)`` is the secondary,
+/// allocation-free path for loops over many windows.
 ///
 /// Everything is set up in `init`: the FFT plan and spectrum, the scratch buffers, the bin
 /// ranges of every band and the column of every feature. ``extract(start:end:x:y:z:rotationRate:context:into:)``
@@ -36,11 +37,19 @@ public struct FeatureExtractor: Sendable {
     private var analyzer: SpectrumAnalyzer
     private var stepAnalyzer: WindowStepAnalyzer?
     private var spectrum: Spectrum
-    /// The magnitude, the summary's scratch (twice the window), the gyroscope magnitude and
-    /// every built-in value by ordinal.
+    /// The magnitude, the summary's scratch (twice the window) and the gyroscope magnitude.
     private var buffers: WorkBuffers
-    private let builtinColumns: [(feature: BuiltinFeature, column: Int)]
+    /// The safe copies of the window handed to user groups, and each group's values.
+    private var groupInput: GroupInput
+    /// The column and value of each single-column built-in feature read from the window's
+    /// results, and of each statistic of the magnitude's summary (from their catalogue entries).
+    private let builtinColumns: [(column: Int, value: @Sendable (inout WindowValues) -> Double?)]
+    private let statisticColumns: [(column: Int, statistic: BuiltinFeatureDefinition.Statistic)]
+    /// The first column of the power-band shares, when they are computed.
+    private let bandColumn: Int?
     private let axisColumn: Int
+    /// The per-series statistic of each of ``FeatureConfiguration/axisFeatures``.
+    private let axisStatistics: [BuiltinFeatureDefinition.Statistic]
     private let groupColumns: [Range<Int>]
     private let bandBins: [Range<Int>?]
     private let needsSummary: Bool
@@ -77,7 +86,7 @@ public struct FeatureExtractor: Sendable {
             throw .invalidParameter(
                 name: "maximumFixAge", value: "\(configuration.maximumFixAge)", requirement: "it must be positive (s)")
         }
-        return (window, hop, try configuration.schema())
+        return (window, hop, try configuration.schema(sampleRate: sampleRate))
     }
 
     /// Prepares an extractor for windows of ``FeatureConfiguration/windowDuration`` at `sampleRate`.
@@ -105,18 +114,35 @@ public struct FeatureExtractor: Sendable {
             throw .signalProcessing(error)
         }
         spectrum = analyzer.makeSpectrum()
-        if configuration.features.contains(where: \.isGait) {
+        let inputs = Set(configuration.features.map(\.definition.input))
+        if inputs.contains(.steps) {
             stepAnalyzer = try WindowStepAnalyzer(
                 sampleRate: sampleRate, maximumWindowLength: window, fftPlanning: configuration.fftPlanning)
         }
         var column = 0
-        var columns: [(BuiltinFeature, Int)] = []
+        var columns: [(Int, @Sendable (inout WindowValues) -> Double?)] = []
+        var statistics: [(Int, BuiltinFeatureDefinition.Statistic)] = []
+        var bands: Int?
         for feature in configuration.features {
-            columns.append((feature, column))
-            column += feature == .bandPowerFractions ? configuration.powerBands.count : 1
+            let definition = feature.definition
+            if definition.columns == .powerBands {
+                bands = column
+                column += configuration.powerBands.count
+                continue
+            }
+            if let value = definition.value {
+                columns.append((column, value))
+            } else {
+                statistics.append((column, definition.statistic!))
+            }
+            column += 1
         }
         builtinColumns = columns
+        statisticColumns = statistics
+        bandColumn = bands
         axisColumn = column
+        // validate(_:sampleRate:) checked, through the schema, that every one is a per-series statistic.
+        axisStatistics = configuration.axisFeatures.map { $0.definition.statistic! }
         column += 3 * configuration.axisFeatures.count
         var ranges: [Range<Int>] = []
         for group in configuration.groups {
@@ -126,23 +152,20 @@ public struct FeatureExtractor: Sendable {
         groupColumns = ranges
         let shape = spectrum
         bandBins = configuration.powerBands.map { Self.bins(of: $0, in: shape) }
-        let features = Set(configuration.features)
-        let spectral = features.contains { $0.isSpectral } || !configuration.groups.isEmpty
+        // Groups read the spectrum; the spectrum and the gait features need the summary to tell
+        // a constant window.
+        let spectral = inputs.contains(.spectrum) || !configuration.groups.isEmpty
         needsSpectrum = spectral
-        needsSummary =
-            spectral || features.contains(where: \.isGait)
-            || !features.isDisjoint(with: [
-                .mean, .variance, .standardDeviation, .rootMeanSquare, .minimum, .maximum, .range, .median,
-                .interquartileRange, .medianAbsoluteDeviation, .skewness, .kurtosis, .meanCrossingRate,
-            ])
-        needsAxisSummary = !features.isDisjoint(with: [
-            .correlationXY, .correlationXZ, .correlationYZ, .signalMagnitudeArea,
-        ])
-        needsGyroscope = features.contains(.gyroscopeMean) || features.contains(.gyroscopeStandardDeviation)
+        needsSummary = spectral || inputs.contains(.steps) || inputs.contains(.magnitudeSummary)
+        needsAxisSummary = inputs.contains(.axes)
+        needsGyroscope = inputs.contains(.rotationRate)
+        // Groups see the rotation rate, so it is validated for them too.
         buffers = WorkBuffers(doubles: [
             window, 2 * window, needsGyroscope || !configuration.groups.isEmpty ? window : 0,
-            BuiltinFeature.allCases.count,
         ])
+        groupInput = GroupInput(
+            windowLength: configuration.groups.isEmpty ? 0 : window,
+            valueCounts: configuration.groups.map(\.descriptors.count))
     }
 
     /// The bins above DC from `band.lowerBound` (inclusive) to `band.upperBound` (exclusive, or
@@ -220,45 +243,93 @@ public struct FeatureExtractor: Sendable {
         }
         if !configuration.axisFeatures.isEmpty {
             try Self.writeAxisFeatures(
-                configuration.axisFeatures, x: x, y: y, z: z, sampleRate: sampleRate, scratch: scratch,
+                configuration.axisFeatures, statistics: axisStatistics, x: x, y: y, z: z, sampleRate: sampleRate,
+                scratch: scratch,
                 into: UnsafeMutableBufferPointer(rebasing: row[axisColumn...]))
         }
         values.context = context
-        // Every built-in value once, by ordinal, then copied to the chosen columns.
-        let flat = buffers.doubles(3)
-        values.write(into: flat, maximumFixAge: configuration.maximumFixAge)
-        for (feature, column) in builtinColumns {
-            if feature == .bandPowerFractions {
-                for band in bandBins.indices {
-                    row[column + band] = bandBins[band].map { values.fraction(of: $0, in: spectrum) } ?? .nan
-                }
-            } else {
-                row[column] = flat[feature.ordinal]
+        if let summary = values.summary {
+            for (column, statistic) in statisticColumns { row[column] = statistic(summary, values.jerk, sampleRate) }
+        } else {
+            for (column, _) in statisticColumns { row[column] = .nan }
+        }
+        for (column, value) in builtinColumns { row[column] = value(&values) ?? .nan }
+        if let bandColumn {
+            for band in bandBins.indices {
+                row[bandColumn + band] = bandBins[band].map { values.fraction(of: $0, in: spectrum) } ?? .nan
             }
         }
         guard !groups.isEmpty else { return }
+        try computeGroups(
+            start: start, end: end, x: x, y: y, z: z, magnitude: magnitude, rotationRate: rotationRate,
+            context: context, into: row)
+    }
+
+    /// Hands the window to every user group as safe arrays (copied into arrays the extractor
+    /// holds, so no allocation unless a group keeps a copy) and copies their values into `row`.
+    private mutating func computeGroups(
+        start: Double, end: Double, x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
+        z: UnsafeBufferPointer<Double>, magnitude: UnsafeBufferPointer<Double>,
+        rotationRate: (x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>)?,
+        context: WindowContext, into row: UnsafeMutableBufferPointer<Double>
+    ) throws(LocomotionError) {
+        groupInput.copy(x: x, y: y, z: z, magnitude: magnitude, rotationRate: rotationRate)
         let window = FeatureWindow(
-            start: start, end: end, sampleRate: sampleRate, x: x, y: y, z: z, magnitude: magnitude,
-            rotationRate: rotationRate, spectrum: spectrum, context: context)
+            start: start, end: end, sampleRate: sampleRate, x: groupInput.x, y: groupInput.y, z: groupInput.z,
+            magnitude: groupInput.magnitude,
+            rotationRate: rotationRate == nil
+                ? nil : (groupInput.rotationX, groupInput.rotationY, groupInput.rotationZ),
+            spectrum: spectrum, context: context)
         for index in groups.indices {
-            groups[index].compute(window, into: UnsafeMutableBufferPointer(rebasing: row[groupColumns[index]]))
+            let columns = groupColumns[index]
+            groups[index].compute(window, into: &groupInput.values[index])
+            let values = groupInput.values[index]
+            guard values.count == columns.count else {
+                throw .invalidParameter(
+                    name: "FeatureGroup '\(groups[index].descriptors.first?.name ?? "")' values",
+                    value: "\(values.count) values",
+                    requirement: "a group must leave exactly its \(columns.count) descriptors' values")
+            }
+            for (offset, value) in values.enumerated() { row[columns.lowerBound + offset] = value }
         }
     }
 
-    /// Computes one window's features into a new array (allocates; see the buffer overload).
+    /// Computes one window's features into a new array: the safe entry point (it allocates the
+    /// row; the buffer overload is the allocation-free path for loops).
     ///
-    /// - Throws: As the buffer overload.
-    /// - Complexity: O(*n* log *n*).
+    /// ```swift
+    /// var extractor = try FeatureExtractor(sampleRate: 50)
+    /// let vector = try extractor.extract(start: 0, end: 2.54, x: x, y: y, z: z, rotationRate: (gx, gy, gz))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - start: Time of the first sample, in seconds.
+    ///   - end: Time of the last sample, in seconds.
+    ///   - x: ``windowLength`` accelerations along x, in g.
+    ///   - y: ``windowLength`` accelerations along y, in g.
+    ///   - z: ``windowLength`` accelerations along z, in g.
+    ///   - rotationRate: The gyroscope's three axes (rad/s, ``windowLength`` each), or `nil`
+    ///     (the gyroscope features are then NaN).
+    ///   - context: GPS and pedometer state at the window's end.
+    /// - Returns: The window's vector, in ``schema`` order.
+    /// - Throws: As the buffer overload: `LocomotionError.invalidParameter` for arrays of the
+    ///   wrong length, `.signalProcessing(.nonFiniteSample(index:))` for a NaN or infinite sample.
+    /// - Complexity: O(*n* log *n*) for *n* = ``windowLength``; allocates the row.
     public mutating func extract(
-        start: Double, end: Double, x: [Double], y: [Double], z: [Double], context: WindowContext = .init()
+        start: Double, end: Double, x: [Double], y: [Double], z: [Double],
+        rotationRate: (x: [Double], y: [Double], z: [Double])? = nil, context: WindowContext = .init()
     ) throws(LocomotionError) -> FeatureVector {
         var row = [Double](repeating: .nan, count: schema.count)
-        try x.withUnsafeBufferPointer { (x) throws(LocomotionError) in
-            try y.withUnsafeBufferPointer { (y) throws(LocomotionError) in
-                try z.withUnsafeBufferPointer { (z) throws(LocomotionError) in
-                    try row.withUnsafeMutableBufferPointer { (row) throws(LocomotionError) in
-                        try extract(start: start, end: end, x: x, y: y, z: z, context: context, into: row)
-                    }
+        try row.withUnsafeMutableBufferPointer { (row) throws(LocomotionError) in
+            try Self.withBuffers(x, y, z) { (x, y, z) throws(LocomotionError) in
+                guard let rotationRate else {
+                    return try extract(start: start, end: end, x: x, y: y, z: z, context: context, into: row)
+                }
+                try Self.withBuffers(rotationRate.x, rotationRate.y, rotationRate.z) {
+                    (gx, gy, gz) throws(LocomotionError) in
+                    try extract(
+                        start: start, end: end, x: x, y: y, z: z, rotationRate: (gx, gy, gz), context: context,
+                        into: row)
                 }
             }
         }
@@ -266,6 +337,19 @@ public struct FeatureExtractor: Sendable {
     }
 
     // MARK: - Kernels
+
+    /// Runs `body` on the buffers of three arrays.
+    static func withBuffers(
+        _ x: [Double], _ y: [Double], _ z: [Double],
+        _ body: (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>)
+            throws(LocomotionError) -> Void
+    ) throws(LocomotionError) {
+        try x.withUnsafeBufferPointer { (x) throws(LocomotionError) in
+            try y.withUnsafeBufferPointer { (y) throws(LocomotionError) in
+                try z.withUnsafeBufferPointer { (z) throws(LocomotionError) in try body(x, y, z) }
+            }
+        }
+    }
 
     /// Runs DSP work, wrapping its error.
     static func dsp<R>(_ body: () throws(DSPError) -> R) throws(LocomotionError) -> R {
@@ -311,7 +395,6 @@ public struct FeatureExtractor: Sendable {
             values.signalMagnitudeArea = axes.signalMagnitudeArea
         }
         values.jerk = Self.jerkRootMeanSquare(magnitude, sampleRate: sampleRate)
-        values.sampleRate = sampleRate
         guard needsSpectrum else { return }
         try Self.dsp { () throws(DSPError) in try analyzer.analyze(magnitude, into: &spectrum) }
         // A constant magnitude (to rounding level) has no spectral shape: its detrended spectrum
@@ -330,18 +413,20 @@ public struct FeatureExtractor: Sendable {
 
     /// Writes the per-axis statistics: feature *i* of axis *a* (x, y, z) at `row[3·i + a]`.
     private static func writeAxisFeatures(
-        _ features: [BuiltinFeature], x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
+        _ features: [BuiltinFeature],
+        statistics: [BuiltinFeatureDefinition.Statistic],
+        x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
         z: UnsafeBufferPointer<Double>, sampleRate: Double, scratch: UnsafeMutableBufferPointer<Double>,
         into row: UnsafeMutableBufferPointer<Double>
     ) throws(LocomotionError) {
+        let needsJerk = features.contains(.jerkRootMeanSquare)
         // One axis at a time, without building an array of the three per window.
         func write(_ samples: UnsafeBufferPointer<Double>, axis: Int) throws(LocomotionError) {
             let summary = try dsp { () throws(DSPError) in try Statistics.summary(of: samples, scratch: scratch) }
             let jerk =
-                features.contains(.jerkRootMeanSquare) ? jerkRootMeanSquare(samples, sampleRate: sampleRate) : .nan
-            for (index, feature) in features.enumerated() {
-                row[3 * index + axis] =
-                    feature.statisticValue(from: summary, jerk: jerk, sampleRate: sampleRate) ?? .nan
+                needsJerk ? jerkRootMeanSquare(samples, sampleRate: sampleRate) : .nan
+            for (index, statistic) in statistics.enumerated() {
+                row[3 * index + axis] = statistic(summary, jerk, sampleRate)
             }
         }
         try write(x, axis: 0)
@@ -350,62 +435,43 @@ public struct FeatureExtractor: Sendable {
     }
 }
 
-/// The intermediate results of one window, from which every built-in column is read.
-private struct WindowValues {
-    var summary: WindowSummary?
-    var correlations = (Double.nan, Double.nan, Double.nan)
-    var signalMagnitudeArea = Double.nan
-    var jerk = Double.nan
-    var sampleRate = Double.nan
-    var isSpectrumDefined = false
-    var dominant: DominantFrequency?
-    var gait: DominantFrequency?
-    var shape: SpectralShape?
-    var totalPower = 0.0
-    var gaitProminence = Double.nan
-    var steps: WindowStepAnalyzer.Result?
-    var gyroscope: Moments?
-    var context = WindowContext()
+/// The extractor's safe copy of one window, handed to user groups, and the groups' values.
+private struct GroupInput {
+    var x: [Double]
+    var y: [Double]
+    var z: [Double]
+    var magnitude: [Double]
+    var rotationX: [Double]
+    var rotationY: [Double]
+    var rotationZ: [Double]
+    /// One array per group, as long as its descriptors, NaN before each call.
+    var values: [[Double]]
 
-    func fraction(of bins: Range<Int>, in spectrum: Spectrum) -> Double {
-        guard isSpectrumDefined, totalPower > 0 else { return .nan }
-        return spectrum.power(inBins: bins) / totalPower
+    init(windowLength: Int, valueCounts: [Int]) {
+        let zeros = [Double](repeating: 0, count: windowLength)
+        (x, y, z, magnitude, rotationX, rotationY, rotationZ) = (zeros, zeros, zeros, zeros, zeros, zeros, zeros)
+        values = valueCounts.map { [Double](repeating: .nan, count: $0) }
     }
 
-    /// Writes every built-in value but the band shares at `flat[feature.ordinal]`, NaN where
-    /// missing: the optionals are unwrapped once, not once per column.
-    func write(into flat: UnsafeMutableBufferPointer<Double>, maximumFixAge: Double) {
-        func put(_ feature: BuiltinFeature, _ value: Double?) { flat[feature.ordinal] = value ?? .nan }
-        if let summary {
-            for feature in BuiltinFeature.perAxisStatistics {
-                put(feature, feature.statisticValue(from: summary, jerk: jerk, sampleRate: sampleRate))
-            }
-            put(.variance, summary.moments.variance)
-        } else {
-            for feature in BuiltinFeature.perAxisStatistics { put(feature, nil) }
-            put(.variance, nil)
+    mutating func copy(
+        x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>,
+        magnitude: UnsafeBufferPointer<Double>,
+        rotationRate: (x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>)?
+    ) {
+        func put(_ source: UnsafeBufferPointer<Double>, into array: inout [Double]) {
+            array.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: source) }
         }
-        put(.jerkRootMeanSquare, jerk)  // needs no summary
-        put(.signalMagnitudeArea, signalMagnitudeArea)
-        put(.correlationXY, correlations.0)
-        put(.correlationXZ, correlations.1)
-        put(.correlationYZ, correlations.2)
-        put(.dominantFrequency, dominant?.frequency)
-        put(.gaitFrequency, gait?.frequency)
-        put(.gaitProminence, gaitProminence)
-        put(.spectralEntropy, shape?.normalizedEntropy)
-        put(.spectralCentroid, shape?.centroid)
-        put(.spectralFlatness, shape?.flatness)
-        put(.stepCount, steps.map { Double($0.stepCount) })
-        put(.stepCadence, steps?.cadence)
-        put(.autocorrelationCadence, steps?.regularity?.cadence)
-        put(.stepRegularity, steps?.regularity?.stepRegularity)
-        put(.strideRegularity, steps?.regularity?.strideRegularity)
-        put(.gyroscopeMean, gyroscope?.mean)
-        put(.gyroscopeStandardDeviation, gyroscope?.standardDeviation)
-        put(.gpsSpeed, context.gps.flatMap(\.speed))
-        put(.gpsSpeedValid, context.gps.map { $0.isValid ? 1 : 0 })
-        put(.gpsFixAge, context.gps.flatMap(\.age))
-        put(.pedometerCadence, context.pedometerCadence)
+        put(x, into: &self.x)
+        put(y, into: &self.y)
+        put(z, into: &self.z)
+        put(magnitude, into: &self.magnitude)
+        if let rotationRate {
+            put(rotationRate.x, into: &rotationX)
+            put(rotationRate.y, into: &rotationY)
+            put(rotationRate.z, into: &rotationZ)
+        }
+        for index in values.indices {
+            values[index].withUnsafeMutableBufferPointer { $0.update(repeating: .nan) }
+        }
     }
 }

@@ -3,9 +3,22 @@ import LocomotionDSP
 /// A family of features computed by code outside the built-in set: the extension point for
 /// user features and for feature families added later.
 ///
-/// The extractor calls ``compute(_:into:)`` once per window, after the built-in features, with a
-/// ``FeatureWindow`` that already holds the magnitude and its spectrum, and a buffer of exactly
-/// `descriptors.count` values to fill (write NaN for a missing value).
+/// The extractor calls ``compute(_:into:)`` once per window, after the built-in features, with one
+/// ``FeatureWindow`` value (the samples as arrays, the magnitude and its spectrum, the context)
+/// and an array of exactly `descriptors.count` values, NaN on entry, to overwrite in place.
+///
+/// ```swift
+/// struct PeakToPeak: FeatureGroup {
+///     let descriptors = [
+///         FeatureDescriptor(name: "acc_x_peak_to_peak", unit: "g", summary: "largest minus smallest x"),
+///         FeatureDescriptor(name: "acc_z_peak_to_peak", unit: "g", summary: "largest minus smallest z"),
+///     ]
+///     func compute(_ window: FeatureWindow, into values: inout [Double]) {
+///         values[0] = window.x.max()! - window.x.min()!
+///         values[1] = window.z.max()! - window.z.min()!
+///     }
+/// }
+/// ```
 ///
 /// Threading: every extractor holds its own copy of each group, and batch extraction copies the
 /// extractor per thread, so a value type may keep mutable scratch (a detector's state, buffers)
@@ -17,9 +30,12 @@ public protocol FeatureGroup: Sendable {
     /// Computes the group's values for one window.
     ///
     /// - Parameters:
-    ///   - window: The window; its buffers are valid only during the call.
-    ///   - values: Exactly `descriptors.count` values to overwrite.
-    mutating func compute(_ window: FeatureWindow, into values: UnsafeMutableBufferPointer<Double>)
+    ///   - window: The window. Keeping it (or one of its arrays) past the call is safe but makes
+    ///     the extractor copy its arrays on the next window.
+    ///   - values: Exactly `descriptors.count` values, NaN on entry, to overwrite in place (NaN
+    ///     for a missing value). Leaving another count makes the extraction throw
+    ///     `LocomotionError.invalidParameter` naming the group.
+    mutating func compute(_ window: FeatureWindow, into values: inout [Double])
 }
 
 /// One user feature from a closure: the shortest way to add a feature.
@@ -52,14 +68,18 @@ public struct FeatureFunction: FeatureGroup {
     /// Writes `body(window)`.
     ///
     /// - Complexity: That of `body`.
-    public func compute(_ window: FeatureWindow, into values: UnsafeMutableBufferPointer<Double>) {
+    public func compute(_ window: FeatureWindow, into values: inout [Double]) {
         values[0] = body(window)
     }
 }
 
-/// What a ``FeatureGroup`` sees of one window. The buffers are borrowed from the extractor and
-/// valid only during ``FeatureGroup/compute(_:into:)``.
-public struct FeatureWindow {
+/// What a ``FeatureGroup`` sees of one window: plain values, safe to read and to keep.
+///
+/// Every array holds the window's ``FeatureExtractor/windowLength`` samples, oldest first. The
+/// extractor reuses its arrays from window to window, so reading them allocates nothing; a group
+/// that keeps one alive past ``FeatureGroup/compute(_:into:)`` gets its own copy on the next
+/// window (copy-on-write), at the cost of one allocation.
+public struct FeatureWindow: Sendable {
     /// The time of the first sample, in seconds.
     public let start: Double
     /// The time of the last sample, in seconds.
@@ -67,16 +87,15 @@ public struct FeatureWindow {
     /// The sample rate, in Hz.
     public let sampleRate: Double
     /// Acceleration along the device's x axis, in g (gravity included).
-    public let x: UnsafeBufferPointer<Double>
+    public let x: [Double]
     /// Acceleration along the y axis, in g.
-    public let y: UnsafeBufferPointer<Double>
+    public let y: [Double]
     /// Acceleration along the z axis, in g.
-    public let z: UnsafeBufferPointer<Double>
+    public let z: [Double]
     /// The acceleration magnitude `√(x² + y² + z²)`, in g.
-    public let magnitude: UnsafeBufferPointer<Double>
-    /// The rotation rate's three axes in rad/s, when the recording has a gyroscope.
-    public let rotationRate:
-        (x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>)?
+    public let magnitude: [Double]
+    /// The rotation rate's three axes in rad/s, when the window has a gyroscope.
+    public let rotationRate: (x: [Double], y: [Double], z: [Double])?
     /// The power spectrum of the magnitude (Hann window, mean removed): the same one the
     /// built-in spectral features read.
     public let spectrum: Spectrum

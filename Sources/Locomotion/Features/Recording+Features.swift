@@ -38,7 +38,7 @@ extension Recording {
         let analysis = sampleRate == nil ? try requireSamplingAnalysis(purpose: "feature extraction") : nil
         let rate = sampleRate ?? analysis!.sampleRate
         let (windowLength, hopLength, schema) = try FeatureExtractor.validate(configuration, sampleRate: rate)
-        let gap = maximumGap ?? analysis?.maximumGap ?? max(Self.defaultGapFactor / rate, Self.minimumDefaultGap)
+        let gap = Self.windowGap(maximumGap, analysis: analysis, sampleRate: rate)
         let (windows, incomplete) = windowRows(length: windowLength, hop: hopLength, maximumGap: gap)
         guard !windows.isEmpty else {
             // No extractor: its buffers and FFT plan are as long as a window, which may be far
@@ -87,6 +87,14 @@ extension Recording {
             hopLength: extractor.hopLength)
     }
 
+    /// The longest interval (s) inside a stretch of windows: `maximumGap` when given, else the
+    /// sampling analysis's threshold when the rate was estimated, else five intervals at
+    /// `sampleRate` and at least 0.1 s (as ``StreamingFeatureExtractor``). Every windowed analysis
+    /// of a recording (features, the dominant-frequency timeline) splits at the same gaps.
+    static func windowGap(_ maximumGap: Double?, analysis: SamplingAnalysis?, sampleRate: Double) -> Double {
+        maximumGap ?? analysis?.maximumGap ?? max(defaultGapFactor / sampleRate, minimumDefaultGap)
+    }
+
     /// The row ranges of every whole window and the incomplete window ending each segment.
     func windowRows(length: Int, hop: Int, maximumGap: Double?) -> ([Range<Int>], [IncompleteWindow]) {
         var windows: [Range<Int>] = []
@@ -106,34 +114,23 @@ extension Recording {
         return (windows, incomplete)
     }
 
-    /// The GPS and pedometer context at the end of each window, in one sequential pass: the
-    /// speed filter sees every fix in a row up to the window's last row.
+    /// The GPS and pedometer context at the end of each window, in one sequential pass that feeds
+    /// every row's fix and cadence up to the window's last row to a ``WindowContextBuilder``, as
+    /// the streaming extractor is fed.
     func windowContexts(_ windows: [Range<Int>], configuration: FeatureConfiguration) -> [WindowContext] {
-        var contexts = [WindowContext](repeating: WindowContext(), count: windows.count)
-        if speed != nil {
-            var filter = SpeedKalmanFilter(configuration: configuration.speedFilter)
-            var seenFix = false
-            var next = 0
-            for (index, rows) in windows.enumerated() {
-                while next < rows.upperBound {
-                    if let fix = locationFix(row: next) {
-                        _ = filter.update(with: fix)
-                        seenFix = true
-                    }
-                    next += 1
-                }
-                if seenFix {
-                    contexts[index].gps = WindowContext.GPSState(
-                        filter: filter, at: time[rows.upperBound - 1], maximumAge: configuration.maximumFixAge)
-                }
-            }
+        guard speed != nil || cadence != nil else {
+            return [WindowContext](repeating: WindowContext(), count: windows.count)
         }
-        if let cadence {
-            for (index, rows) in windows.enumerated() {
-                contexts[index].pedometerCadence = rows.reversed().lazy.map { cadence[$0] }.first { !$0.isNaN }
+        var builder = WindowContextBuilder(configuration: configuration)
+        var next = 0
+        return windows.map { rows in
+            while next < rows.upperBound {
+                if let fix = locationFix(row: next) { builder.append(fix: fix) }
+                if let cadence { builder.append(cadence: cadence[next], at: time[next]) }
+                next += 1
             }
+            return builder.context(start: time[rows.lowerBound], end: time[rows.upperBound - 1])
         }
-        return contexts
     }
 
     /// The GPS fix in row `row`, or `nil` when the row carries none (NaN or non-finite speed).

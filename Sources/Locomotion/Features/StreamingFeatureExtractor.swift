@@ -54,9 +54,7 @@ public struct StreamingFeatureExtractor: Sendable {
     /// Samples appended since `init`, for error messages.
     private var sampleCount = 0
     private var nextStart = 0
-    private var speedFilter: SpeedKalmanFilter
-    private var seenFix = false
-    private var latestCadence: (time: Double, value: Double)?
+    private var contexts: WindowContextBuilder
 
     /// Prepares the buffers.
     ///
@@ -83,7 +81,7 @@ public struct StreamingFeatureExtractor: Sendable {
         ring = [Double](repeating: 0, count: 2 * length * (hasGyroscope ? 6 : 3))
         times = [Double](repeating: 0, count: 2 * length)
         values = [Double](repeating: .nan, count: extractor.schema.count)
-        speedFilter = SpeedKalmanFilter(configuration: configuration.speedFilter)
+        contexts = WindowContextBuilder(configuration: configuration)
         incompleteWindows.reserveCapacity(16)
     }
 
@@ -99,15 +97,14 @@ public struct StreamingFeatureExtractor: Sendable {
     ///
     /// - Complexity: O(1).
     public mutating func append(fix: LocationFix) {
-        _ = speedFilter.update(with: fix)
-        seenFix = true
+        contexts.append(fix: fix)
     }
 
     /// Records a pedometer cadence (steps/s) reported at `time` (s); non-finite values are ignored.
     ///
     /// - Complexity: O(1).
     public mutating func append(cadence: Double, at time: Double) {
-        if cadence.isFinite { latestCadence = (time, cadence) }
+        contexts.append(cadence: cadence, at: time)
     }
 
     /// Appends one sample and, when it completes a window, computes that window's features into
@@ -197,14 +194,7 @@ public struct StreamingFeatureExtractor: Sendable {
         let first = slot  // received % length: where the oldest of the newest `length` samples sits
         let start = times[first]
         let end = times[first + length - 1]
-        var context = WindowContext()
-        if seenFix {
-            context.gps = WindowContext.GPSState(
-                filter: speedFilter, at: end, maximumAge: extractor.configuration.maximumFixAge)
-        }
-        if let latestCadence, latestCadence.time >= start, latestCadence.time <= end {
-            context.pedometerCadence = latestCadence.value
-        }
+        let context = contexts.context(start: start, end: end)
         // Move the row out of self so it can be written while the extractor mutates.
         var row: [Double] = []
         swap(&row, &values)

@@ -26,15 +26,21 @@ public struct DominantFrequencyTimeline: Sendable, Equatable {
     public var hopLength: Int
     /// Rows after the last whole window, which no window covers (0 when the windows reach the end).
     public var uncoveredTrailingRows: Int
+    /// The trailing part of each gap-free stretch that does not fill a whole window, in time
+    /// order, as ``FeatureTable/incompleteWindows``.
+    public var incompleteWindows: [IncompleteWindow]
 }
 
 extension Recording {
     /// Splits the acceleration magnitude into windows and finds each window's dominant
     /// frequency: with the default gait band, the step frequency while walking.
     ///
-    /// The recording is taken to be uniformly sampled at `sampleRate` (or at the rate estimated
-    /// from its timestamps). Rows after the last whole window are counted in
-    /// ``DominantFrequencyTimeline/uncoveredTrailingRows``, not analysed.
+    /// The windows are those of ``features(_:sampleRate:maximumGap:threadCount:)`` for the same
+    /// window, hop and rate: they start every hop within each stretch between gaps and never
+    /// cross a gap; the part of a stretch too short for a window is listed in
+    /// ``DominantFrequencyTimeline/incompleteWindows``, and the rows after the last whole window
+    /// are counted in ``DominantFrequencyTimeline/uncoveredTrailingRows``. Each stretch is taken
+    /// to be uniformly sampled at `sampleRate` (or at the rate estimated from the timestamps).
     ///
     /// - Parameters:
     ///   - windowDuration: Window length in seconds; 2.56 s by default (128 samples at 50 Hz, as UCI HAR).
@@ -42,6 +48,8 @@ extension Recording {
     ///   - band: Candidate band in Hz; ``GaitBand/default`` by default, `nil` for all frequencies.
     ///   - sampleRate: The sample rate in Hz, within ``supportedSampleRates``; `nil` estimates it
     ///     from the timestamps.
+    ///   - maximumGap: The longest interval (s) inside a stretch; `nil` for the default of
+    ///     ``features(_:sampleRate:maximumGap:threadCount:)``.
     /// - Throws: `LocomotionError.invalidParameter` for a non-positive duration or hop or a rate
     ///   outside ``supportedSampleRates``,
     ///   `.tooShort` when not even one window fits or the rate cannot be estimated (fewer than two
@@ -51,13 +59,15 @@ extension Recording {
     /// - Complexity: O(*w* · *m* log *m*) for *w* windows of *m* samples.
     public func dominantFrequencyTimeline(
         windowDuration: Double = 2.56, hop: Double = 1.28, band: ClosedRange<Double>? = GaitBand.default,
-        sampleRate: Double? = nil
+        sampleRate: Double? = nil, maximumGap: Double? = nil
     ) throws(LocomotionError) -> DominantFrequencyTimeline {
+        var analysis: SamplingAnalysis?
         let rate: Double
         if let sampleRate {
             rate = sampleRate
         } else {
-            rate = try requireSamplingAnalysis(purpose: "a dominant-frequency timeline").sampleRate
+            let estimated = try requireSamplingAnalysis(purpose: "a dominant-frequency timeline")
+            (analysis, rate) = (estimated, estimated.sampleRate)
         }
         try Self.requireSupportedSampleRate(rate, purpose: "a dominant-frequency timeline")
         try LocomotionError.requirePositive(windowDuration, name: "windowDuration", unit: "s")
@@ -71,10 +81,11 @@ extension Recording {
         }
         let magnitude = try requireAcceleration().magnitude
         let options = DominantFrequencyOptions(band: band)
+        let (rows, incomplete) = windowRows(
+            length: windowLength, hop: hopLength,
+            maximumGap: Self.windowGap(maximumGap, analysis: analysis, sampleRate: rate))
         var windows: [DominantFrequencyTimeline.Window] = []
-        var start = 0
-        while start + windowLength <= count {
-            let range = start..<(start + windowLength)
+        for range in rows {
             let dominant: DominantFrequency?
             do {
                 dominant = try findDominantFrequency(in: Array(magnitude[range]), sampleRate: rate, options: options)
@@ -92,12 +103,10 @@ extension Recording {
                 .init(
                     start: time[range.lowerBound], end: time[range.upperBound - 1], dominant: dominant,
                     majorityLabel: labels.flatMap { majority(of: $0[range]) }))
-            start += hopLength
         }
-        let covered = start - hopLength + windowLength
         return DominantFrequencyTimeline(
             windows: windows, sampleRate: rate, windowLength: windowLength, hopLength: hopLength,
-            uncoveredTrailingRows: count - covered)
+            uncoveredTrailingRows: count - (rows.last?.upperBound ?? 0), incompleteWindows: incomplete)
     }
 }
 

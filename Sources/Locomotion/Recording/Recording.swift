@@ -106,7 +106,7 @@ public struct Recording: Sendable, Equatable {
     public var labels: [String]?
     /// Columns the reader does not interpret, in file order.
     public var extraColumns: [ExtraColumn]
-    /// ``samplingAnalysis(gapThreshold:)`` with the default threshold, once asked for.
+    /// ``samplingAnalysis(maximumGap:)`` with the default threshold, once asked for.
     var samplingCache = DerivedValue<SamplingAnalysis?>()
     /// ``accelerationMagnitude``, once asked for.
     private var magnitudeCache = DerivedValue<[Double]?>()

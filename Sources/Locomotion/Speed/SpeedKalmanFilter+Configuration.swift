@@ -5,7 +5,7 @@ extension SpeedKalmanFilter {
     /// a traffic jam and a tunnel (docs/Algorithms.md, "GPS speed smoothing", has the sweep).
     public struct Configuration: Sendable, Equatable, Hashable {
         /// How the speed is expected to evolve between fixes.
-        public enum Model: String, Sendable, Equatable, Hashable, CaseIterable {
+        public enum Model: String, Sendable, Equatable, Hashable, CaseIterable, Codable {
             /// Speed alone, as a random walk: its variance grows by `intensity·Δt` between fixes.
             /// Every estimate is a weighted mean of accepted speeds, so it never leaves their range.
             case randomWalk
@@ -128,5 +128,33 @@ extension SpeedKalmanFilter {
         /// information, and the cap keeps variances (and the reported standard deviations) finite
         /// for an absurd reported accuracy such as 1e300 m/s, whose square overflows.
         public static let largestSpeedAccuracy = 1e6
+    }
+}
+
+extension SpeedKalmanFilter.Configuration: Codable {
+    /// Reads a configuration written by `encode(to:)` (every field, named as the properties),
+    /// checking it as ``init(model:processNoise:processNoisePerSpeed:initialAccelerationStandardDeviation:gateSigmas:reinitializeAfterRejections:defaultSpeedAccuracy:minimumSpeedAccuracy:noisyAccuracyLimit:maximumNoiseInterval:)``
+    /// does. An infinite gate or limit needs a `JSONDecoder` with a non-conforming float strategy.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` naming the parameter out of range.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        do {
+            try self.init(
+                model: container.decode(Model.self, forKey: .model),
+                processNoise: container.decode(Double.self, forKey: .processNoise),
+                processNoisePerSpeed: container.decode(Double.self, forKey: .processNoisePerSpeed),
+                initialAccelerationStandardDeviation: container.decode(
+                    Double.self, forKey: .initialAccelerationStandardDeviation),
+                gateSigmas: container.decode(Double.self, forKey: .gateSigmas),
+                reinitializeAfterRejections: container.decode(Int.self, forKey: .reinitializeAfterRejections),
+                defaultSpeedAccuracy: container.decode(Double.self, forKey: .defaultSpeedAccuracy),
+                minimumSpeedAccuracy: container.decode(Double.self, forKey: .minimumSpeedAccuracy),
+                noisyAccuracyLimit: container.decode(Double.self, forKey: .noisyAccuracyLimit),
+                maximumNoiseInterval: container.decode(Double.self, forKey: .maximumNoiseInterval))
+        } catch let error as LocomotionError {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "\(error)", underlyingError: error))
+        }
     }
 }

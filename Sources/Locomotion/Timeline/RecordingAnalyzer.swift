@@ -79,7 +79,7 @@ public struct RecordingAnalyzer: Sendable {
     ///   - options: As for ``Recording/analyzeActivities(_:)``.
     ///   - sampleRate: The recording's rate in Hz (``SamplingAnalysis/sampleRate``).
     ///   - featureGap: The longest interval (s) inside a stretch of windows
-    ///     (``SamplingAnalysis/gapThreshold``).
+    ///     (``SamplingAnalysis/maximumGap``).
     ///   - stepGap: The step detector's longest interval (s): `options.steps.maximumGap`, or the
     ///     sampling analysis's threshold when that is `nil`.
     ///   - hasGyroscope: Whether the chunks carry a rotation rate.

@@ -6,7 +6,7 @@ import Foundation
 // execution is. `FFTWInterface.plannerLock` serialises the former and nothing else.
 
 /// How hard FFTW's planner searches for a fast algorithm when a plan is created.
-public enum FFTPlanningRigor: Sendable, Hashable {
+public enum FFTPlanningRigor: String, Sendable, Hashable, Codable {
     /// Picks a plan by heuristics, in microseconds. The default, and right for most uses.
     case estimate
     /// Times several algorithms (milliseconds to seconds per size); worth it for a

@@ -117,16 +117,17 @@ enum ReportSeries {
         guard recording.acceleration != nil else { return ([], "no acceleration in this recording") }
         do {
             let timeline = try recording.dominantFrequencyTimeline()
-            // The timeline takes rows as evenly spaced; a window that spans a gap in the data
-            // belongs to no moment and is left out.
-            let longest = 1.5 * Double(timeline.windowLength - 1) / timeline.sampleRate
-            let points = timeline.windows.map { window in
-                let spansGap = window.end - window.start > longest
-                return (
-                    time: (window.start + window.end) / 2,
-                    value: spansGap ? .nan : window.dominant?.frequency ?? .nan,
-                    amplitude: window.dominant?.magnitude ?? 0
-                )
+            // No window crosses a gap in the data; a break (NaN) between the windows on either
+            // side keeps the line from bridging it.
+            let hop = Double(timeline.hopLength) / timeline.sampleRate
+            var points: [(time: Double, value: Double, amplitude: Double)] = []
+            for window in timeline.windows {
+                let time = (window.start + window.end) / 2
+                if let last = points.last, time - last.time > 1.5 * hop {
+                    points.append((time: (last.time + time) / 2, value: .nan, amplitude: 0))
+                }
+                points.append(
+                    (time: time, value: window.dominant?.frequency ?? .nan, amplitude: window.dominant?.magnitude ?? 0))
             }
             return (points, nil)
         } catch {

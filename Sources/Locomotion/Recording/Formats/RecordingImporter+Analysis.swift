@@ -1,6 +1,6 @@
 extension RecordingImporter {
     /// Rows of the package's CSV read before the analysis starts, to estimate the sample rate and
-    /// gap threshold from them (``Recording/samplingAnalysis(gapThreshold:)``): 2¹⁷, 44 minutes
+    /// gap threshold from them (``Recording/samplingAnalysis(maximumGap:)``): 2¹⁷, 44 minutes
     /// at 50 Hz, about 10 MB.
     public static let rateEstimationRows = 1 << 17
 
