@@ -36,7 +36,7 @@ enum LocomotionTool {
         """
 
     /// The package's version.
-    static let version = "0.4.0"
+    static let version = "0.5.0"
 
     static func main() {
         exit(run(Array(CommandLine.arguments.dropFirst())))
