@@ -47,7 +47,10 @@ test-tsan: deps
 # violation stops it with the input saved under .build/fuzz-runs/<target>/ (docs/Reliability.md).
 FUZZ_TARGETS := FuzzRecordingReader FuzzModelLoader FuzzDetector
 FUZZ_SECONDS ?= 60
-FUZZ_BUILD := $(SWIFT) build --package-path Fuzz -c release --sanitize=fuzzer --sanitize=address --scratch-path .build/fuzz
+# One -sanitize list: swiftc keeps only the last -sanitize flag, so `--sanitize=fuzzer
+# --sanitize=address` would build without libFuzzer's coverage (SwiftPM still links libFuzzer).
+FUZZ_BUILD := $(SWIFT) build --package-path Fuzz -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address \
+	--scratch-path .build/fuzz
 # libFuzzer reports the crash; Swift's own backtracer would only slow it under ASan.
 FUZZ_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0
 

@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // libFuzzer targets over Locomotion's public API, one executable per target. A package of its own
-// so `make test` never builds them: `make fuzz` builds it with `--sanitize=fuzzer
-// --sanitize=address` (libFuzzer supplies `main`) and runs each target from Fuzz/Corpus/<target>.
+// so `make test` never builds them: `make fuzz` builds it with libFuzzer and AddressSanitizer
+// (libFuzzer supplies `main`) and runs each target from Fuzz/Corpus/<target>.
 import PackageDescription
 
 let locomotion: Target.Dependency = .product(name: "Locomotion", package: "Locomotion")
