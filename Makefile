@@ -64,7 +64,7 @@ fuzz: fuzz-build
 		echo "== $$target: $(FUZZ_SECONDS) s from $$(ls Fuzz/Corpus/$$target | wc -l) seeds ($$(cat Fuzz/Corpus/$$target/* | wc -c) bytes)" && \
 		(cd $$run && $(FUZZ_ENV) $$bin/$$target -max_total_time=$(FUZZ_SECONDS) -max_len=24576 \
 			-print_final_stats=1 -artifact_prefix=$$OLDPWD/$$run/ corpus > log.txt 2>&1); status=$$?; \
-		grep -E '^#[0-9]+ +DONE|stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' $$run/log.txt; \
+		grep -E '^#[0-9]+[[:space:]]+DONE|stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' $$run/log.txt; \
 		if [ $$status -ne 0 ]; then grep -aE 'invariant violated|ERROR:|Fatal error' $$run/log.txt | head -5; \
 			echo "$$target failed: the input is in $$run/ (crash-*), the log in $$run/log.txt" >&2; exit 1; fi; \
 	done
