@@ -6,7 +6,7 @@ ARGS ?=
 DEMO_FILE := Sources/LocomotionCLI/Resources/uci-hapt-walk-exp01.csv
 APT_PACKAGES := libfftw3-dev zlib1g-dev pkg-config
 
-.PHONY: all deps build demo test test-asan test-tsan bench bench-check bench-baseline bench-smoke bench-e2e slurm-check docs lint format clean
+.PHONY: all deps build demo test test-asan test-tsan fuzz fuzz-smoke fuzz-build fuzz-corpus soak bench bench-check bench-baseline bench-smoke bench-e2e slurm-check docs lint format clean
 
 all: build
 
@@ -41,6 +41,48 @@ test-asan: deps
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
+# libFuzzer targets (Fuzz/, a package of its own so `make test` never builds them), built with
+# AddressSanitizer. `make fuzz` runs each for FUZZ_SECONDS from a scratch copy of its committed
+# corpus (Fuzz/Corpus/<target>, which never grows) and prints the totals; a crash or an invariant
+# violation stops it with the input saved under .build/fuzz-runs/<target>/ (docs/Reliability.md).
+FUZZ_TARGETS := FuzzRecordingReader FuzzModelLoader FuzzDetector
+FUZZ_SECONDS ?= 60
+# libFuzzer's random seed; 0 picks a new one each run. The CI smoke run fixes it, so a red CI
+# can be reproduced.
+FUZZ_SEED ?= 0
+# One -sanitize list: swiftc keeps only the last -sanitize flag, so `--sanitize=fuzzer
+# --sanitize=address` would build without libFuzzer's coverage (SwiftPM still links libFuzzer).
+FUZZ_BUILD := $(SWIFT) build --package-path Fuzz -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address \
+	--scratch-path .build/fuzz
+# libFuzzer reports the crash; Swift's own backtracer would only slow it under ASan.
+FUZZ_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0
+
+fuzz-build: deps
+	$(FUZZ_BUILD)
+
+fuzz: fuzz-build
+	@bin=$$($(FUZZ_BUILD) --show-bin-path) && for target in $(FUZZ_TARGETS); do \
+		run=.build/fuzz-runs/$$target && rm -rf $$run && mkdir -p $$run/corpus && \
+		cp Fuzz/Corpus/$$target/* $$run/corpus/ && \
+		echo "== $$target: $(FUZZ_SECONDS) s from $$(ls Fuzz/Corpus/$$target | wc -l) seeds ($$(cat Fuzz/Corpus/$$target/* | wc -c) bytes)" && \
+		(cd $$run && $(FUZZ_ENV) $$bin/$$target -max_total_time=$(FUZZ_SECONDS) -seed=$(FUZZ_SEED) -max_len=24576 \
+			-print_final_stats=1 -artifact_prefix=$$OLDPWD/$$run/ corpus > log.txt 2>&1); status=$$?; \
+		grep -E '^#[0-9]+[[:space:]]+DONE|stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' $$run/log.txt; \
+		if [ $$status -ne 0 ]; then grep -aE 'invariant violated|ERROR:|Fatal error' $$run/log.txt | head -5; \
+			echo "$$target failed: the input is in $$run/ (crash-*), the log in $$run/log.txt" >&2; exit 1; fi; \
+	done
+
+# The short run .ci/run does: about 30 s per target.
+fuzz-smoke:
+	$(MAKE) fuzz FUZZ_SECONDS=30 FUZZ_SEED=1
+
+# Rewrites Fuzz/Corpus from the targets' own synthetic seeds (Fuzz/Sources/*/Seeds.swift).
+fuzz-corpus: fuzz-build
+	@bin=$$($(FUZZ_BUILD) --show-bin-path) && for target in $(FUZZ_TARGETS); do \
+		rm -rf Fuzz/Corpus/$$target && mkdir -p Fuzz/Corpus/$$target && \
+		LOCOMOTION_FUZZ_WRITE_CORPUS=Fuzz/Corpus/$$target $(FUZZ_ENV) $$bin/$$target || exit 1; \
+	done
+
 bench: deps
 	$(SWIFT) build -c release --product LocomotionBenchmarks
 	$$($(SWIFT) build -c release --show-bin-path)/LocomotionBenchmarks $(ARGS)
@@ -72,6 +114,15 @@ bench-e2e: deps
 	$(SWIFT) build -c release --product locomotion
 	$(SWIFT) build -c release --product LocomotionBenchmarks
 	$$($(SWIFT) build -c release --show-bin-path)/LocomotionBenchmarks --suite e2e --suite files $(ARGS)
+# The soak: the streaming detector over SOAK_HOURS (default a week) of simulated 50 Hz session with
+# GPS and OS reports, resident memory sampled every simulated hour, then the first
+# SOAK_COMPARE_HOURS checked against the batch path (docs/Reliability.md). Release; not in CI.
+SOAK_HOURS ?= 168
+SOAK_COMPARE_HOURS ?= 6
+
+soak: deps
+	$(SWIFT) build -c release --product LocomotionBenchmarks
+	$$($(SWIFT) build -c release --show-bin-path)/LocomotionBenchmarks --soak $(SOAK_HOURS) $(SOAK_COMPARE_HOURS)
 
 # A single-node Slurm on this machine runs deploy/slurm's analyze array over generated recordings
 # and the merged result must equal one unsharded run (docs/Scaling.md). Installs slurm-wlm and

@@ -40,11 +40,12 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .target(name: "CFFTWBaseline", dependencies: ["CFFTW"], path: "Benchmarks/CFFTWBaseline"),
-        // Seeded randomness shared by the tests and the benchmarks; not a product.
-        .target(name: "LocomotionTestSupport", path: "Tests/Support"),
+        // Seeded randomness and the chunked soak session, shared by the tests and the benchmarks;
+        // not a product.
+        .target(name: "LocomotionTestSupport", dependencies: ["Locomotion", "LocomotionSimulation"], path: "Tests/Support"),
         .executableTarget(
             name: "LocomotionBenchmarks",
-            dependencies: ["LocomotionDSP", "Locomotion", "CFFTWBaseline", "LocomotionTestSupport"],
+            dependencies: ["LocomotionDSP", "Locomotion", "LocomotionSimulation", "CFFTWBaseline", "LocomotionTestSupport"],
             path: "Benchmarks/LocomotionBenchmarks"
         ),
         .testTarget(
@@ -59,7 +60,8 @@ let package = Package(
         ),
         .testTarget(name: "LocomotionCLITests", dependencies: ["LocomotionCLI", "Locomotion"]),
         .testTarget(name: "LocomotionReportTests", dependencies: ["LocomotionReport", "Locomotion"]),
-        .testTarget(name: "LocomotionSimulationTests", dependencies: ["LocomotionSimulation", "Locomotion"]),
+        .testTarget(
+            name: "LocomotionSimulationTests", dependencies: ["LocomotionSimulation", "Locomotion", "LocomotionTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

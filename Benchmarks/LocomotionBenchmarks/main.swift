@@ -24,6 +24,7 @@ enum ParsedCommandLine {
     case featureStreamOnly(Int, wisdom: String?)
     case featureLoop(Int, rate: Double, samples: Int, [String])
     case detectorStreamOnly(Int, classifier: String)
+    case soak(hours: Double, compareHours: Double)
     case help
     case invalid(String)
 }
@@ -40,6 +41,12 @@ func parseCommandLine(_ arguments: [String]) -> ParsedCommandLine {
             // Internal: stream one file in a fresh process so its peak memory can be read.
             guard let path = remaining.popFirst() else { return .invalid("\(argument) needs a file") }
             return .streamOnly(path)
+        case Soak.flag:
+            // The soak run: HOURS of simulated session, then the batch check over COMPARE hours.
+            guard let hours = remaining.popFirst().flatMap({ Double($0) }), hours > 0,
+                let compare = remaining.popFirst().flatMap({ Double($0) }), compare > 0
+            else { return .invalid("\(argument) needs HOURS and COMPARE-HOURS, both positive") }
+            return .soak(hours: hours, compareHours: compare)
         case FeatureBenchmarks.streamOnlyFlag:
             // Internal: stream windows in a fresh process so valgrind can count its allocations.
             guard let count = remaining.popFirst().flatMap({ Int($0) }) else {
@@ -163,6 +170,10 @@ let usage = """
       --rounds <n>      Rounds per case (default 31); the median, min and max are over rounds.
       --batch-ms <ms>   The length one batch aims for (default 3).
       -h, --help        Show this help.
+      --soak <hours> <compare-hours>
+                        Instead of the suites: the streaming detector over <hours> of simulated
+                        50 Hz session (resident memory per hour), then the first <compare-hours>
+                        against the batch path; exit 1 when they differ (`make soak`).
 
     MATRIX OPTIONS:
       --filter <names>  Only kernels whose name starts with one of these (comma-separated),
@@ -250,6 +261,16 @@ case .featureLoop(let passes, let rate, let samples, let names):
         print(
             try FeatureBenchmarks.loop(passes: passes, rate: rate, samples: samples, featureNames: names),
             "ns per window")
+    } catch {
+        printToStandardError("error: \(error)")
+        exit(1)
+    }
+case .soak(let hours, let compareHours):
+    do {
+        if try !Soak.run(hours: hours, compareHours: compareHours) {
+            printToStandardError("error: the streaming detector and the batch path differ")
+            exit(1)
+        }
     } catch {
         printToStandardError("error: \(error)")
         exit(1)

@@ -21,11 +21,14 @@ enum SimulateCommand {
             gives the same file, byte for byte.
               SCENARIO      a name or its letter:
             \(list)
-              --seconds N   the duration (default: the scenario's; raised to its minimum)
+              --seconds N   the duration (default: the scenario's; raised to its minimum; at most 86400)
               --seed S      a whole number (default \(Scenario.defaultSeed))
               --out FILE    write to FILE instead of standard output
             """
     }
+
+    /// The longest session `--seconds` may ask for.
+    static let maximumSeconds: Double = 86_400
 
     static func run(_ arguments: [String]) -> Int32 {
         let name: ScenarioName
@@ -48,6 +51,10 @@ enum SimulateCommand {
             }
             name = scenario
             seconds = parsed.value("seconds") == nil ? nil : try parsed.seconds("seconds", default: 0)
+            // The session is made whole in memory (about 200 bytes a row at 50 Hz): a day at most.
+            if let seconds, seconds > maximumSeconds {
+                throw UsageError(message: "--seconds takes at most \(Int(maximumSeconds)) (one day), not '\(parsed.value("seconds")!)'")
+            }
             if let text = parsed.value("seed") {
                 guard let value = UInt64(text) else {
                     throw UsageError(message: "--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'")

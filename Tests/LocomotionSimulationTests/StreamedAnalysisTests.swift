@@ -10,7 +10,7 @@ import Testing
     /// A 6-minute commute (walk, drive, walk: GPS fixes and a label per row) written to a CSV
     /// without two stretches of rows: a 30 s gap inside the drive and a 3 s one while walking.
     static let file: String = {
-        let session = Scenario.commute(seconds: 360, seed: 11)
+        let session = Scenario.commute(duration: 360, seed: 11)
         let text = RecordingWriter.csv(session.recording)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let rows = lines.count - 2  // the header, and the empty line after the last newline
@@ -66,10 +66,10 @@ import Testing
         for chunkRows in [997, 4096] {
             var analyzer = try RecordingAnalyzer(
                 source: recording.source, options: options, sampleRate: sampling.sampleRate,
-                featureGap: sampling.gapThreshold, stepGap: sampling.gapThreshold,
+                featureGap: sampling.maximumGap, stepGap: sampling.maximumGap,
                 hasGyroscope: recording.rotationRate != nil)
             let stream = try RecordingStream(path: Self.file)
-            while let chunk = try stream.nextChunk(maxRows: chunkRows) { try analyzer.append(chunk) }
+            while let chunk = try stream.nextChunk(maximumRowCount: chunkRows) { try analyzer.append(chunk) }
             #expect(try analyzer.finish() == expected, "\(chunkRows) rows a chunk")
         }
     }

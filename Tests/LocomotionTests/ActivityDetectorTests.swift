@@ -92,6 +92,27 @@ import Testing
         #expect(throws: LocomotionError.self) { try detector.process(.motion(MotionSample(time: 0.5, x: 0, y: 0, z: 1))) }
     }
 
+    /// Found by `make fuzz` (FuzzDetector): a motion sample at a NaN time was accepted, after which
+    /// every later time passed the order check and a window reported a NaN start; an infinite time
+    /// refused every later sample. Non-finite times are now refused on every stream, detector unchanged.
+    @Test(arguments: [Double.nan, .infinity, -.infinity])
+    func nonFiniteEventTimesAreRefused(time: Double) throws {
+        var detector = try ActivityDetector(sampleRate: 50)
+        #expect(throws: LocomotionError.self) { try detector.process(.motion(MotionSample(time: time, x: 0, y: 0, z: 1))) }
+        #expect(throws: ActivityError.self) { try detector.process(.pedometer(time: time, cadence: 1.8)) }
+        #expect(throws: ActivityError.self) {
+            try detector.process(.activityReport(MotionActivityReport(flags: .walking, confidence: .high, start: time)))
+        }
+        // The detector is as new: a clean walk afterwards gives its windows from time 0.
+        var decisions: [ActivityDetector.Decision] = []
+        for index in 0..<300 {
+            let sample = MotionSample(time: Double(index) / 50, x: 0, y: 0, z: 1 + 0.3 * sin(Double(index) * 0.226))
+            if let decision = try detector.process(.motion(sample)) { decisions.append(decision) }
+        }
+        #expect(decisions.count == 3 && decisions.allSatisfy { $0.result.start.isFinite })
+        #expect(decisions.first?.result.start == 0)
+    }
+
     @Test func theVoteFusionHearsTheOperatingSystem() throws {
         // A phone lying still in a slow car (0.8 m/s): a tie without the report, driving with it.
         var configuration = VoteFusion.Configuration()

@@ -294,6 +294,49 @@ struct RecordingGroupTests {
         }
     }
 
+    /// Found by `make fuzz` (FuzzRecordingReader): in lenient mode a skipped row whose group
+    /// differed moved the group on without starting a chunk, so the next rows of its group were read
+    /// into the chunk (and the recording) of the group before it.
+    @Test(arguments: [1, 2, 100])
+    func aSkippedRowOfAnotherGroupDoesNotMoveTheGroupOn(chunkRows: Int) throws {
+        // Row 5's label is not UTF-8 (the byte 0xFF) and row 8 has a cell too many: both skipped.
+        let text = """
+            id,t,ax,ay,az,label
+            a,0,0,0,1,still
+            b,0,0,0,1,still
+            c,0.02,0,0,1,still
+            b,0.04,0,0,1,st#l
+            b,0.06,0,0,1,still
+            b,0.08,0,0,1,still
+            c,0,0,0,1,x,extra
+            c,0.01,0,0,1,still
+
+            """
+        let file = Array(text.utf8).map { $0 == UInt8(ascii: "#") ? 0xFF : $0 }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("groups-\(UUID()).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(file).write(to: URL(fileURLWithPath: path))
+        let options = RecordingReadOptions(groupColumn: "id", lenient: true)
+        let expected: [(name: String, time: [Double])] = [("a", [0]), ("b", [0]), ("c", [0.02]), ("b", [0.06, 0.08]), ("c", [0.01])]
+
+        let read = try RecordingReader.readGroups(path: path, options: options)
+        #expect(read.groups.map(\.name) == expected.map(\.name))
+        #expect(read.groups.map(\.recording.time) == expected.map(\.time))
+        #expect(read.report.skippedRows == [.invalidText: 1, .wrongCellCount: 1])
+
+        // Chunk by chunk: each chunk holds one group's rows, in the same runs.
+        let stream = try RecordingStream(path: path, options: options)
+        var runs: [(name: String, time: [Double])] = []
+        var previous: String?
+        while let chunk = try stream.nextChunk(maximumRowCount: chunkRows) {
+            let group = try #require(stream.group)
+            if let last = runs.indices.last, group == previous { runs[last].time += chunk.time } else { runs.append((group, chunk.time)) }
+            previous = group
+        }
+        #expect(runs.map(\.name) == expected.map(\.name))
+        #expect(runs.map(\.time) == expected.map(\.time))
+    }
+
     @Test func groupColumnErrors() throws {
         #expect(throws: LocomotionError.self) {
             try RecordingStream(text: Self.table, source: "f.csv", options: RecordingReadOptions(groupColumn: "nope"))

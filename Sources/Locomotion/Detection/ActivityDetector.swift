@@ -115,7 +115,9 @@ public struct ActivityDetector: Sendable {
 
     /// Processes one event; returns a decision when a motion sample completes a window.
     ///
-    /// - Throws: `LocomotionError.timeGoesBackwards` for a motion sample older than the previous
+    /// - Throws: `LocomotionError.invalidParameter` for a motion sample at a NaN or infinite time,
+    ///   ``ActivityError/Code/invalidData`` for another event at one;
+    ///   `LocomotionError.timeGoesBackwards` for a motion sample older than the previous
     ///   one; ``ActivityError/Code/outOfOrder`` for a fix, pedometer update or report older than
     ///   the previous one of its stream (a pressure reading too, and ``ActivityError/Code/invalidData``
     ///   for a pressure that is not positive); `LocomotionError.signalProcessing` for a NaN or infinite
@@ -137,6 +139,9 @@ public struct ActivityDetector: Sendable {
             try requireOrder(time, after: &lastPedometerTime, stream: "pedometer update")
             extractor.append(cadence: cadence, at: time)
         case .activityReport(let report):
+            guard report.start.isFinite else {
+                throw ActivityError(.invalidData, "an activity report at \(report.start) s; its time must be finite")
+            }
             if let previous = latestReport?.start, !(report.start >= previous) {
                 throw ActivityError(
                     .outOfOrder, "an activity report at \(report.start) s comes after one at \(previous) s")
@@ -198,6 +203,7 @@ public struct ActivityDetector: Sendable {
     }
 
     private func requireOrder(_ time: Double, after last: inout Double, stream: String) throws(ActivityError) {
+        guard time.isFinite else { throw ActivityError(.invalidData, "a \(stream) at \(time) s; its time must be finite") }
         guard time >= last else {
             throw ActivityError(.outOfOrder, "a \(stream) at \(time) s comes after one at \(last) s")
         }

@@ -117,7 +117,8 @@ public struct StreamingFeatureExtractor: Sendable {
     ///   - z: Acceleration along z, in g.
     ///   - rotationRate: Rad/s, when the extractor was made with `hasGyroscope` (ignored otherwise).
     /// - Returns: Whether a new window's features are in ``values``.
-    /// - Throws: `LocomotionError.timeGoesBackwards` for a decreasing time, `.signalProcessing`
+    /// - Throws: `LocomotionError.invalidParameter` for a NaN or infinite time (nothing is
+    ///   appended), `.timeGoesBackwards` for a decreasing time, `.signalProcessing`
     ///   for a NaN or infinite sample in the completed window (the window is skipped and
     ///   ``values`` is unspecified until the next window).
     /// - Complexity: O(1), or O(*n* log *n*) when a window completes; no allocation.
@@ -125,6 +126,10 @@ public struct StreamingFeatureExtractor: Sendable {
         time: Double, x: Double, y: Double, z: Double, rotationRate: (x: Double, y: Double, z: Double)? = nil
     ) throws(LocomotionError) -> Bool {
         let length = extractor.windowLength
+        // A NaN time would pass every later order check; an infinite one would refuse every later sample.
+        guard time.isFinite else {
+            throw .invalidParameter(name: "time", value: "\(time)", requirement: "a sample's time must be a finite number of seconds")
+        }
         if time < previousTime {  // also across gaps and after finish()
             throw .timeGoesBackwards(
                 stream: "StreamingFeatureExtractor input", sample: sampleCount + 1, previous: previousTime,

@@ -239,7 +239,10 @@ public final class RecordingStream {
                 let cellCount = RowParser.cellCount(bytes, lineStart, lineEnd, delimiter)
                 outcome = .problem(.unterminatedQuote, cell: min(cellCount, layout.header.count) - 1, cellCount: cellCount)
             }
-            var startsGroup = false
+            // The group this row starts, taken up only once the row is kept: a skipped row must
+            // not move the group on, or the next rows of its group would join the current chunk.
+            var startedGroup: String?
+            let timeBeforeRow = parser.lastTime
             if let groupCell = groupIndex {
                 switch outcome {
                 case .row, .problem(.timeGoesBackwards, _, _):
@@ -254,9 +257,7 @@ public final class RecordingStream {
                                 bytes, lineStart, lineEnd, delimiter: delimiter, values: values, stride: stride,
                                 row: rows)
                         }
-                        lastGroup = rowGroup
-                        startsGroup = rows > 0
-                        if rows == 0 { group = rowGroup }
+                        startedGroup = rowGroup
                     }
                 default:
                     break
@@ -270,13 +271,18 @@ public final class RecordingStream {
                 }
                 let rowExtras = keepsText ? try extraIndices.map(text) : []
                 if let invalidCell {
+                    if startedGroup != nil { parser.lastTime = timeBeforeRow }
                     try reject(.invalidText, cell: invalidCell, cellCount: layout.header.count)
                     continue reading
                 }
-                if startsGroup {
-                    // The first row of the next group: keep it for the next chunk.
-                    pendingRow = (t, (0..<numericColumns.count).map { values[$0 * stride + rows] }, label, rowExtras)
-                    break reading
+                if let startedGroup {
+                    lastGroup = startedGroup
+                    if rows > 0 {
+                        // The first row of the next group: keep it for the next chunk.
+                        pendingRow = (t, (0..<numericColumns.count).map { values[$0 * stride + rows] }, label, rowExtras)
+                        break reading
+                    }
+                    group = startedGroup
                 }
                 time[rows] = t
                 if let label { labels.append(label) }
@@ -285,6 +291,7 @@ public final class RecordingStream {
             case .blank:
                 report.blankLines += 1
             case .problem(let kind, let cell, let cellCount):
+                if startedGroup != nil { parser.lastTime = timeBeforeRow }
                 try reject(kind, cell: cell, cellCount: cellCount)
             }
         }

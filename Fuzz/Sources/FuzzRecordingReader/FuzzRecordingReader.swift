@@ -1,0 +1,168 @@
+import Foundation
+import FuzzSupport
+import Locomotion
+
+// The CSV reader fed arbitrary bytes. The first byte picks the mode (strict or lenient, a group
+// column, the line limit, the chunk size); the rest is the file. Beyond "no crash" it checks:
+// - the whole-file read, the same file streamed in small chunks and (for valid UTF-8) the same
+//   text parsed from memory give the same rows, bit for bit, and the same report, or all fail;
+// - every error is a LocomotionError that names the file;
+// - lenient: every line after the header is a row, a blank line or a counted skip; a file that
+//   reads strictly reads the same leniently with nothing skipped;
+// - rows: the count matches the report, times are finite and never go backwards (within a group).
+
+/// Every value of a recording, as bit patterns per column, so NaN compares equal to itself.
+struct RecordingBits: Equatable {
+    var columns: [String: [UInt64]] = [:]
+    var text: [String: [String]] = [:]
+    var rows = 0
+
+    mutating func append(_ recording: Recording) {
+        rows += recording.count
+        func add(_ name: String, _ values: [Double]?) {
+            guard let values, !values.isEmpty else { return }
+            columns[name, default: []].append(contentsOf: values.map(\.bitPattern))
+        }
+        add("time", recording.time)
+        for (name, series) in [
+            ("acceleration", recording.acceleration), ("linear", recording.linearAcceleration),
+            ("rotation", recording.rotationRate),
+        ] {
+            add(name + ".x", series?.x)
+            add(name + ".y", series?.y)
+            add(name + ".z", series?.z)
+        }
+        for (name, values) in [
+            ("speed", recording.speed), ("speedAccuracy", recording.speedAccuracy),
+            ("horizontalAccuracy", recording.horizontalAccuracy), ("latitude", recording.latitude),
+            ("longitude", recording.longitude), ("cadence", recording.cadence), ("steps", recording.steps),
+        ] {
+            add(name, values)
+        }
+        if let labels = recording.labels, !labels.isEmpty { text["labels", default: []].append(contentsOf: labels) }
+        // By position too: several columns may share a header name (or have none).
+        for (index, extra) in recording.extraColumns.enumerated() where !extra.values.isEmpty {
+            text["extra.\(index).\(extra.name)", default: []].append(contentsOf: extra.values)
+        }
+    }
+}
+
+struct ReadOutcome {
+    var bits = RecordingBits()
+    var report = RecordingReadReport()
+    var groups: [String] = []
+}
+
+func checkRows(_ recording: Recording, grouped: Bool, path: String) {
+    for (index, time) in recording.time.enumerated() {
+        require(time.isFinite, "\(path): a non-finite time \(time) at row \(index)")
+        if !grouped, index > 0 {
+            require(time >= recording.time[index - 1], "\(path): time goes backwards at row \(index)")
+        }
+    }
+}
+
+/// The whole file at once.
+func readWhole(path: String, options: RecordingReadOptions) throws(LocomotionError) -> ReadOutcome {
+    var outcome = ReadOutcome()
+    if options.groupColumn != nil {
+        let read = try RecordingReader.readGroups(path: path, options: options)
+        for group in read.groups {
+            checkRows(group.recording, grouped: false, path: path)
+            outcome.bits.append(group.recording)
+            outcome.groups.append(group.name)
+        }
+        outcome.report = read.report
+    } else {
+        let loaded = try RecordingReader.read(path: path, options: options)
+        checkRows(loaded.recording, grouped: false, path: path)
+        outcome.bits.append(loaded.recording)
+        outcome.report = loaded.report
+    }
+    require(outcome.bits.rows == outcome.report.rowsRead, "\(path): \(outcome.bits.rows) rows, report says \(outcome.report.rowsRead)")
+    return outcome
+}
+
+/// The same file (or text) chunk by chunk.
+func readChunks(_ stream: RecordingStream, maxRows: Int) throws(LocomotionError) -> ReadOutcome {
+    var outcome = ReadOutcome()
+    while let chunk = try stream.nextChunk(maximumRowCount: maxRows) {
+        require(chunk.count >= 1 && chunk.count <= maxRows, "a chunk of \(chunk.count) rows (at most \(maxRows))")
+        checkRows(chunk, grouped: stream.options.groupColumn != nil, path: stream.path)
+        outcome.bits.append(chunk)
+        if let group = stream.group, outcome.groups.last != group { outcome.groups.append(group) }
+    }
+    outcome.report = stream.report
+    return outcome
+}
+
+func describe(_ result: Result<ReadOutcome, LocomotionError>) -> String {
+    switch result {
+    case .success(let outcome):
+        let columns = outcome.bits.columns.keys.sorted().map { "\($0): \(outcome.bits.columns[$0]!.map(Double.init(bitPattern:)))" }
+        let text = outcome.bits.text.keys.sorted().map { "\($0): \(outcome.bits.text[$0]!)" }
+        return "\(outcome.bits.rows) rows, groups \(outcome.groups), \(outcome.report); " + (columns + text).joined(separator: "; ")
+    case .failure(let error): return error.description
+    }
+}
+
+func same(_ a: Result<ReadOutcome, LocomotionError>, _ b: Result<ReadOutcome, LocomotionError>) -> Bool {
+    switch (a, b) {
+    case (.success(let x), .success(let y)):
+        // Chunks of one group may split; the group names then repeat, which `readChunks` folds.
+        return x.bits == y.bits && x.report == y.report && x.groups == y.groups
+    case (.failure(let x), .failure(let y)): return x.description == y.description
+    default: return false
+    }
+}
+
+// Memory-backed when there is one: the file is written once per input.
+let directory = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : FileManager.default.temporaryDirectory.path
+let path = "\(directory)/locomotion-fuzz-reader-\(getpid()).csv"
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    var input = FuzzInput(data, count)
+    let mode = input.byte()
+    let file = Array(input.remaining)
+    var options = RecordingReadOptions(lenient: mode & 1 != 0)
+    if mode & 2 != 0 { options.groupColumn = "id" }
+    // A small limit reaches the limit checks with small inputs; the default the rest of the time.
+    if mode & 4 != 0 { options.maximumLineBytes = 64 + Int(mode >> 4) * 16 }
+    let maxRows = 1 + Int(mode >> 3 & 7)
+
+    writeFile(path, file)
+    let whole = Result { () throws(LocomotionError) in try readWhole(path: path, options: options) }
+    let chunked = Result { () throws(LocomotionError) in
+        try readChunks(RecordingStream(path: path, options: options), maxRows: maxRows)
+    }
+    require(same(whole, chunked), "whole read \(describe(whole)) but chunks of \(maxRows) \(describe(chunked))")
+    if let text = String(validating: file, as: UTF8.self) {
+        let parsed = Result { () throws(LocomotionError) in
+            try readChunks(RecordingStream(text: text, source: path, options: options), maxRows: 32_768)
+        }
+        require(same(whole, parsed), "file read \(describe(whole)) but text parsed \(describe(parsed))")
+    }
+    switch whole {
+    case .failure(let error):
+        require(error.description.contains(path), "the error does not name the file: \(error)")
+    case .success(let outcome):
+        if options.lenient {
+            let lines = file.split(separator: 0x0A, omittingEmptySubsequences: false).count - (file.last == 0x0A ? 1 : 0)
+            let report = outcome.report
+            require(
+                report.rowsRead + report.blankLines + report.skippedRowCount == lines - 1,
+                "\(lines) lines but \(report.rowsRead) rows, \(report.blankLines) blank, \(report.skippedRowCount) skipped")
+        } else {
+            options.lenient = true
+            let lenient = Result { () throws(LocomotionError) in try readWhole(path: path, options: options) }
+            guard case .success(let relaxed) = lenient else {
+                fatalError("invariant violated: strict read succeeds, lenient fails: \(describe(lenient))")
+            }
+            require(
+                relaxed.bits == outcome.bits && relaxed.report.skippedRowCount == 0,
+                "strict and lenient reads of a clean file differ: \(relaxed.report) vs \(outcome.report)")
+        }
+    }
+    return 0
+}
