@@ -150,13 +150,13 @@ docs: deps
 
 # Style check against .swift-format (120 columns, 4-space indentation); `make format` rewrites the
 # files instead. Fails on any finding.
-LINT_PATHS := Sources Tests Benchmarks Package.swift
+LINT_PATHS := Package.swift Sources Tests Benchmarks Examples Fuzz
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
 
 format:
-	swift-format format --in-place --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT) format format --in-place --recursive $(LINT_PATHS)
 
 clean:
 	rm -rf .build

@@ -42,10 +42,13 @@ let package = Package(
         .target(name: "CFFTWBaseline", dependencies: ["CFFTW"], path: "Benchmarks/CFFTWBaseline"),
         // Seeded randomness and the chunked soak session, shared by the tests and the benchmarks;
         // not a product.
-        .target(name: "LocomotionTestSupport", dependencies: ["Locomotion", "LocomotionSimulation"], path: "Tests/Support"),
+        .target(
+            name: "LocomotionTestSupport", dependencies: ["Locomotion", "LocomotionSimulation"], path: "Tests/Support"),
         .executableTarget(
             name: "LocomotionBenchmarks",
-            dependencies: ["LocomotionDSP", "Locomotion", "LocomotionSimulation", "CFFTWBaseline", "LocomotionTestSupport"],
+            dependencies: [
+                "LocomotionDSP", "Locomotion", "LocomotionSimulation", "CFFTWBaseline", "LocomotionTestSupport",
+            ],
             path: "Benchmarks/LocomotionBenchmarks"
         ),
         .testTarget(
@@ -61,7 +64,8 @@ let package = Package(
         .testTarget(name: "LocomotionCLITests", dependencies: ["LocomotionCLI", "Locomotion"]),
         .testTarget(name: "LocomotionReportTests", dependencies: ["LocomotionReport", "Locomotion"]),
         .testTarget(
-            name: "LocomotionSimulationTests", dependencies: ["LocomotionSimulation", "Locomotion", "LocomotionTestSupport"]),
+            name: "LocomotionSimulationTests",
+            dependencies: ["LocomotionSimulation", "Locomotion", "LocomotionTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,14 +24,17 @@ enum DetectorAllocations {
         while detector.windowCount < windows + 1 {
             let index = sample % 4_096
             _ = try detector.process(
-                .motion(MotionSample(time: Double(sample) / rate, x: axes.x[index], y: axes.y[index], z: axes.z[index])))
+                .motion(MotionSample(time: Double(sample) / rate, x: axes.x[index], y: axes.y[index], z: axes.z[index]))
+            )
             sample += 1
         }
         return sample
     }
 
     /// Allocations per sample for `classifier`, or why valgrind could not count them.
-    static func perSample(classifier: String, windows: Int = 200) -> Result<(small: Int, large: Int, perSample: Double), Skipped> {
+    static func perSample(classifier: String, windows: Int = 200) -> Result<
+        (small: Int, large: Int, perSample: Double), Skipped
+    > {
         let hop = 64  // samples per window at 50 Hz with a 1.28 s hop
         switch (
             FeatureBenchmarks.valgrindAllocations([streamOnlyFlag, "\(windows)", classifier]),

@@ -33,7 +33,8 @@ struct EndToEndBenchmarks: BenchmarkSuite {
         var oneCore: [(days: Int, run: ChildRun.Outcome, rows: Int)] = []
         var pandasSkipped: String?
         for length in days {
-            let file = try ActivityDay.generate(path: "\(directory)/routine-\(length)d-50hz.csv", seconds: length * 86_400)
+            let file = try ActivityDay.generate(
+                path: "\(directory)/routine-\(length)d-50hz.csv", seconds: length * 86_400)
             // Deleted as soon as it is measured: the week alone is over a gigabyte.
             defer { if !keep { try? FileManager.default.removeItem(atPath: file.path) } }
             notes.append(
@@ -60,9 +61,11 @@ struct EndToEndBenchmarks: BenchmarkSuite {
                 let stagesFile = "\(directory)/stages.txt"
                 defer { try? FileManager.default.removeItem(atPath: stagesFile) }
                 _ = try ChildRun.measure(
-                    [CommandLine.arguments[0], AnalysisStages.flag, file.path], pinnedToOneCore: true, output: stagesFile)
+                    [CommandLine.arguments[0], AnalysisStages.flag, file.path], pinnedToOneCore: true,
+                    output: stagesFile)
                 let stages = ((try? String(contentsOfFile: stagesFile, encoding: .utf8)) ?? "").split(separator: "\n")
-                notes.append("stages on the \(length)-day file, one core, CPU seconds: " + stages.joined(separator: ", "))
+                notes.append(
+                    "stages on the \(length)-day file, one core, CPU seconds: " + stages.joined(separator: ", "))
             }
             switch ChildRun.pandas(path: file.path) {
             case .success(let run):
@@ -97,7 +100,8 @@ struct EndToEndBenchmarks: BenchmarkSuite {
             targets.append(
                 TargetResult(
                     key: "e2ePeakResident", requirement: "peak resident set below 200 MB: peak MB / 200 <= 1",
-                    limit: 1, worst: Double(largest.run.peakResidentBytes) / 200e6, worstAt: "\(largest.days)-day file"))
+                    limit: 1, worst: Double(largest.run.peakResidentBytes) / 200e6, worstAt: "\(largest.days)-day file")
+            )
         }
         if oneCore.count >= 2 {
             let peaks = oneCore.map { Double($0.run.peakResidentBytes) }
@@ -118,7 +122,8 @@ struct EndToEndBenchmarks: BenchmarkSuite {
         [
             recording, "\(rows)", reader, cores, String(format: "%.2f", run.wallSeconds),
             String(format: "%.2f", run.cpuSeconds), String(format: "%.2f", Double(rows) / run.wallSeconds / 1e6),
-            String(format: "%.2f", Double(rows) / run.cpuSeconds / 1e6), String(format: "%.0f", seconds / run.wallSeconds),
+            String(format: "%.2f", Double(rows) / run.cpuSeconds / 1e6),
+            String(format: "%.0f", seconds / run.wallSeconds),
             String(format: "%.1f", Double(run.peakResidentBytes) / 1e6),
         ]
     }
@@ -164,11 +169,14 @@ enum ChildRun {
         defer { try? FileManager.default.removeItem(atPath: report) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "%e %U %S %M", "-o", report] + (pinnedToOneCore ? ["taskset", "-c", "0"] : []) + arguments
+        process.arguments =
+            ["-f", "%e %U %S %M", "-o", report] + (pinnedToOneCore ? ["taskset", "-c", "0"] : []) + arguments
         if let output {
             guard FileManager.default.createFile(atPath: output, contents: nil),
                 let handle = FileHandle(forWritingAtPath: output)
-            else { throw BenchmarkError.caseFailed(name: "create \(output)", underlying: CocoaError(.fileWriteUnknown)) }
+            else {
+                throw BenchmarkError.caseFailed(name: "create \(output)", underlying: CocoaError(.fileWriteUnknown))
+            }
             process.standardOutput = handle
         } else {
             process.standardOutput = FileHandle.nullDevice
@@ -176,10 +184,12 @@ enum ChildRun {
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        let fields = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: "\n").last?
+        let fields =
+            ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: "\n").last?
             .split(separator: " ").compactMap { Double($0) } ?? []
         guard fields.count == 4 else {
-            throw BenchmarkError.caseFailed(name: arguments.joined(separator: " "), underlying: CocoaError(.fileReadUnknown))
+            throw BenchmarkError.caseFailed(
+                name: arguments.joined(separator: " "), underlying: CocoaError(.fileReadUnknown))
         }
         return Outcome(
             status: process.terminationStatus, wallSeconds: fields[0], cpuSeconds: fields[1] + fields[2],
@@ -319,8 +329,12 @@ enum ActivityDay {
     static func appendFixed(_ value: Int, decimals: Int, to buffer: inout [UInt8]) {
         if value < 0 { buffer.append(0x2D) }
         var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         withUnsafeMutableBytes(of: &digits) { digits in
             repeat {

@@ -488,7 +488,9 @@ struct FeatureBenchmarks: BenchmarkSuite {
     static func valgrindAllocations(_ arguments: [String]) -> Result<Int, Skipped> {
         let executable = CommandLine.arguments[0]
         let copy = executable + "-valgrind"
-        guard let (stripped, _) = runCommand(["strip", "--strip-debug", "-o", copy, executable], capturing: .standardError),
+        guard
+            let (stripped, _) = runCommand(
+                ["strip", "--strip-debug", "-o", copy, executable], capturing: .standardError),
             stripped == 0
         else { return .failure(Skipped(message: "strip could not make a copy without debug information")) }
         let run = runCommand(

@@ -39,7 +39,8 @@ struct ManyFilesBenchmarks: BenchmarkSuite {
             let run = try ChildRun.measure(
                 [tool, "analyze", folder, "--jsonl", "--jobs", "\(jobs)", "--out", out], pinnedToOneCore: pinned)
             guard run.status == 0 else {
-                throw BenchmarkError.caseFailed(name: "analyze --jobs \(jobs)", underlying: CocoaError(.fileReadUnknown))
+                throw BenchmarkError.caseFailed(
+                    name: "analyze --jobs \(jobs)", underlying: CocoaError(.fileReadUnknown))
             }
             outputs[label] = FileManager.default.contents(atPath: out)
             runs[label] = run

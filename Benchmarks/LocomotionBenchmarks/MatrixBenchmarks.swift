@@ -169,7 +169,8 @@ struct MatrixOptions {
     var isCustomized = false
 
     func selects(_ kernel: MatrixKernel) -> Bool {
-        filters.isEmpty || filters.contains { kernel.name == $0 || kernel.name.hasPrefix($0 + ".") || kernel.name.hasPrefix($0) }
+        filters.isEmpty
+            || filters.contains { kernel.name == $0 || kernel.name.hasPrefix($0 + ".") || kernel.name.hasPrefix($0) }
     }
 
     func cells(_ shape: MatrixShape) -> [MatrixCell] {
@@ -214,61 +215,67 @@ struct MatrixBenchmarks: BenchmarkSuite {
         let passes = options.baselineFile == nil ? 1 : 3
         var passNormalized: [String: [Double]] = [:]
         for pass in 0..<passes {
-        if pass > 0 {
-            for row in rows { passNormalized["\(row.kernel.name) \(row.cell.key)", default: []].append(row.normalized) }
-            rows = []
-            skippedCells = []
-            pythonJobs = []
-        }
-        for kernel in MatrixKernel.all where options.selects(kernel) {
-            for cell in options.cells(kernel.shape) {
-                let setup: MatrixCase
-                do { setup = try kernel.make(cell) } catch {
-                    skippedCells.append("\(kernel.name) \(cell.key): not measured (\(error))")
-                    continue
+            if pass > 0 {
+                for row in rows {
+                    passNormalized["\(row.kernel.name) \(row.cell.key)", default: []].append(row.normalized)
                 }
-                defer { setup.teardown?() }
-                let cases =
-                    [BenchmarkCase(name: "\(kernel.name) \(cell.key)", runBatch: setup.work)]
-                    + setup.baselines.map { BenchmarkCase(name: "\($0.name) \(cell.key)", runBatch: $0.run) } + [referenceCase]
-                let timings = try BatchTimer.interleaved(cases, settings: settings)
-                let scale = setup.operationScale
-                let own = timings[0]
-                var allocations: Double?
-                if counting {
-                    let iterations = max(own.iterationsPerBatch, 1)
-                    let counted = try AllocationCounter.allocations { _ = try setup.work(iterations) }
-                    allocations = Double(counted) / (Double(iterations) * scale)
-                }
-                var baselines = setup.baselines.indices.map { index in
-                    BaselineResult(
-                        name: setup.baselines[index].name, nanoseconds: .success(timings[index + 1].median / scale),
-                        ratio: own.pairedRatio(to: timings[index + 1]))
-                }
-                let median = own.median / scale
-                for external in setup.external where options.python {
-                    let measured = external.measure()
-                    baselines.append(
-                        BaselineResult(name: external.name, nanoseconds: measured, ratio: try? median / measured.get()))
-                }
-                rows.append(
-                    MatrixRow(
-                        kernel: kernel, cell: cell, median: median, minimum: own.perBatch.min()! / scale,
-                        maximum: own.perBatch.max()! / scale, samplesPerOperation: setup.samplesPerOperation,
-                        normalized: own.perBatch.min()! / timings.last!.perBatch.min()! / scale, allocationsPerOperation: allocations,
-                        baselines: baselines))
-                if let python = setup.python {
-                    if options.python {
-                        pythonJobs.append((rows.count - 1, python.name, python.job))
-                    } else {
-                        rows[rows.count - 1].baselines.append(
+                rows = []
+                skippedCells = []
+                pythonJobs = []
+            }
+            for kernel in MatrixKernel.all where options.selects(kernel) {
+                for cell in options.cells(kernel.shape) {
+                    let setup: MatrixCase
+                    do { setup = try kernel.make(cell) } catch {
+                        skippedCells.append("\(kernel.name) \(cell.key): not measured (\(error))")
+                        continue
+                    }
+                    defer { setup.teardown?() }
+                    let cases =
+                        [BenchmarkCase(name: "\(kernel.name) \(cell.key)", runBatch: setup.work)]
+                        + setup.baselines.map { BenchmarkCase(name: "\($0.name) \(cell.key)", runBatch: $0.run) } + [
+                            referenceCase
+                        ]
+                    let timings = try BatchTimer.interleaved(cases, settings: settings)
+                    let scale = setup.operationScale
+                    let own = timings[0]
+                    var allocations: Double?
+                    if counting {
+                        let iterations = max(own.iterationsPerBatch, 1)
+                        let counted = try AllocationCounter.allocations { _ = try setup.work(iterations) }
+                        allocations = Double(counted) / (Double(iterations) * scale)
+                    }
+                    var baselines = setup.baselines.indices.map { index in
+                        BaselineResult(
+                            name: setup.baselines[index].name, nanoseconds: .success(timings[index + 1].median / scale),
+                            ratio: own.pairedRatio(to: timings[index + 1]))
+                    }
+                    let median = own.median / scale
+                    for external in setup.external where options.python {
+                        let measured = external.measure()
+                        baselines.append(
                             BaselineResult(
-                                name: python.name, nanoseconds: .failure(Skipped(message: "Python baselines off")),
-                                ratio: nil))
+                                name: external.name, nanoseconds: measured, ratio: try? median / measured.get()))
+                    }
+                    rows.append(
+                        MatrixRow(
+                            kernel: kernel, cell: cell, median: median, minimum: own.perBatch.min()! / scale,
+                            maximum: own.perBatch.max()! / scale, samplesPerOperation: setup.samplesPerOperation,
+                            normalized: own.perBatch.min()! / timings.last!.perBatch.min()! / scale,
+                            allocationsPerOperation: allocations,
+                            baselines: baselines))
+                    if let python = setup.python {
+                        if options.python {
+                            pythonJobs.append((rows.count - 1, python.name, python.job))
+                        } else {
+                            rows[rows.count - 1].baselines.append(
+                                BaselineResult(
+                                    name: python.name, nanoseconds: .failure(Skipped(message: "Python baselines off")),
+                                    ratio: nil))
+                        }
                     }
                 }
             }
-        }
         }
         if passes > 1 {
             for index in rows.indices {
@@ -308,11 +315,13 @@ struct MatrixBenchmarks: BenchmarkSuite {
 
         let growth = Self.growth(rows)
         var table = TextTable(header: [
-            "kernel", "cell", "op", "ns/op", "min", "max", "samples/s", "/FFTW256", "allocs/op", "baselines (kernel/baseline)",
+            "kernel", "cell", "op", "ns/op", "min", "max", "samples/s", "/FFTW256", "allocs/op",
+            "baselines (kernel/baseline)",
         ])
         for row in rows {
             table.rows.append([
-                row.kernel.name, row.cell.label, row.kernel.operation, Self.format(row.median), Self.format(row.minimum),
+                row.kernel.name, row.cell.label, row.kernel.operation, Self.format(row.median),
+                Self.format(row.minimum),
                 Self.format(row.maximum),
                 row.samplesPerOperation.map { Self.format(Double($0) * 1e9 / row.median) } ?? "-",
                 String(format: "%.3f", row.normalized),
@@ -350,7 +359,9 @@ struct MatrixBenchmarks: BenchmarkSuite {
         }
         if let baselineFile = options.baselineFile {
             try RegressionBaseline(rows: rows, machine: Machine.summary, settings: settings).write(to: baselineFile)
-            notes.append("wrote the regression baseline \(baselineFile) (\(rows.count) cells, /FFTW256 the median of \(passes) passes)")
+            notes.append(
+                "wrote the regression baseline \(baselineFile) (\(rows.count) cells, /FFTW256 the median of \(passes) passes)"
+            )
         }
         if let checkFile = options.checkFile {
             let check = try RegressionBaseline.read(from: checkFile).check(rows, limit: options.regressionLimit)
@@ -378,7 +389,9 @@ struct MatrixBenchmarks: BenchmarkSuite {
     }
 
     /// The slope of log(ns/op) on log(size) for each kernel measured at three sizes or more.
-    static func growth(_ rows: [MatrixRow]) -> [(kernel: String, slope: Double, expected: String, cells: Int, smallest: Double, largest: Double)] {
+    static func growth(_ rows: [MatrixRow]) -> [(
+        kernel: String, slope: Double, expected: String, cells: Int, smallest: Double, largest: Double
+    )] {
         var order: [String] = []
         var points: [String: [(Double, Double)]] = [:]
         var expected: [String: String] = [:]
@@ -403,7 +416,8 @@ struct MatrixBenchmarks: BenchmarkSuite {
     }
 
     /// Runs every Python job in one interpreter and adds the results to `rows`; returns notes.
-    static func runPython(_ jobs: [(row: Int, name: String, job: PythonJob)], into rows: inout [MatrixRow]) -> [String] {
+    static func runPython(_ jobs: [(row: Int, name: String, job: PythonJob)], into rows: inout [MatrixRow]) -> [String]
+    {
         guard !jobs.isEmpty else { return [] }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("locomotion-bench/matrix")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -436,7 +450,9 @@ struct MatrixBenchmarks: BenchmarkSuite {
         guard (try? text.write(to: request, atomically: true, encoding: .utf8)) != nil else {
             return skipAll("could not write \(request.path)")
         }
-        guard let (status, output) = FeatureBenchmarks.runCommand(["python3", scriptPath, request.path], capturing: .standardOutput)
+        guard
+            let (status, output) = FeatureBenchmarks.runCommand(
+                ["python3", scriptPath, request.path], capturing: .standardOutput)
         else { return skipAll("python3 could not be started") }
         guard status == 0, let data = output.data(using: .utf8),
             let parsed = try? JSONSerialization.jsonObject(with: data) as? [String: Any],

@@ -44,7 +44,10 @@ struct RegressionBaseline {
                         .object([
                             ("kernel", .string($0.kernel)), ("cell", .string($0.cell)),
                             ("overFFTWC256", .number($0.normalized, decimals: 4)),
-                            ("allocationsPerOperation", $0.allocationsPerOperation.map { .number($0, decimals: 4) } ?? .null),
+                            (
+                                "allocationsPerOperation",
+                                $0.allocationsPerOperation.map { .number($0, decimals: 4) } ?? .null
+                            ),
                         ])
                     })
             ),
@@ -94,8 +97,11 @@ struct RegressionBaseline {
             // A kernel on every core (the CSV stream) moves with the other core's load: its time is
             // reported, not gated; its allocations are.
             if row.kernel.usesEveryCore {
-                notes.append("  not time-gated (runs on every core): \(key) \(String(format: "%.2f", ratio))x the baseline")
-            } else if ratio > limit { notes.append("  slower: \(key) \(String(format: "%.2f", ratio))x the baseline") }
+                notes.append(
+                    "  not time-gated (runs on every core): \(key) \(String(format: "%.2f", ratio))x the baseline")
+            } else if ratio > limit {
+                notes.append("  slower: \(key) \(String(format: "%.2f", ratio))x the baseline")
+            }
             if !row.kernel.usesEveryCore, worst == nil || ratio > worst!.ratio { worst = (ratio, key) }
             if let now = row.allocationsPerOperation, now > 0, (reference.allocationsPerOperation ?? 0) == 0,
                 reference.allocationsPerOperation != nil

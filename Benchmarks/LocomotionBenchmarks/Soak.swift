@@ -19,7 +19,8 @@ enum Soak {
 
     /// Runs `hours` of session in chunks of `chunkSeconds`, then the comparison over `compareHours`.
     static func run(hours: Double, compareHours: Double, chunkSeconds: Double = 3600) throws -> Bool {
-        let session = SoakSession(chunkSeconds: chunkSeconds, chunkCount: Int((hours * 3600 / chunkSeconds).rounded(.up)))
+        let session = SoakSession(
+            chunkSeconds: chunkSeconds, chunkCount: Int((hours * 3600 / chunkSeconds).rounded(.up)))
         let compareChunks = min(session.chunkCount, Int((compareHours * 3600 / chunkSeconds).rounded(.up)))
         var detector = try ActivityDetector(sampleRate: 50)
         var digest = DecisionDigest()
@@ -51,19 +52,27 @@ enum Soak {
         func megabytes(_ sample: Sample?) -> String {
             sample.map { String(format: "%.1f MB at hour %.0f", Double($0.kilobytes) / 1024, $0.hour) } ?? "n/a"
         }
-        print("soak: \(hours) h simulated (\(session.chunkCount) chunks of \(Int(chunkSeconds)) s) in \(Int(seconds)) s")
+        print(
+            "soak: \(hours) h simulated (\(session.chunkCount) chunks of \(Int(chunkSeconds)) s) in \(Int(seconds)) s")
         print("  events         \(samples) motion samples at 50 Hz, \(fixes) GPS fixes, \(reports) OS activity reports")
         print("  windows        \(digest.count), checksum \(String(digest.checksum, radix: 16))")
         print("  steps          \(detector.detectedStepCount) detected, \(detector.stepCount) on foot")
-        print("  resident       start \(megabytes(memory.first)), peak \(megabytes(peak)), end \(megabytes(memory.last))")
+        print(
+            "  resident       start \(megabytes(memory.first)), peak \(megabytes(peak)), end \(megabytes(memory.last))")
         print("  resident/hour  " + memory.map { String($0.kilobytes / 1024) }.joined(separator: " ") + " (MB)")
 
         let comparison = try SoakComparison(session, chunks: compareChunks)
         let prefixMatches = comparison.streamed == prefix
         print("batch check over the first \(compareChunks) chunks (\(Double(compareChunks) * chunkSeconds / 3600) h):")
-        print("  windows        streamed \(comparison.streamed.count) (\(String(comparison.streamed.checksum, radix: 16))), batch \(comparison.batch.count) (\(String(comparison.batch.checksum, radix: 16))), soak's own \(prefix.count) (\(String(prefix.checksum, radix: 16)))")
-        print("  timeline       streamed \(comparison.streamedSegments.count) segments, batch \(comparison.batchSegments.count)")
-        print("  steps          detected streamed \(comparison.streamedDetectedSteps), batch \(comparison.batchDetectedSteps); on foot streamed \(comparison.streamedStepsOnFoot) (window decisions), batch \(comparison.batchStepsOnFoot) (smoothed timeline)")
+        print(
+            "  windows        streamed \(comparison.streamed.count) (\(String(comparison.streamed.checksum, radix: 16))), batch \(comparison.batch.count) (\(String(comparison.batch.checksum, radix: 16))), soak's own \(prefix.count) (\(String(prefix.checksum, radix: 16)))"
+        )
+        print(
+            "  timeline       streamed \(comparison.streamedSegments.count) segments, batch \(comparison.batchSegments.count)"
+        )
+        print(
+            "  steps          detected streamed \(comparison.streamedDetectedSteps), batch \(comparison.batchDetectedSteps); on foot streamed \(comparison.streamedStepsOnFoot) (window decisions), batch \(comparison.batchStepsOnFoot) (smoothed timeline)"
+        )
         let equal = comparison.isEqual && prefixMatches
         print(equal ? "  equal: yes" : "  equal: NO")
         return equal

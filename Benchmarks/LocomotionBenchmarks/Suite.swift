@@ -15,7 +15,9 @@ protocol BenchmarkSuite {
 
 /// Every suite the executable knows, in the order they run by default.
 enum BenchmarkSuites {
-    static var all: [any BenchmarkSuite] { [FFTBenchmarks(), CSVBenchmarks(), FeatureBenchmarks(), MatrixBenchmarks()] }
+    static var all: [any BenchmarkSuite] {
+        [FFTBenchmarks(), CSVBenchmarks(), FeatureBenchmarks(), MatrixBenchmarks()]
+    }
 
     /// Suites that run only when named (`make bench-e2e`): they generate gigabytes and take minutes.
     static var onRequest: [any BenchmarkSuite] { [EndToEndBenchmarks(), ManyFilesBenchmarks()] }

@@ -131,11 +131,13 @@ func apply(_ argument: String, _ value: String, to options: inout BenchmarkOptio
     switch argument {
     case "--filter":
         let names = value.split(separator: ",").map(String.init)
-        guard let unknown = names.first(where: { name in !MatrixKernel.all.contains { $0.name.hasPrefix(name) } }) else {
+        guard let unknown = names.first(where: { name in !MatrixKernel.all.contains { $0.name.hasPrefix(name) } })
+        else {
             options.matrix.filters += names
             return nil
         }
-        return "--filter: no kernel starts with '\(unknown)' (kernels: \(MatrixKernel.all.map(\.name).joined(separator: ", ")))"
+        return
+            "--filter: no kernel starts with '\(unknown)' (kernels: \(MatrixKernel.all.map(\.name).joined(separator: ", ")))"
     case "--rates":
         guard let rates = numbers(value) else { return "--rates needs positive numbers separated by commas" }
         options.matrix.rates = rates

@@ -65,7 +65,8 @@ extension StreamingFeatureExtractor {
     public init(
         configuration: FeatureConfiguration = .init(), sampleRate: Double, maxGap: Double?, hasGyroscope: Bool = false
     ) throws(LocomotionError) {
-        try self.init(configuration: configuration, sampleRate: sampleRate, maximumGap: maxGap, hasGyroscope: hasGyroscope)
+        try self.init(
+            configuration: configuration, sampleRate: sampleRate, maximumGap: maxGap, hasGyroscope: hasGyroscope)
     }
 
     /// Renamed ``maximumGap``.

@@ -7,7 +7,8 @@ extension AnalyzeCommand {
     /// exports, at any depth (the files inside an export folder are not listed on their own).
     static func recordings(inFolder path: String) -> [String] {
         if (try? RecordingFormat.detect(path: path)) != nil { return [path] }
-        let names = PathOrder.sorted(((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") })
+        let names = PathOrder.sorted(
+            ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") })
         var found: [String] = []
         for name in names {
             let full = (path as NSString).appendingPathComponent(name)

@@ -79,7 +79,8 @@ enum AnalyzeCommand {
             parsed = try Arguments(
                 arguments,
                 options: ReadingOptions.names.union([
-                    "classifier", "model", "smoothing", "hold", "window", "hop", "jobs", "report", "label-map", "shard", "out",
+                    "classifier", "model", "smoothing", "hold", "window", "hop", "jobs", "report", "label-map", "shard",
+                    "out",
                 ]),
                 flags: ReadingOptions.flags.union(["json", "jsonl", "csv", "help"]))
             if parsed.flag("help") {
@@ -135,7 +136,8 @@ enum AnalyzeCommand {
                         try html.write(toFile: path, atomically: true, encoding: .utf8)
                         written.append(path)
                     } catch {
-                        printError("locomotion analyze: \(path): cannot write the report: \(error.localizedDescription)")
+                        printError(
+                            "locomotion analyze: \(path): cannot write the report: \(error.localizedDescription)")
                         status = 1
                     }
                 }
@@ -182,7 +184,8 @@ enum AnalyzeCommand {
         let name = parsed.value("classifier") ?? "rules"
         var options = RecordingAnalysis.Options(
             features: FeatureConfiguration(
-                windowDuration: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28)))
+                windowDuration: try parsed.seconds("window", default: 2.56),
+                hop: try parsed.seconds("hop", default: 1.28)))
         guard name == "model" || parsed.value("model") == nil else {
             throw UsageError(message: "--model needs --classifier model")
         }
@@ -207,7 +210,8 @@ enum AnalyzeCommand {
         options.labelMap = try parsed.value("label-map").map(labelMap(at:)) ?? [:]
         let formats = [Format.json, .jsonl, .csv].filter { parsed.flag($0.rawValue) }
         guard formats.count <= 1 else {
-            throw UsageError(message: formats.map { "--\($0.rawValue)" }.joined(separator: ", ") + " exclude each other")
+            throw UsageError(
+                message: formats.map { "--\($0.rawValue)" }.joined(separator: ", ") + " exclude each other")
         }
         return Settings(
             options: options, jobs: jobs, format: formats.first ?? .text, reading: reading, classifierName: name,
@@ -227,7 +231,8 @@ enum AnalyzeCommand {
             guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
             let parts = trimmed.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let activity = ActivityType(identifier: parts[1].lowercased()) else {
-                throw UsageError(message: "--label-map: \(path):\(index + 1): expected LABEL,ACTIVITY, not '\(trimmed)'")
+                throw UsageError(
+                    message: "--label-map: \(path):\(index + 1): expected LABEL,ACTIVITY, not '\(trimmed)'")
             }
             map[parts[0]] = activity
         }
@@ -360,7 +365,9 @@ enum AnalyzeCommand {
         }
         let totals = analysis.timeline.totals.map { "\($0.activity) \(DurationFormat.compact($0.seconds))" }
         lines.append("  totals    " + (totals.isEmpty ? "none" : totals.joined(separator: ", ")))
-        let cadence = analysis.meanCadence.map { String(format: ", mean cadence %.2f steps/s (%.0f steps/min)", $0, $0 * 60) } ?? ""
+        let cadence =
+            analysis.meanCadence.map { String(format: ", mean cadence %.2f steps/s (%.0f steps/min)", $0, $0 * 60) }
+            ?? ""
         lines.append("  steps     \(analysis.stepCount) on foot (of \(analysis.detectedStepCount) detected)" + cadence)
         if analysis.trips.isEmpty {
             lines.append("  trips     none")
@@ -369,11 +376,13 @@ enum AnalyzeCommand {
             let distance = trip.distance.map { String(format: ", %.2f km", $0 / 1000) } ?? ", no GPS speed"
             lines.append(
                 "  trip \(index + 1)    \(clock(trip.start).trimmingCharacters(in: .whitespaces))–\(clock(trip.end).trimmingCharacters(in: .whitespaces)) s, "
-                    + DurationFormat.compact(trip.duration) + distance + (trip.isClosed ? "" : " (the recording ends during it)"))
+                    + DurationFormat.compact(trip.duration) + distance
+                    + (trip.isClosed ? "" : " (the recording ends during it)"))
         }
         if let report = analysis.speedReport {
             lines.append(
-                "  GPS       \(report.validFixCount) valid fixes of \(report.fixCount), \(report.counts.rejectedSpikes) rejected as spikes")
+                "  GPS       \(report.validFixCount) valid fixes of \(report.fixCount), \(report.counts.rejectedSpikes) rejected as spikes"
+            )
         }
         if let confusion = analysis.confusion {
             lines.append(
@@ -386,15 +395,19 @@ enum AnalyzeCommand {
 
     /// One row per file and a total.
     static func summary(_ reports: [Report]) -> String {
-        var lines = ["summary", "  file                                      duration  windows  steps  trips  accuracy  status"]
+        var lines = [
+            "summary", "  file                                      duration  windows  steps  trips  accuracy  status",
+        ]
         for report in reports {
             let name = (report.file as NSString).lastPathComponent
             let shown = name.count > 40 ? "…" + name.suffix(39) : name
             lines.append(
                 "  " + shown.padding(toLength: 40, withPad: " ", startingAt: 0)
                     + String(
-                        format: "  %8@  %7ld  %5ld  %5ld  %8@  %@", DurationFormat.compact(report.duration ?? 0), report.windows,
-                        report.stepsOnFoot, report.trips.count, report.accuracy.map { String(format: "%.3f", $0) } ?? "–",
+                        format: "  %8@  %7ld  %5ld  %5ld  %8@  %@", DurationFormat.compact(report.duration ?? 0),
+                        report.windows,
+                        report.stepsOnFoot, report.trips.count,
+                        report.accuracy.map { String(format: "%.3f", $0) } ?? "–",
                         report.error == nil ? "ok" : "failed"))
         }
         let failed = reports.filter { $0.error != nil }.count
@@ -443,7 +456,9 @@ enum AnalyzeCommand {
             stepsOnFoot = analysis.stepCount
             meanCadenceStepsPerSecond = analysis.meanCadence
             trips = analysis.trips.map {
-                TripRecord(start: $0.start, end: $0.end, durationSeconds: $0.duration, distanceMetres: $0.distance, closed: $0.isClosed)
+                TripRecord(
+                    start: $0.start, end: $0.end, durationSeconds: $0.duration, distanceMetres: $0.distance,
+                    closed: $0.isClosed)
             }
             validFixes = analysis.speedReport?.validFixCount
             fixes = analysis.speedReport?.fixCount

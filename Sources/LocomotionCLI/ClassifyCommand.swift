@@ -79,7 +79,8 @@ enum ClassifyCommand {
         let settings: Settings
         do throws(UsageError) {
             parsed = try Arguments(
-                arguments, options: ReadingOptions.names.union(["classifier", "model", "hold", "truth", "window", "hop"]),
+                arguments,
+                options: ReadingOptions.names.union(["classifier", "model", "hold", "truth", "window", "hop"]),
                 flags: ReadingOptions.flags.union(["csv", "json", "help"]))
             if parsed.flag("help") {
                 print(usage)
@@ -211,7 +212,8 @@ enum ClassifyCommand {
             for window in report.windows {
                 let probabilities =
                     withProbabilities
-                    ? ActivityType.decidable.map { activity in window.probabilities.map { "\($0[activity])" } ?? "" } : []
+                    ? ActivityType.decidable.map { activity in window.probabilities.map { "\($0[activity])" } ?? "" }
+                    : []
                 text += CSVQuoting.record(
                     [
                         report.file, "\(window.start)", "\(window.end)", window.label ?? "", window.activity.identifier,

@@ -48,7 +48,8 @@ enum DemoCommand {
             return 2
         }
         let status = AnalyzeCommand.run(["--report", report])
-        print("\nAnd a simulated session (seeded, not a recording): a commute — walk, drive with a traffic jam, walk.\n")
+        print(
+            "\nAnd a simulated session (seeded, not a recording): a commute — walk, drive with a traffic jam, walk.\n")
         let commute = FileManager.default.temporaryDirectory.appendingPathComponent("locomotion-demo-commute.csv").path
         do {
             try Scenario.session(.commute, seed: 1).write(to: commute)

@@ -32,7 +32,9 @@ enum DetectorOptions {
                 result.append(Parameter(group: nil, name: label, type: type(of: child.value)))
             } else {
                 for member in members {
-                    if let name = member.label { result.append(Parameter(group: label, name: name, type: type(of: member.value))) }
+                    if let name = member.label {
+                        result.append(Parameter(group: label, name: name, type: type(of: member.value)))
+                    }
                 }
             }
         }

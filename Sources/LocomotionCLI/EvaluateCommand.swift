@@ -43,9 +43,12 @@ enum EvaluateCommand {
             self.confusion = Confusion(labels: ActivityType.allCases.map(\.identifier), matrix: confusion.counts)
             classes = Dictionary(
                 uniqueKeysWithValues: ActivityType.allCases.filter { confusion.support(of: $0) > 0 }.map {
-                    ($0.identifier, ClassScores(
-                        precision: confusion.precision(of: $0), recall: confusion.recall(of: $0),
-                        f1: confusion.f1(of: $0), support: confusion.support(of: $0)))
+                    (
+                        $0.identifier,
+                        ClassScores(
+                            precision: confusion.precision(of: $0), recall: confusion.recall(of: $0),
+                            f1: confusion.f1(of: $0), support: confusion.support(of: $0))
+                    )
                 })
         }
     }
@@ -60,7 +63,9 @@ enum EvaluateCommand {
                 print(usage)
                 return 0
             }
-            guard !parsed.positional.isEmpty else { throw UsageError(message: "evaluate needs at least one DIR or FILE") }
+            guard !parsed.positional.isEmpty else {
+                throw UsageError(message: "evaluate needs at least one DIR or FILE")
+            }
             _ = try AnalyzeCommand.smoothing(parsed, hop: 1)  // checked here, made for the model's hop below
         } catch {
             printError("locomotion evaluate: \(error.message)\n\n\(usage)")
@@ -74,11 +79,13 @@ enum EvaluateCommand {
             var confusion = ActivityConfusion()
             let configuration = FeatureConfiguration(windowDuration: model.windowDuration, hop: model.hop)
             for (index, source) in sources.enumerated() {
-                CommandSupport.progress("\(index + 1) of \(sources.count): \(source.path)", done: index + 1 == sources.count)
+                CommandSupport.progress(
+                    "\(index + 1) of \(sources.count): \(source.path)", done: index + 1 == sources.count)
                 let recording = try RecordingImporter.read(path: source.path, options: reading).recording
                 let table = try recording.features(configuration)
                 let results = try smoothing.apply(to: model.classify(table))
-                let truths = ActivityTrainingSet.truths(of: table, recording: recording, activity: source.activity).map(\.activity)
+                let truths = ActivityTrainingSet.truths(of: table, recording: recording, activity: source.activity).map(
+                    \.activity)
                 for (truth, result) in zip(truths, results) {
                     if let truth { confusion.add(truth: truth, predicted: result.activity) }
                 }

@@ -88,7 +88,8 @@ enum FeaturesCommand {
         if let schema = results.first?.table.schema {
             // Row by row: the text of millions of windows is never held whole.
             let output = { (text: String) in print(text, terminator: "") }
-            settings.json ? writeJSON(results, schema: schema, to: output) : writeCSV(results, schema: schema, to: output)
+            settings.json
+                ? writeJSON(results, schema: schema, to: output) : writeCSV(results, schema: schema, to: output)
         }
         return status
     }

@@ -76,7 +76,8 @@ enum FuseCommand {
                 throw UsageError(message: "--os-confidence takes low, medium or high, not '\(confidenceText)'")
             }
             do {
-                report = MotionActivityReport(flags: try MotionActivityFlags(identifiers: flags), confidence: confidence, start: 0)
+                report = MotionActivityReport(
+                    flags: try MotionActivityFlags(identifiers: flags), confidence: confidence, start: 0)
             } catch {
                 throw UsageError(message: "--os: \(error.message)")
             }
@@ -104,7 +105,9 @@ enum FuseCommand {
         lines.append("votes")
         if decision.votes.isEmpty { lines.append("  none (no signal given)") }
         for vote in decision.votes {
-            lines.append("  \(vote.source.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) \(vote.activity) +\(vote.weight)")
+            lines.append(
+                "  \(vote.source.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) \(vote.activity) +\(vote.weight)"
+            )
         }
         let tally = decision.tally.map { "\($0.activity) \($0.score)" }
         lines.append("tally  \(tally.isEmpty ? "none" : tally.joined(separator: ", "))")

@@ -27,12 +27,16 @@ extension InfoCommand {
         for (stream, count) in merge.eventsAfterLastRow.sorted(by: { $0.key < $1.key }) {
             print("  left out        \(count) events of \(stream) after the last row")
         }
-        if merge.hiddenLabels > 0 { print("  left out        \(merge.hiddenLabels) labels replaced before any row showed them") }
+        if merge.hiddenLabels > 0 {
+            print("  left out        \(merge.hiddenLabels) labels replaced before any row showed them")
+        }
         for (stream, count) in merge.rowsBridgingGaps.sorted(by: { $0.key < $1.key }) {
             print("  interpolated    \(count) rows across gaps longer than 1 s in \(stream)")
         }
         if merge.largestEventShift > 0 {
-            print(String(format: "  event shift     at most %.3f s between an event and its row", merge.largestEventShift))
+            print(
+                String(format: "  event shift     at most %.3f s between an event and its row", merge.largestEventShift)
+            )
         }
         for note in imported.notes { print("  note            \(note)") }
     }

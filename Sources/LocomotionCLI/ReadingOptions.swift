@@ -22,10 +22,11 @@ enum ReadingOptions {
                                  (a Sensor Logger or phyphox export may be a folder or a zip archive)
         """
 
-    static let usageWithGroups = usage + "\n" + """
-          --group HEADER         the file is a long-format table of several recordings, one per run
-                                 of equal values in column HEADER (for example case_id)
-        """
+    static let usageWithGroups =
+        usage + "\n" + """
+              --group HEADER         the file is a long-format table of several recordings, one per run
+                                     of equal values in column HEADER (for example case_id)
+            """
 
     static func parse(_ arguments: Arguments) throws(UsageError) -> RecordingReadOptions {
         var options = RecordingReadOptions(lenient: arguments.flag("lenient"))
@@ -50,7 +51,9 @@ enum ReadingOptions {
         if let format = arguments.value("format") {
             guard let known = RecordingFormat(rawValue: format) else {
                 throw UsageError(
-                    message: "--format takes \(RecordingFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(format)'")
+                    message:
+                        "--format takes \(RecordingFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(format)'"
+                )
             }
             options.format = known
         }
@@ -70,7 +73,9 @@ enum ReadingOptions {
     {
         let imported = try read(path: path, options: options)
         if notes {
-            for note in imported.loaded.recording.plausibilityNotes() { printError("locomotion: note: \(path): \(note)") }
+            for note in imported.loaded.recording.plausibilityNotes() {
+                printError("locomotion: note: \(path): \(note)")
+            }
         }
         return imported
     }

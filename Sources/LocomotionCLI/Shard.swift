@@ -14,7 +14,8 @@ struct Shard: Equatable {
     /// Reads `K/N` (whole numbers, 0 ≤ K < N).
     init(parsing text: String) throws(UsageError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+        guard parts.count == 2,
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
             let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, index < count
         else {
             throw UsageError(

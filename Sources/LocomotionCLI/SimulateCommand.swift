@@ -53,7 +53,9 @@ enum SimulateCommand {
             seconds = parsed.value("seconds") == nil ? nil : try parsed.seconds("seconds", default: 0)
             // The session is made whole in memory (about 200 bytes a row at 50 Hz): a day at most.
             if let seconds, seconds > maximumSeconds {
-                throw UsageError(message: "--seconds takes at most \(Int(maximumSeconds)) (one day), not '\(parsed.value("seconds")!)'")
+                throw UsageError(
+                    message:
+                        "--seconds takes at most \(Int(maximumSeconds)) (one day), not '\(parsed.value("seconds")!)'")
             }
             if let text = parsed.value("seed") {
                 guard let value = UInt64(text) else {

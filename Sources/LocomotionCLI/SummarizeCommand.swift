@@ -73,7 +73,8 @@ enum SummarizeCommand {
         }
         guard isFolder.boolValue else { return [path] }
         let names = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
-        return PathOrder.sorted(names.filter { $0.hasSuffix(".jsonl") }.map { (path as NSString).appendingPathComponent($0) })
+        return PathOrder.sorted(
+            names.filter { $0.hasSuffix(".jsonl") }.map { (path as NSString).appendingPathComponent($0) })
     }
 
     /// The records of one JSON Lines file; blank lines are skipped.

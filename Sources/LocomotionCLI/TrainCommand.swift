@@ -38,7 +38,8 @@ enum TrainCommand {
         let reading: RecordingReadOptions
         do throws(UsageError) {
             parsed = try Arguments(
-                arguments, options: ReadingOptions.names.union(["out", "model", "folds", "window", "hop", "seed", "date"]),
+                arguments,
+                options: ReadingOptions.names.union(["out", "model", "folds", "window", "hop", "seed", "date"]),
                 flags: ReadingOptions.flags.union(["help", "json"]))
             if parsed.flag("help") {
                 print(usage)
@@ -56,7 +57,8 @@ enum TrainCommand {
             guard folds != 1 else { throw UsageError(message: "--folds takes 0 (none) or at least 2") }
             seed = UInt64(try parsed.wholeNumber("seed", default: 0))
             configuration = FeatureConfiguration(
-                windowDuration: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28))
+                windowDuration: try parsed.seconds("window", default: 2.56),
+                hop: try parsed.seconds("hop", default: 1.28))
             reading = try ReadingOptions.parse(parsed)
         } catch {
             printError("locomotion train: \(error.message)\n\n\(usage)")
@@ -72,12 +74,17 @@ enum TrainCommand {
             say("\(set.count) windows from \(sources.count) recordings in \(Set(set.groups).count) groups")
             for activity in ActivityType.decidable {
                 let count = set.activities.filter { $0 == activity }.count
-                if count > 0 { say("  \(activity.identifier.padding(toLength: 11, withPad: " ", startingAt: 0)) \(count)") }
+                if count > 0 {
+                    say("  \(activity.identifier.padding(toLength: 11, withPad: " ", startingAt: 0)) \(count)")
+                }
             }
-            for (reason, count) in set.dropped.sorted(by: { $0.key < $1.key }) { say("  dropped (\(reason)): \(count)") }
+            for (reason, count) in set.dropped.sorted(by: { $0.key < $1.key }) {
+                say("  dropped (\(reason)): \(count)")
+            }
             var crossValidation: ActivityConfusion?
             if folds >= 2 {
-                let confusion = try ActivityModel.crossValidate(kind, on: set, folds: folds, seed: seed) { done, total in
+                let confusion = try ActivityModel.crossValidate(kind, on: set, folds: folds, seed: seed) {
+                    done, total in
                     CommandSupport.progress("cross-validation fold \(done) of \(total)", done: done == total)
                 }
                 crossValidation = confusion
@@ -86,7 +93,8 @@ enum TrainCommand {
             }
             let record = ActivityModel.TrainingRecord(
                 command: (["locomotion", "train"] + withoutOutput(arguments)).joined(separator: " "),
-                sources: sources.map { relative($0.path, to: parsed.positional) }, windowsPerClass: [], date: parsed.value("date") ?? ModelSupport.today())
+                sources: sources.map { relative($0.path, to: parsed.positional) }, windowsPerClass: [],
+                date: parsed.value("date") ?? ModelSupport.today())
             let model = try ActivityModel.train(kind, on: set, training: record, seed: seed)
             try model.encoded().write(to: URL(fileURLWithPath: out))
             if json {
@@ -98,7 +106,9 @@ enum TrainCommand {
                         dropped: set.dropped, crossValidation: crossValidation.map(EvaluateCommand.Report.init),
                         seconds: Date().timeIntervalSince(started)))
             }
-            say("\nwrote \(out) (\(kind.rawValue), \(model.featureNames.count) features, classes \(model.classes.map(\.identifier).joined(separator: ", ")))")
+            say(
+                "\nwrote \(out) (\(kind.rawValue), \(model.featureNames.count) features, classes \(model.classes.map(\.identifier).joined(separator: ", ")))"
+            )
             return 0
         } catch {
             printError("locomotion train: \(error)")
@@ -154,9 +164,11 @@ enum ModelSupport {
     ) throws -> ActivityTrainingSet {
         var set = ActivityTrainingSet(featureNames: featureNames)
         for (index, source) in sources.enumerated() {
-            CommandSupport.progress("features \(index + 1) of \(sources.count): \(source.path)", done: index + 1 == sources.count)
+            CommandSupport.progress(
+                "features \(index + 1) of \(sources.count): \(source.path)", done: index + 1 == sources.count)
             let recording = try RecordingImporter.read(path: source.path, options: reading).recording
-            try set.add(try recording.features(configuration), of: recording, group: source.group, activity: source.activity)
+            try set.add(
+                try recording.features(configuration), of: recording, group: source.group, activity: source.activity)
         }
         return set
     }
@@ -187,7 +199,9 @@ enum ModelSupport {
                         confusion.support(of: activity)))
         }
         lines.append(
-            String(format: "  accuracy %.3f, macro-F1 %.3f, %ld windows", confusion.accuracy ?? .nan, confusion.macroF1 ?? .nan, confusion.total))
+            String(
+                format: "  accuracy %.3f, macro-F1 %.3f, %ld windows", confusion.accuracy ?? .nan,
+                confusion.macroF1 ?? .nan, confusion.total))
         lines += CommandSupport.confusionLines(confusion, indent: "  ")
         return lines.joined(separator: "\n") + "\n"
     }

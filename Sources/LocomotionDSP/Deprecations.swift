@@ -7,7 +7,8 @@
 /// - Complexity: O(*n* log *n*).
 @available(
     *, deprecated,
-    message: "use findDominantFrequency(in:sampleRate:options:), which throws for bad input and returns nil when there is no peak instead of 0"
+    message:
+        "use findDominantFrequency(in:sampleRate:options:), which throws for bad input and returns nil when there is no peak instead of 0"
 )
 public func dominantFrequency(samples: [Double], sampleRate: Double) -> Double {
     (try? findDominantFrequency(in: samples, sampleRate: sampleRate))??.frequency ?? 0
@@ -18,7 +19,8 @@ public func dominantFrequency(samples: [Double], sampleRate: Double) -> Double {
 /// - Complexity: O(*n*), two passes.
 @available(
     *, deprecated,
-    message: "use Statistics.populationVariance(of:), which throws for empty or non-finite input instead of returning 0 or NaN"
+    message:
+        "use Statistics.populationVariance(of:), which throws for empty or non-finite input instead of returning 0 or NaN"
 )
 public func variance(of values: [Double]) -> Double {
     guard values.count > 1 else { return 0 }

@@ -10,7 +10,9 @@ extension Scenario {
 
     /// Renamed ``plan(_:duration:)``.
     @available(*, deprecated, renamed: "plan(_:duration:)")
-    public static func plan(_ name: ScenarioName, seconds: Double) -> (phases: [SessionPhase], options: SimulationOptions) {
+    public static func plan(_ name: ScenarioName, seconds: Double) -> (
+        phases: [SessionPhase], options: SimulationOptions
+    ) {
         plan(name, duration: seconds)
     }
 

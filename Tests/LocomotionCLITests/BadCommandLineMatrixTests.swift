@@ -26,7 +26,10 @@ struct BadCommandLineMatrixTests {
             "empty.csv": "", "header.csv": "t,ax,ay,az\n", "one.csv": "t,ax,ay,az\n0,0,0,1\n",
             "nan.csv": "t,ax,ay,az\n" + (0..<300).map { "\(Double($0) / 50),0,0,nan\n" }.joined(),
         ]
-        for (name, text) in files { FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(text.utf8)) }
+        for (name, text) in files {
+            let written = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(text.utf8))
+            precondition(written, "cannot write the test file \(folder)/\(name)")
+        }
         return folder
     }()
 
@@ -43,14 +46,20 @@ struct BadCommandLineMatrixTests {
             // train needs --out before it reads anything; give it one so the files are judged.
             let out = command == "train" ? ["--out", "{dir}/model.json"] : []
             cases += [
-                Case(arguments: [command, "{dir}/empty.csv"] + out, status: 1, names: "{dir}/empty.csv: cannot read the file"),
+                Case(
+                    arguments: [command, "{dir}/empty.csv"] + out, status: 1,
+                    names: "{dir}/empty.csv: cannot read the file"),
                 Case(arguments: [command, "{dir}/nan.csv"] + out, status: 1, names: "{dir}/nan.csv:2: column 'az'"),
                 Case(arguments: [command, "-x", "{dir}/one.csv"] + out, status: 2, names: "unknown option -x"),
-                Case(arguments: [command, "--bogus", "{dir}/one.csv"] + out, status: 2, names: "unknown option --bogus"),
+                Case(
+                    arguments: [command, "--bogus", "{dir}/one.csv"] + out, status: 2, names: "unknown option --bogus"),
                 Case(arguments: [command, "-"] + out, status: 1, names: " -: "),
                 Case(arguments: [command, "-h"], status: 0, names: "usage: locomotion \(command)"),
-                Case(arguments: [command, "{dir}/one.csv", option], status: 2, names: "option \(option) needs a value"),
-                Case(arguments: [command, "{dir}/one.csv"] + out + [option, outOfRange], status: 2, names: "\(option) takes"),
+                Case(
+                    arguments: [command, "{dir}/one.csv", option], status: 2, names: "option \(option) needs a value"),
+                Case(
+                    arguments: [command, "{dir}/one.csv"] + out + [option, outOfRange], status: 2,
+                    names: "\(option) takes"),
             ]
             if command != "analyze" {  // analyze without a file analyses the bundled session
                 cases.append(Case(arguments: [command, "--"] + out, status: 2, names: "\(command) needs"))
@@ -61,8 +70,11 @@ struct BadCommandLineMatrixTests {
         cases.append(Case(arguments: ["info", "{dir}/one.csv"], status: 0, names: "rows            1"))
         cases.append(Case(arguments: ["info", "{dir}/nan.csv", "--lenient"], status: 0, names: "NaN or infinity: 300"))
         for command in ["spectrum", "steps", "features", "classify", "analyze", "evaluate"] {
-            cases.append(Case(arguments: [command, "{dir}/one.csv"], status: 1, names: "{dir}/one.csv: 1 rows are too few"))
-            cases.append(Case(arguments: [command, "{dir}/header.csv"], status: 1, names: "{dir}/header.csv: 0 rows are too few"))
+            cases.append(
+                Case(arguments: [command, "{dir}/one.csv"], status: 1, names: "{dir}/one.csv: 1 rows are too few"))
+            cases.append(
+                Case(
+                    arguments: [command, "{dir}/header.csv"], status: 1, names: "{dir}/header.csv: 0 rows are too few"))
         }
         cases.append(Case(arguments: ["speed", "{dir}/one.csv"], status: 1, names: "{dir}/one.csv: no speed column"))
         cases += [
@@ -73,11 +85,17 @@ struct BadCommandLineMatrixTests {
             Case(arguments: ["summarize", "{dir}/one.csv", "--out"], status: 2, names: "option --out needs a value"),
             Case(arguments: ["evaluate-steps", "{dir}/empty.csv", "--vehicle"], status: 1, names: "{dir}/empty.csv"),
             Case(arguments: ["evaluate-steps", "{dir}/one.csv"], status: 2, names: "give --reference"),
-            Case(arguments: ["evaluate-steps", "{dir}/one.csv", "--reference"], status: 2, names: "option --reference needs a value"),
+            Case(
+                arguments: ["evaluate-steps", "{dir}/one.csv", "--reference"], status: 2,
+                names: "option --reference needs a value"),
             Case(arguments: ["evaluate-steps", "--"], status: 2, names: "evaluate-steps needs exactly one RECORDING"),
             Case(arguments: ["evaluate-steps", "-x", "{dir}/one.csv"], status: 2, names: "unknown option -x"),
-            Case(arguments: ["evaluate", "{dir}/one.csv", "--model", "{dir}/empty.csv"], status: 1, names: "{dir}/empty.csv: not an activity model"),
-            Case(arguments: ["evaluate", "{dir}/one.csv", "--model", "{dir}/missing.json"], status: 1, names: "{dir}/missing.json"),
+            Case(
+                arguments: ["evaluate", "{dir}/one.csv", "--model", "{dir}/empty.csv"], status: 1,
+                names: "{dir}/empty.csv: not an activity model"),
+            Case(
+                arguments: ["evaluate", "{dir}/one.csv", "--model", "{dir}/missing.json"], status: 1,
+                names: "{dir}/missing.json"),
             Case(arguments: ["train", "{dir}/one.csv", "--out"], status: 2, names: "option --out needs a value"),
             Case(arguments: ["train", "{dir}/one.csv"], status: 2, names: "train needs --out"),
             Case(arguments: ["fuse", "{dir}/one.csv"], status: 2, names: "fuse takes no FILE"),
@@ -88,8 +106,12 @@ struct BadCommandLineMatrixTests {
             Case(arguments: ["simulate", "-"], status: 2, names: "unknown scenario '-'"),
             Case(arguments: ["simulate", "--"], status: 2, names: "simulate needs a SCENARIO"),
             Case(arguments: ["simulate", "commute", "--seconds"], status: 2, names: "option --seconds needs a value"),
-            Case(arguments: ["simulate", "commute", "--seconds", "-1"], status: 2, names: "--seconds takes a positive number"),
-            Case(arguments: ["simulate", "commute", "--seconds", "1e300"], status: 2, names: "--seconds takes at most 86400"),
+            Case(
+                arguments: ["simulate", "commute", "--seconds", "-1"], status: 2,
+                names: "--seconds takes a positive number"),
+            Case(
+                arguments: ["simulate", "commute", "--seconds", "1e300"], status: 2,
+                names: "--seconds takes at most 86400"),
             Case(arguments: ["simulate", "commute", "--seed", "-1"], status: 2, names: "--seed takes a whole number"),
             Case(arguments: ["demo", "{dir}/one.csv"], status: 2, names: "demo takes no FILE"),
             Case(arguments: ["demo", "-x"], status: 2, names: "unknown option -x"),
@@ -103,7 +125,8 @@ struct BadCommandLineMatrixTests {
 
     /// The `locomotion` binary the package built beside this test bundle.
     static var binary: String {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let exe =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var folder = URL(fileURLWithPath: exe).deletingLastPathComponent()
         // On macOS the tests run inside an .xctest bundle (…/debug/X.xctest/Contents/MacOS).
         while folder.path.contains(".xctest") { folder.deleteLastPathComponent() }
@@ -112,7 +135,8 @@ struct BadCommandLineMatrixTests {
 
     @Test(arguments: cases)
     func endsWithTheDocumentedStatusAndNamesTheCulprit(_ input: Case) throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "no locomotion binary at \(Self.binary)")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: Self.binary), "no locomotion binary at \(Self.binary)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = input.arguments.map { $0.replacingOccurrences(of: "{dir}", with: Self.folder) }
@@ -124,8 +148,11 @@ struct BadCommandLineMatrixTests {
         let outputText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationReason == .exit, "ended by signal \(process.terminationStatus): \(errorText.prefix(300))")
-        #expect(process.terminationStatus == input.status, "status \(process.terminationStatus): \(errorText.prefix(300))")
+        #expect(
+            process.terminationReason == .exit, "ended by signal \(process.terminationStatus): \(errorText.prefix(300))"
+        )
+        #expect(
+            process.terminationStatus == input.status, "status \(process.terminationStatus): \(errorText.prefix(300))")
         let message = input.status == 0 ? outputText : errorText
         let needle = input.names.replacingOccurrences(of: "{dir}", with: Self.folder)
         #expect(message.contains(needle), "expected '\(needle)' in: \(message.prefix(300))")

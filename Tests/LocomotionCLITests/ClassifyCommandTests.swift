@@ -9,7 +9,8 @@ struct ClassifyCommandTests {
     func settings(_ arguments: [String]) throws -> ClassifyCommand.Settings {
         try ClassifyCommand.parse(
             Arguments(
-                arguments, options: ReadingOptions.names.union(["classifier", "model", "hold", "truth", "window", "hop"]),
+                arguments,
+                options: ReadingOptions.names.union(["classifier", "model", "hold", "truth", "window", "hop"]),
                 flags: ReadingOptions.flags.union(["csv", "json"])))
     }
 
@@ -57,7 +58,8 @@ struct ClassifyCommandTests {
 
     @Test(arguments: [
         ["classify"], ["classify", "f.csv", "--classifier", "forest"], ["classify", "f.csv", "--model", "m.json"],
-        ["classify", "f.csv", "--classifier", "model", "--model", "/nonexistent.json"], ["classify", "f.csv", "--truth", "flying"],
+        ["classify", "f.csv", "--classifier", "model", "--model", "/nonexistent.json"],
+        ["classify", "f.csv", "--truth", "flying"],
         ["classify", "f.csv", "--truth", "unknown"], ["classify", "f.csv", "--hold", "-1"],
         ["classify", "f.csv", "--csv", "--json"],
     ])
@@ -124,13 +126,17 @@ struct SimulateCommandTests {
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(LocomotionTool.run(["simulate", "B", "--seconds", "120", "--seed", "7", "--out", file.path]) == 0)
         let first = try Data(contentsOf: file)
-        #expect(LocomotionTool.run(["simulate", "motorway-drive", "--seconds", "120", "--seed", "7", "--out", file.path]) == 0)
+        #expect(
+            LocomotionTool.run(["simulate", "motorway-drive", "--seconds", "120", "--seed", "7", "--out", file.path])
+                == 0)
         #expect(try Data(contentsOf: file) == first)
         let analysis = try RecordingReader.read(path: file.path).recording.analyzeActivities()
         #expect(analysis.timeline.totals.first { $0.activity == .driving }.map { $0.seconds > 60 } == true)
     }
 
-    @Test(arguments: [["simulate"], ["simulate", "Z"], ["simulate", "A", "--seconds", "-3"], ["simulate", "A", "--bogus"]])
+    @Test(arguments: [
+        ["simulate"], ["simulate", "Z"], ["simulate", "A", "--seconds", "-3"], ["simulate", "A", "--bogus"],
+    ])
     func usageErrors(arguments: [String]) {
         #expect(LocomotionTool.run(arguments) == 2)
     }

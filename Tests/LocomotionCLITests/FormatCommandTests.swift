@@ -21,7 +21,8 @@ private func sensorLoggerExport() throws -> String {
     }
     var location = "time,seconds_elapsed,speedAccuracy,horizontalAccuracy,speed,longitude,latitude\n"
     for second in 0..<60 {
-        location += "\(1_700_000_000_000_000_000 + second * 1_000_000_000),\(second),0.3,4,1.4,2.35,\(48.85 + Double(second) * 1.26e-5)\n"
+        location +=
+            "\(1_700_000_000_000_000_000 + second * 1_000_000_000),\(second),0.3,4,1.4,2.35,\(48.85 + Double(second) * 1.26e-5)\n"
     }
     try total.write(to: folder.appendingPathComponent("TotalAcceleration.csv"), atomically: true, encoding: .utf8)
     try linear.write(to: folder.appendingPathComponent("Accelerometer.csv"), atomically: true, encoding: .utf8)

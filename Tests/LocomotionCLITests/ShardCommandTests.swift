@@ -10,12 +10,14 @@ struct ShardCommandTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("shards-\(UUID().uuidString)")
         let folder = root.appendingPathComponent("cohort")
         let scratch = root.appendingPathComponent("results")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("p2"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("p2"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         for (index, scenario) in ["A", "B", "commute", "C", "D"].enumerated() {
             let name = index == 2 ? "p2/day1.csv" : "p\(index).csv"
             let path = folder.appendingPathComponent(name).path
-            #expect(LocomotionTool.run(["simulate", scenario, "--seconds", "90", "--seed", "\(index)", "--out", path]) == 0)
+            #expect(
+                LocomotionTool.run(["simulate", scenario, "--seconds", "90", "--seed", "\(index)", "--out", path]) == 0)
         }
         try Data("t_s,acc_x_g\n0,1\n".utf8).write(to: folder.appendingPathComponent("broken.csv"))
         return (folder.path, scratch.path)
@@ -38,7 +40,10 @@ struct ShardCommandTests {
         var statuses: [Int32] = []
         for index in 0..<4 {
             let path = "\(scratch)/shard-\(index).jsonl"
-            statuses.append(LocomotionTool.run(["analyze", folder, "--jsonl", "--jobs", "2", "--shard", "\(index)/4", "--out", path]))
+            statuses.append(
+                LocomotionTool.run([
+                    "analyze", folder, "--jsonl", "--jobs", "2", "--shard", "\(index)/4", "--out", path,
+                ]))
             let shard = try Self.lines(path)
             #expect((1...2).contains(shard.count), "shard \(index) has \(shard.count) records")
             union += shard
@@ -97,7 +102,10 @@ struct ShardCommandTests {
         #expect(PathOrder.sorted(["b", "a/z", "a/b/c", "a.csv"]) == ["a/b/c", "a/z", "a.csv", "b"])
     }
 
-    @Test(arguments: ["3/3", "-1/2", "1/0", "0/0", "a/b", "1", "1/2/3", "", "/2", "1/", " 1/2", "+1/2", "1/99999999999999999999999", "１/2"])
+    @Test(arguments: [
+        "3/3", "-1/2", "1/0", "0/0", "a/b", "1", "1/2/3", "", "/2", "1/", " 1/2", "+1/2", "1/99999999999999999999999",
+        "１/2",
+    ])
     func badShardsAreUsageErrors(text: String) {
         #expect(throws: UsageError.self) { try Shard(parsing: text) }
         #expect(LocomotionTool.run(["analyze", "--shard", text, "/nonexistent.csv"]) == 2)
@@ -109,7 +117,8 @@ struct ShardCommandTests {
     }
 
     @Test func summarizeRefusesWhatIsNotAResultsFile() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("results-\(UUID().uuidString).jsonl").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("results-\(UUID().uuidString).jsonl")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(LocomotionTool.run(["summarize"]) == 2)
         #expect(LocomotionTool.run(["summarize", "--bogus", path]) == 2)

@@ -47,7 +47,8 @@ struct DominantFrequencyTests {
             let phase = 2 * Double.pi * rng.nextUnit()
             let samples = sinusoid(frequency: frequency, sampleRate: 50, count: 256, amplitude: amplitude, phase: phase)
                 .map { $0 + noiseDeviation * rng.nextGaussian() }
-            errors.append(abs(try #require(try findDominantFrequency(in: samples, sampleRate: 50)).frequency - frequency))
+            errors.append(
+                abs(try #require(try findDominantFrequency(in: samples, sampleRate: 50)).frequency - frequency))
         }
         #expect(median(errors) <= 0.05, "median error \(median(errors)) Hz")
         // Most trials lock on to the tone (the rest are noise peaks winning at 0 dB).
@@ -235,7 +236,8 @@ struct DominantFrequencyTests {
             }
         }
         for rate in [0.0, -1.0, .nan, .infinity, -.infinity] {
-            #expect(dominantFrequency(samples: sinusoid(frequency: 2, sampleRate: 50, count: 64), sampleRate: rate) == 0)
+            #expect(
+                dominantFrequency(samples: sinusoid(frequency: 2, sampleRate: 50, count: 64), sampleRate: rate) == 0)
         }
         for value in [0.0, 1.0, -9.81, 1e6] {
             #expect(dominantFrequency(samples: [Double](repeating: value, count: 128), sampleRate: 50) == 0)

@@ -107,7 +107,9 @@ struct FFTTests {
         #expect(bins.isEmpty)
     }
 
-    @Test("RealFFTPlan.forward/inverse(_:into:) equal the allocating forms and reuse the caller's array", arguments: [1, 7, 256, 1000])
+    @Test(
+        "RealFFTPlan.forward/inverse(_:into:) equal the allocating forms and reuse the caller's array",
+        arguments: [1, 7, 256, 1000])
     func heldPlanInto(count: Int) throws {
         var rng = SplitMix64(seed: UInt64(count) + 11)
         let samples = rng.gaussianSamples(count)

@@ -22,12 +22,16 @@ import Testing
             let first = 1 + Int(start * rate)
             lines.removeSubrange(first..<min(first + Int(seconds * rate), rows))
         }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("streamed-commute-\(UUID().uuidString).csv").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "streamed-commute-\(UUID().uuidString).csv"
+        ).path
         try! lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }()
 
-    static func batch(_ options: RecordingAnalysis.Options) throws -> (recording: Recording, summary: RecordingAnalysisSummary) {
+    static func batch(_ options: RecordingAnalysis.Options) throws -> (
+        recording: Recording, summary: RecordingAnalysisSummary
+    ) {
         let recording = try RecordingReader.read(path: file).recording
         return (recording, try recording.analyzeActivities(options).summary)
     }
@@ -51,7 +55,8 @@ import Testing
         #expect(Set(summary.timeline.segments.map(\.activity)).isSuperset(of: [.walking, .driving]))
     }
 
-    static let settings: [(smoothing: String, classifier: String)] = ["hysteresis", "none", "hmm"].flatMap { smoothing in
+    static let settings: [(smoothing: String, classifier: String)] = ["hysteresis", "none", "hmm"].flatMap {
+        smoothing in
         ["rules", "fusion"].map { (smoothing, $0) }
     }
 
@@ -93,7 +98,8 @@ import Testing
     }
 
     @Test func streamedErrorsAreTheWholeRecordingsErrors() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("streamed-errors-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "streamed-errors-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let cases = [
@@ -104,8 +110,10 @@ import Testing
         for (name, text) in cases {
             let path = folder.appendingPathComponent(name).path
             try text.write(toFile: path, atomically: true, encoding: .utf8)
-            let batch = "\(try #require(throws: (any Error).self) { try RecordingReader.read(path: path).recording.analyzeActivities() })"
-            let streamed = "\(try #require(throws: (any Error).self) { try RecordingImporter.analyzeActivities(path: path) })"
+            let batch =
+                "\(try #require(throws: (any Error).self) { try RecordingReader.read(path: path).recording.analyzeActivities() })"
+            let streamed =
+                "\(try #require(throws: (any Error).self) { try RecordingImporter.analyzeActivities(path: path) })"
             #expect(streamed == batch, "\(name)")
         }
     }

@@ -5,8 +5,10 @@ import Testing
 
 @Suite struct ActivityDetectorTests {
     func bundledWalk() throws -> Recording {
-        try RecordingReader.read(path: DominantFrequencyTimelineTests.demoPath, options: .init(labelMap: DatasetLabels.uciHAPT))
-            .recording
+        try RecordingReader.read(
+            path: DominantFrequencyTimelineTests.demoPath, options: .init(labelMap: DatasetLabels.uciHAPT)
+        )
+        .recording
     }
 
     @Test func streamingEqualsBatch() throws {
@@ -65,7 +67,8 @@ import Testing
         let transitions = decisions.flatMap(\.transitions)
         let committed = decisions.map { (time: $0.result.end, activity: $0.committed) }
         #expect(transitions == (try ActivityTransition.transitions(of: committed)))
-        #expect(transitions.first == ActivityTransition(activity: .walking, kind: .enter, time: transitions.first!.time))
+        #expect(
+            transitions.first == ActivityTransition(activity: .walking, kind: .enter, time: transitions.first!.time))
     }
 
     @Test func pressureEventsCountFloors() throws {
@@ -89,7 +92,9 @@ import Testing
         _ = try detector.process(.pedometer(time: 3, cadence: 1.8))
         #expect(throws: ActivityError.self) { try detector.process(.pedometer(time: 2, cadence: 1.8)) }
         _ = try detector.process(.motion(MotionSample(time: 1, x: 0, y: 0, z: 1)))
-        #expect(throws: LocomotionError.self) { try detector.process(.motion(MotionSample(time: 0.5, x: 0, y: 0, z: 1))) }
+        #expect(throws: LocomotionError.self) {
+            try detector.process(.motion(MotionSample(time: 0.5, x: 0, y: 0, z: 1)))
+        }
     }
 
     /// Found by `make fuzz` (FuzzDetector): a motion sample at a NaN time was accepted, after which
@@ -98,7 +103,9 @@ import Testing
     @Test(arguments: [Double.nan, .infinity, -.infinity])
     func nonFiniteEventTimesAreRefused(time: Double) throws {
         var detector = try ActivityDetector(sampleRate: 50)
-        #expect(throws: LocomotionError.self) { try detector.process(.motion(MotionSample(time: time, x: 0, y: 0, z: 1))) }
+        #expect(throws: LocomotionError.self) {
+            try detector.process(.motion(MotionSample(time: time, x: 0, y: 0, z: 1)))
+        }
         #expect(throws: ActivityError.self) { try detector.process(.pedometer(time: time, cadence: 1.8)) }
         #expect(throws: ActivityError.self) {
             try detector.process(.activityReport(MotionActivityReport(flags: .walking, confidence: .high, start: time)))
@@ -118,7 +125,8 @@ import Testing
         var configuration = VoteFusion.Configuration()
         configuration.operatingSystemVotes = .trafficJam
         func run(report: MotionActivityReport?) throws -> [ActivityDetector.Decision] {
-            var detector = try ActivityDetector(sampleRate: 50, classifier: .voteFusion(try VoteFusion(configuration: configuration)))
+            var detector = try ActivityDetector(
+                sampleRate: 50, classifier: .voteFusion(try VoteFusion(configuration: configuration)))
             var events: [SensorEvent] = report.map { [.activityReport($0)] } ?? []
             for index in 0..<1000 {
                 let time = Double(index) / 50
@@ -130,7 +138,8 @@ import Testing
             return try detector.process(events)
         }
         let alone = try run(report: nil)
-        let withReport = try run(report: MotionActivityReport(flags: [.automotive, .stationary], confidence: .high, start: 0))
+        let withReport = try run(
+            report: MotionActivityReport(flags: [.automotive, .stationary], confidence: .high, start: 0))
         #expect(alone.allSatisfy { $0.result.activity != .driving || $0.result.confidence == .low })
         #expect(withReport.suffix(5).allSatisfy { $0.result.activity == .driving })
         #expect(withReport.last?.committed == .driving)

@@ -1,7 +1,7 @@
+import LocomotionTestSupport
 import Testing
 
 @testable import Locomotion
-import LocomotionTestSupport
 
 @Suite struct ActivityHysteresisTests {
     /// Feeds `(time, activity)` pairs and returns the committed activity after each.
@@ -19,7 +19,8 @@ import LocomotionTestSupport
     @Test func anInterruptionRestartsTheTimer() throws {
         var filter = try ActivityHysteresis()
         _ = try run(&filter, [(0, .walking), (5, .walking)])
-        let committed = try run(&filter, [(6, .running), (9, .running), (10, .walking), (11, .running), (15, .running), (16, .running)])
+        let committed = try run(
+            &filter, [(6, .running), (9, .running), (10, .walking), (11, .running), (15, .running), (16, .running)])
         // Walking at 10 s cancels the pending run; running starts again at 11 s, commits at 16 s.
         #expect(committed == [.walking, .walking, .walking, .walking, .walking, .running])
         #expect(filter.pending == nil)
@@ -37,7 +38,8 @@ import LocomotionTestSupport
     }
 
     @Test func perActivitySettings() throws {
-        var filter = try ActivityHysteresis(configuration: .init(holdTime: 2, leavingHoldTimes: [.driving: 15, .unknown: 0]))
+        var filter = try ActivityHysteresis(
+            configuration: .init(holdTime: 2, leavingHoldTimes: [.driving: 15, .unknown: 0]))
         // Leaving unknown at once, then 15 s to leave driving.
         #expect(try filter.update(.driving, at: 0) == .driving)
         #expect(try run(&filter, [(1, .walking), (15.9, .walking), (16, .walking)]) == [.driving, .driving, .walking])
@@ -74,7 +76,9 @@ import LocomotionTestSupport
 
     @Test func badHoldTimesAreRefused() {
         #expect(throws: ActivityError.self) { try ActivityHysteresis(configuration: .init(holdTime: -1)) }
-        #expect(throws: ActivityError.self) { try ActivityHysteresis(configuration: .init(leavingHoldTimes: [.driving: .nan])) }
+        #expect(throws: ActivityError.self) {
+            try ActivityHysteresis(configuration: .init(leavingHoldTimes: [.driving: .nan]))
+        }
     }
 
     @Test func smoothingResultsUsesTheirEndTimes() throws {

@@ -9,7 +9,8 @@ import Testing
     func results(_ activities: [ActivityType], confidence: Confidence = .high, offset: Double = 0) -> [ActivityResult] {
         activities.enumerated().map { index, activity in
             let start = offset + Double(index) * 1.28
-            return ActivityResult(activity: activity, confidence: confidence, evidence: evidence, start: start, end: start + 2.56)
+            return ActivityResult(
+                activity: activity, confidence: confidence, evidence: evidence, start: start, end: start + 2.56)
         }
     }
 
@@ -36,19 +37,23 @@ import Testing
             + results([.walking], confidence: .medium, offset: 2.56) + results([.driving], offset: 3.84)
         let timeline = try ActivityTimeline(results: mixed)
         #expect(timeline.segments.map(\.confidence) == [.medium, .high])
-        let two = try ActivityTimeline(results: results([.walking]) + results([.walking], confidence: .low, offset: 1.28))
+        let two = try ActivityTimeline(
+            results: results([.walking]) + results([.walking], confidence: .low, offset: 1.28))
         #expect(two.segments.map(\.confidence) == [.low])  // the lower of the two middle ones
         #expect(timeline.filtered(minimumConfidence: .high).segments.map(\.activity) == [.driving])
     }
 
     @Test func resultsOutOfOrderAreRefused() {
-        #expect { try ActivityTimeline(results: self.results([.walking], offset: 10) + self.results([.walking])) } throws: {
+        #expect {
+            try ActivityTimeline(results: self.results([.walking], offset: 10) + self.results([.walking]))
+        } throws: {
             ($0 as? ActivityError)?.code == .outOfOrder
         }
     }
 
     @Test func rangeQueriesClipAndSayNoData() throws {
-        let timeline = try ActivityTimeline(results: results(Array(repeating: .walking, count: 10)) + results([.driving], offset: 20))
+        let timeline = try ActivityTimeline(
+            results: results(Array(repeating: .walking, count: 10)) + results([.driving], offset: 20))
         let clipped = try timeline.segments(in: 5..<21)
         #expect(clipped.map(\.start) == [5, 20] && abs(clipped[0].end - 14.08) < 1e-12 && clipped[1].end == 21)
         #expect { try timeline.segments(in: 15..<19) } throws: { ($0 as? ActivityError)?.code == .noData }
@@ -64,7 +69,9 @@ import Testing
 
     @Test func operatingSystemHistoryBecomesSegments() throws {
         var history = try MotionActivityHistory()
-        for (start, flags) in [(0.0, MotionActivityFlags.walking), (60, [.automotive]), (90, [.automotive, .stationary]), (200, .walking)] {
+        for (start, flags) in [
+            (0.0, MotionActivityFlags.walking), (60, [.automotive]), (90, [.automotive, .stationary]), (200, .walking),
+        ] {
             try history.append(.init(flags: flags, confidence: .high, start: start))
         }
         let timeline = try ActivityTimeline(history: history, in: 0..<300)
@@ -75,10 +82,13 @@ import Testing
     }
 
     @Test func tripsOpenOnDrivingCloseOnFootAndIntegrateSpeed() throws {
-        let activities: [ActivityType] = [.walking, .walking, .driving, .driving, .stationary, .driving, .driving, .walking, .walking, .driving]
+        let activities: [ActivityType] = [
+            .walking, .walking, .driving, .driving, .stationary, .driving, .driving, .walking, .walking, .driving,
+        ]
         let timeline = try ActivityTimeline(results: results(activities))
         let speeds = stride(from: 0.0, through: 14, by: 1).map {
-            SmoothedSpeed(time: $0, rawSpeed: 10, speed: 10, standardDeviation: 1, acceleration: 0, status: .initialized)
+            SmoothedSpeed(
+                time: $0, rawSpeed: 10, speed: 10, standardDeviation: 1, acceleration: 0, status: .initialized)
         }
         let trips = timeline.trips(speeds: speeds, minimumDriving: 0)
         #expect(trips.count == 2)

@@ -55,8 +55,12 @@ struct BadInputMatrixTests {
             _ = try recording(t, walk).features(sampleRate: 50)
             return true  // a zero interval is not a gap; the windows are counted by samples
         },
-        Case(description: "sample rate 0: features") { _ = try recording(times, walk).features(sampleRate: 0); return false },
-        Case(description: "negative sample rate: step detector") { _ = try StepDetector(sampleRate: -50); return false },
+        Case(description: "sample rate 0: features") {
+            _ = try recording(times, walk).features(sampleRate: 0); return false
+        },
+        Case(description: "negative sample rate: step detector") {
+            _ = try StepDetector(sampleRate: -50); return false
+        },
         Case(description: "NaN sample rate: feature extractor") {
             _ = try FeatureExtractor(sampleRate: .nan)
             return false
@@ -79,7 +83,9 @@ struct BadInputMatrixTests {
             _ = try recording(times, walk).features(configuration, sampleRate: 50)
             return false
         },
-        Case(description: "NaN GPS speed") { _ = try LocationFix(time: 1, speed: .nan, speedAccuracy: 1); return false },
+        Case(description: "NaN GPS speed") {
+            _ = try LocationFix(time: 1, speed: .nan, speedAccuracy: 1); return false
+        },
         Case(description: "negative GPS speeds: invalid, kept and counted") {
             let fixes = try (0..<10).map { try LocationFix(time: Double($0), speed: -1, speedAccuracy: 1) }
             let smoothed = SpeedSmoother().smooth(fixes)
@@ -97,7 +103,9 @@ struct BadInputMatrixTests {
             _ = try Butterworth.design(order: 4, band: .lowPass(cutoff: 30), sampleRate: 50)
             return false
         },
-        Case(description: "peaks in NaN") { _ = try findPeaks(in: [1, .nan, 1]); return false },
+        Case(description: "peaks in NaN") {
+            _ = try findPeaks(in: [1, .nan, 1]); return false
+        },
         Case(description: "truncated model file") {
             let data = try ActivityModel.bundled.encoded()
             _ = try ActivityModel(data: data.prefix(data.count / 2))

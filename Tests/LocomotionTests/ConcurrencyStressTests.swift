@@ -29,7 +29,8 @@ struct ConcurrencyStressTests {
         // Mixed lengths, each planning (or reusing) its FFT: powers of two, primes, odd sizes.
         let sizes = [64, 97, 128, 250, 256, 509, 1000, 1024]
         let frequencies = try sizes.map { size in
-            try findDominantFrequency(in: Array(magnitude[(index * 7)..<(index * 7 + size)]), sampleRate: 50)?.frequency ?? 0
+            try findDominantFrequency(in: Array(magnitude[(index * 7)..<(index * 7 + size)]), sampleRate: 50)?.frequency
+                ?? 0
         }
         let table = try recording.features(threadCount: 1 + index % 3)
         let features = table.windows.indices.flatMap { Array(table.row($0)) }
@@ -37,7 +38,8 @@ struct ConcurrencyStressTests {
         let model = try ActivityModel.train(
             ActivityModel.Kind.allCases[index % ActivityModel.Kind.allCases.count], on: set,
             training: ActivityModelTests.record)
-        let activities = try model.classify(table).map(\.activity) + (try FeatureRuleClassifier().classify(table)).map(\.activity)
+        let activities =
+            try model.classify(table).map(\.activity) + (try FeatureRuleClassifier().classify(table)).map(\.activity)
         return Outcome(
             frequencies: frequencies, features: features, stepTimes: steps.steps.map(\.time), activities: activities,
             modelBytes: model.encoded())

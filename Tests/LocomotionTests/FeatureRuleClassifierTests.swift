@@ -34,10 +34,19 @@ import Testing
     }
 
     @Test func stepsDecideWalkingAndRunningByCadence() throws {
-        #expect(try decide(window(std: 0.25, steps: 4, stepCadence: 1.8, cadence: 1.8, regularity: 0.9)) == (.walking, .steps))
-        #expect(try decide(window(std: 0.9, steps: 7, stepCadence: 2.8, cadence: 2.8, regularity: 0.8)) == (.running, .steps))
+        #expect(
+            try decide(window(std: 0.25, steps: 4, stepCadence: 1.8, cadence: 1.8, regularity: 0.9)) == (
+                .walking, .steps
+            ))
+        #expect(
+            try decide(window(std: 0.9, steps: 7, stepCadence: 2.8, cadence: 2.8, regularity: 0.8)) == (
+                .running, .steps
+            ))
         // A slow walker at 1.25 steps/s is walking, not cycling.
-        #expect(try decide(window(std: 0.1, steps: 3, stepCadence: 1.25, cadence: 1.1, regularity: 0.7)) == (.walking, .steps))
+        #expect(
+            try decide(window(std: 0.1, steps: 3, stepCadence: 1.25, cadence: 1.1, regularity: 0.7)) == (
+                .walking, .steps
+            ))
         #expect(try rules.decide(window(std: 0.25, steps: 4, stepCadence: 1.8)).result.confidence == .medium)
     }
 
@@ -60,9 +69,11 @@ import Testing
 
     @Test func aCarOnCobblestonesNeverVotesWalking() throws {
         // Variance 0.05–0.15 g² (σ 0.22–0.39 g), no steps, no periodicity.
-        for std in [0.05, 0.1, 0.15].map { $0.squareRoot() } {
+        let deviations = [0.05, 0.1, 0.15].map { $0.squareRoot() }
+        for std in deviations {
             #expect(try decide(window(std: std, cadence: 1.9, regularity: 0.2)) == (.unknown, .rough))
-            #expect(try decide(window(std: std, cadence: 1.9, regularity: 0.2, speed: 5)) == (.driving, .movingWithoutGait))
+            #expect(
+                try decide(window(std: std, cadence: 1.9, regularity: 0.2, speed: 5)) == (.driving, .movingWithoutGait))
             #expect(try decide(window(std: std, speed: 12)) == (.driving, .vehicleSpeed))
         }
         // The vote fusion, which has only the variance to go on, cannot decide: no steps vote
@@ -105,7 +116,8 @@ import Testing
     /// in the trouser pocket while jogging, walking and sitting (see Fixtures/README-motionsense.md).
     @Test(arguments: [("jogging", ActivityType.running, 12), ("walking", .walking, 10), ("sitting", .stationary, 9)])
     func realPocketRecordings(name: String, activity: ActivityType, atLeast: Int) throws {
-        let url = try #require(Bundle.module.url(forResource: "Fixtures/motionsense-sub03-\(name)-20s", withExtension: "csv"))
+        let url = try #require(
+            Bundle.module.url(forResource: "Fixtures/motionsense-sub03-\(name)-20s", withExtension: "csv"))
         let recording = try RecordingReader.read(path: url.path).recording
         let results = try rules.classify(try recording.features())
         #expect(results.count == 14)

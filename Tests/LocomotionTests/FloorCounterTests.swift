@@ -1,8 +1,8 @@
 import Foundation
+import LocomotionTestSupport
 import Testing
 
 @testable import Locomotion
-import LocomotionTestSupport
 
 @Suite struct FloorCounterTests {
     /// Feeds pressure at 1 Hz: `height(t)` in metres above the start, plus noise and a drift in Pa/s.

@@ -5,7 +5,10 @@ import Testing
 
 @Suite struct ActivityTypeTests {
     @Test func identifiersAreStableAndRoundTrip() {
-        #expect(ActivityType.allCases.map(\.identifier) == ["walking", "running", "cycling", "driving", "stationary", "unknown"])
+        #expect(
+            ActivityType.allCases.map(\.identifier) == [
+                "walking", "running", "cycling", "driving", "stationary", "unknown",
+            ])
         for activity in ActivityType.allCases {
             #expect(ActivityType(identifier: activity.identifier) == activity)
             #expect(!activity.displayName.isEmpty && !activity.symbolName.isEmpty && !activity.colorName.isEmpty)
@@ -27,7 +30,9 @@ import Testing
         #expect(Confidence.allCases.max() == .high)
         let data = try JSONEncoder().encode([Confidence.medium])
         #expect(String(data: data, encoding: .utf8) == "[\"medium\"]")
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([Confidence].self, from: Data("[\"sure\"]".utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([Confidence].self, from: Data("[\"sure\"]".utf8))
+        }
     }
 
     @Test func probabilitiesNormaliseAndBreakTiesByOrder() throws {
@@ -219,7 +224,9 @@ import Testing
         ]
         let best = try #require(DetectedActivity.mostProbable(in: list))
         #expect(best.activity == .walking && best.confidence == .high)
-        let running = [try DetectedActivity(kind: .onFoot, confidence: 60), try DetectedActivity(kind: .running, confidence: 70)]
+        let running = [
+            try DetectedActivity(kind: .onFoot, confidence: 60), try DetectedActivity(kind: .running, confidence: 70),
+        ]
         #expect(DetectedActivity.mostProbable(in: running)?.activity == .running)
         #expect(DetectedActivity.mostProbable(in: []) == nil)
     }

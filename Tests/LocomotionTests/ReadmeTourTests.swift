@@ -64,7 +64,9 @@ struct ReadmeTourTests {
         #expect(probable.count == table.count && probable[20].activity == .walking)
         var detector = try ActivityDetector(sampleRate: 50)
         var committed: [ActivityType] = []
-        for event in try recording.events() { if let decision = try detector.process(event) { committed.append(decision.committed) } }
+        for event in try recording.events() {
+            if let decision = try detector.process(event) { committed.append(decision.committed) }
+        }
         #expect(committed.last == .walking)
     }
 }

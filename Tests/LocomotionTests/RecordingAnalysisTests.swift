@@ -5,8 +5,10 @@ import Testing
 
 @Suite struct RecordingAnalysisTests {
     func bundledWalk() throws -> Recording {
-        try RecordingReader.read(path: DominantFrequencyTimelineTests.demoPath, options: .init(labelMap: DatasetLabels.uciHAPT))
-            .recording
+        try RecordingReader.read(
+            path: DominantFrequencyTimelineTests.demoPath, options: .init(labelMap: DatasetLabels.uciHAPT)
+        )
+        .recording
     }
 
     @Test func theBundledWalkIsOneWalkWithItsStepsOnFoot() throws {

@@ -16,7 +16,8 @@ private func read(_ name: String, _ options: RecordingReadOptions = .init()) thr
 
 /// Writes `bytes` to a fresh temporary file and returns its path.
 private func temporaryFile(_ bytes: [UInt8], name: String) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("locomotion-formats-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "locomotion-formats-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let url = folder.appendingPathComponent(name)
     try Data(bytes).write(to: url)
@@ -80,7 +81,9 @@ struct ZipArchiveTests {
         #expect(throws: LocomotionError.self) {
             _ = try ZipArchive(path: try temporaryFile(Array(bytes.prefix(bytes.count / 2)), name: "cut.zip"))
         }
-        #expect(throws: LocomotionError.self) { _ = try ZipArchive(path: try temporaryFile(Array("PK\u{3}\u{4}".utf8), name: "tiny.zip")) }
+        #expect(throws: LocomotionError.self) {
+            _ = try ZipArchive(path: try temporaryFile(Array("PK\u{3}\u{4}".utf8), name: "tiny.zip"))
+        }
         do {
             _ = try ZipArchive(path: try temporaryFile(Array(bytes.prefix(bytes.count / 2)), name: "cut.zip"))
         } catch {
@@ -93,8 +96,12 @@ struct ZipArchiveTests {
         let deflated: [UInt8] = [0xCB, 0x48, 0xCD, 0xC9, 0xC9, 0x07, 0x00]
         let decoded = try deflated.withUnsafeBytes { try Zlib.inflateRaw($0, expectedSize: 5) }
         #expect(String(decoding: decoded, as: UTF8.self) == "hello")
-        #expect(throws: Zlib.Failure.self) { _ = try deflated.withUnsafeBytes { try Zlib.inflateRaw($0, expectedSize: 4) } }
-        #expect(throws: Zlib.Failure.self) { _ = try deflated.withUnsafeBytes { try Zlib.inflateRaw($0, expectedSize: 6) } }
+        #expect(throws: Zlib.Failure.self) {
+            _ = try deflated.withUnsafeBytes { try Zlib.inflateRaw($0, expectedSize: 4) }
+        }
+        #expect(throws: Zlib.Failure.self) {
+            _ = try deflated.withUnsafeBytes { try Zlib.inflateRaw($0, expectedSize: 6) }
+        }
         #expect(Array("hello".utf8).withUnsafeBytes { Zlib.crc32($0) } == 0x3610_A686)
     }
 }
@@ -156,18 +163,23 @@ struct SensorLoggerImportTests {
 
     @Test func aBadCellNamesTheFileInsideTheArchiveAndItsLine() throws {
         let text = "time,seconds_elapsed,z,y,x\n1,0.0,1,2,3\n2,0.02,1,oops,3\n"
-        let folder = (try temporaryFile(Array(text.utf8), name: "Accelerometer.csv") as NSString).deletingLastPathComponent
+        let folder = (try temporaryFile(Array(text.utf8), name: "Accelerometer.csv") as NSString)
+            .deletingLastPathComponent
         do {
             _ = try RecordingImporter.read(path: folder)
             Issue.record("a malformed cell was accepted")
         } catch {
-            #expect(error == .malformedCell(path: folder + "/Accelerometer.csv", line: 3, column: "y", value: "oops", expected: "a number"))
+            #expect(
+                error
+                    == .malformedCell(
+                        path: folder + "/Accelerometer.csv", line: 3, column: "y", value: "oops", expected: "a number"))
         }
         var lenient = RecordingReadOptions()
         lenient.lenient = true
         let imported = try RecordingImporter.read(path: folder, options: lenient)
         #expect(imported.recording.count == 1 && imported.loaded.report.skippedRows[.malformedNumber] == 1)
-        #expect(imported.files.first { $0.role == "linear acceleration" }?.report.firstSkippedLine[.malformedNumber] == 3)
+        #expect(
+            imported.files.first { $0.role == "linear acceleration" }?.report.firstSkippedLine[.malformedNumber] == 3)
     }
 
     @Test func theFormatCanBeForcedAndAWrongOneIsRefused() throws {

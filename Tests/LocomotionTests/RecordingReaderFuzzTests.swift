@@ -17,7 +17,8 @@ struct RecordingReaderFuzzTests {
 
         """
 
-    static let alphabet: [UInt8] = Array(",\"\n\r-+.eE0123456789 \tnaNinf#;TZ:".utf8) + [0x00, 0xC3, 0xFF, 0xEF, 0xBB, 0xBF]
+    static let alphabet: [UInt8] =
+        Array(",\"\n\r-+.eE0123456789 \tnaNinf#;TZ:".utf8) + [0x00, 0xC3, 0xFF, 0xEF, 0xBB, 0xBF]
 
     static func mutate(_ base: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
         var bytes = base
@@ -56,7 +57,8 @@ struct RecordingReaderFuzzTests {
                     #expect(loaded.recording.count == loaded.report.rowsRead)
                     if lenient {
                         // Every line after the header is a row, a blank line or a counted skip.
-                        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
+                        let lines =
+                            bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
                             - (bytes.last == 0x0A ? 1 : 0)
                         #expect(
                             loaded.report.rowsRead + loaded.report.blankLines + loaded.report.skippedRowCount

@@ -31,26 +31,33 @@ struct RecordingReaderLimitTests {
         #expect(try readError(endless, options) == "FILE:1: the line's length exceeds the reader's limit of 4096 bytes")
         let longRow = Array("t,ax,ay,az\n0,0,0,1\n".utf8) + [UInt8](repeating: UInt8(ascii: "1"), count: 5000)
         #expect(try readError(longRow, options) == "FILE:3: the line's length exceeds the reader's limit of 4096 bytes")
-        #expect(throws: LocomotionError.self) { try load("t,ax,ay,az\n0,0,0," + String(repeating: "1", count: 5000), options) }
+        #expect(throws: LocomotionError.self) {
+            try load("t,ax,ay,az\n0,0,0," + String(repeating: "1", count: 5000), options)
+        }
     }
 
     @Test func theDefaultLineLimitStopsAHugeHeader() throws {
         let header = [UInt8](repeating: UInt8(ascii: "t"), count: 3 << 20)
-        #expect(try readError(header)?.hasPrefix("FILE:1: the line's length exceeds the reader's limit of 1048576") == true)
+        #expect(
+            try readError(header)?.hasPrefix("FILE:1: the line's length exceeds the reader's limit of 1048576") == true)
     }
 
     @Test func columnAndCellLimits() throws {
         var options = RecordingReadOptions()
         options.maximumColumns = 10
         let wide = "t," + (1...20).map { "c\($0)" }.joined(separator: ",") + "\n"
-        #expect(throws: LocomotionError.limitExceeded(
-            path: "f.csv", line: 1, what: "the header's column count (21)", limit: 10, unit: "columns")) {
+        #expect(
+            throws: LocomotionError.limitExceeded(
+                path: "f.csv", line: 1, what: "the header's column count (21)", limit: 10, unit: "columns")
+        ) {
             try load(wide, options)
         }
         options = RecordingReadOptions()
         options.maximumCellBytes = 8
-        #expect(throws: LocomotionError.limitExceeded(
-            path: "f.csv", line: 3, what: "the text cell in column 'label'", limit: 8, unit: "bytes")) {
+        #expect(
+            throws: LocomotionError.limitExceeded(
+                path: "f.csv", line: 3, what: "the text cell in column 'label'", limit: 8, unit: "bytes")
+        ) {
             try load("t,ax,ay,az,label\n0,0,0,1,walk\n0.02,0,0,1,walkingfast\n", options)
         }
     }
@@ -74,21 +81,26 @@ struct RecordingReaderBadDataTests {
         // Enough rows for the parallel path; the bad cell is deep inside.
         var bytes = Array("t,ax,ay,az,note\n".utf8)
         for row in 0..<5000 {
-            bytes += Array("\(Double(row) / 50),0,0,1,".utf8) + (row == 4321 ? [0xC3, 0x28] : Array("ok".utf8)) + [0x0A]
+            bytes +=
+                Array("\(Double(row) / 50),0,0,1,".utf8) + (row == 4321 ? [0xC3, 0x28] : Array("ok".utf8)) + [0x0A]
         }
         #expect(try readError(bytes) == "FILE:4323: column 'note': '\u{FFFD}(' is not valid UTF-8 text")
     }
 
     @Test func invalidUTF8InTheHeaderIsAnError() throws {
         let bytes = Array("t,ax,ay,az,l".utf8) + [0xE9] + Array("gende\n0,0,0,1,x\n".utf8)
-        #expect(try readError(bytes) == "FILE: cannot read the file: the header (line 1) is not valid UTF-8 text; save the file as UTF-8")
+        #expect(
+            try readError(bytes)
+                == "FILE: cannot read the file: the header (line 1) is not valid UTF-8 text; save the file as UTF-8")
     }
 
     @Test func anUnterminatedQuoteIsAnErrorOrACountedSkip() throws {
         let text = "t,ax,ay,az,label\n0,0,0,1,\"walk\n0.02,0,0,1,walk\n"
-        #expect(throws: LocomotionError.malformedCell(
-            path: "f.csv", line: 2, column: "label", value: "walk",
-            expected: "closed by a quote on the same line (a quoted cell may not span lines)")) { try load(text) }
+        #expect(
+            throws: LocomotionError.malformedCell(
+                path: "f.csv", line: 2, column: "label", value: "walk",
+                expected: "closed by a quote on the same line (a quoted cell may not span lines)")
+        ) { try load(text) }
         let lenient = try load(text, RecordingReadOptions(lenient: true))
         #expect(lenient.recording.time == [0.02] && lenient.report.skippedRows == [.unterminatedQuote: 1])
         #expect(throws: LocomotionError.self) { try load("t,ax,ay,az,\"label\n0,0,0,1,w\n") }
@@ -102,8 +114,10 @@ struct RecordingReaderBadDataTests {
 
     @Test func aLatitudeOrLongitudeOutOfRangeIsAnErrorOrACountedSkip() throws {
         let text = "t,ax,ay,az,lat,lon\n0,0,0,1,45,10\n0.02,0,0,1,200,10\n0.04,0,0,1,45,-190\n0.06,0,0,1,,\n"
-        #expect(throws: LocomotionError.malformedCell(
-            path: "f.csv", line: 3, column: "lat", value: "200", expected: "a number in -90...90")) { try load(text) }
+        #expect(
+            throws: LocomotionError.malformedCell(
+                path: "f.csv", line: 3, column: "lat", value: "200", expected: "a number in -90...90")
+        ) { try load(text) }
         let lenient = try load(text, RecordingReadOptions(lenient: true))
         #expect(lenient.recording.time == [0, 0.06])
         #expect(lenient.report.skippedRows == [.outOfRange: 2])
@@ -138,7 +152,9 @@ struct RecordingReaderFirstErrorTests {
     }
 
     @Test func backwardsTimeHintsAtAGroupColumn() {
-        let error = #expect(throws: LocomotionError.self) { try load("t,ax,ay,az,case_id\n0,0,0,1,a\n1,0,0,1,a\n0,0,0,1,b\n") }
+        let error = #expect(throws: LocomotionError.self) {
+            try load("t,ax,ay,az,case_id\n0,0,0,1,a\n1,0,0,1,a\n0,0,0,1,b\n")
+        }
         #expect(error?.description.contains("--group") == true)
     }
 }

@@ -317,7 +317,9 @@ struct RecordingGroupTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Data(file).write(to: URL(fileURLWithPath: path))
         let options = RecordingReadOptions(groupColumn: "id", lenient: true)
-        let expected: [(name: String, time: [Double])] = [("a", [0]), ("b", [0]), ("c", [0.02]), ("b", [0.06, 0.08]), ("c", [0.01])]
+        let expected: [(name: String, time: [Double])] = [
+            ("a", [0]), ("b", [0]), ("c", [0.02]), ("b", [0.06, 0.08]), ("c", [0.01]),
+        ]
 
         let read = try RecordingReader.readGroups(path: path, options: options)
         #expect(read.groups.map(\.name) == expected.map(\.name))
@@ -330,7 +332,11 @@ struct RecordingGroupTests {
         var previous: String?
         while let chunk = try stream.nextChunk(maximumRowCount: chunkRows) {
             let group = try #require(stream.group)
-            if let last = runs.indices.last, group == previous { runs[last].time += chunk.time } else { runs.append((group, chunk.time)) }
+            if let last = runs.indices.last, group == previous {
+                runs[last].time += chunk.time
+            } else {
+                runs.append((group, chunk.time))
+            }
             previous = group
         }
         #expect(runs.map(\.name) == expected.map(\.name))
@@ -399,7 +405,9 @@ struct RecordingParallelParsingTests {
         }
         let sequentialStream = try RecordingStream(text: text, source: "p.csv", options: options)
         var sequential = try #require(try sequentialStream.nextChunk(maximumRowCount: 1_000))
-        while let chunk = try sequentialStream.nextChunk(maximumRowCount: 1_000) { sequential.append(contentsOf: chunk) }
+        while let chunk = try sequentialStream.nextChunk(maximumRowCount: 1_000) {
+            sequential.append(contentsOf: chunk)
+        }
         return (
             RecordingWriter.csv(parallel), RecordingWriter.csv(sequential),
             [parallelStream.report, sequentialStream.report]

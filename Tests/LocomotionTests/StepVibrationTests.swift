@@ -28,7 +28,9 @@ struct StepVibrationTests {
         return (times, magnitudes)
     }
 
-    static func steps(_ walk: (times: [Double], magnitudes: [Double]), _ configuration: StepDetectorConfiguration = .init())
+    static func steps(
+        _ walk: (times: [Double], magnitudes: [Double]), _ configuration: StepDetectorConfiguration = .init()
+    )
         throws -> [Step]
     {
         try GaitSimulation.steps(

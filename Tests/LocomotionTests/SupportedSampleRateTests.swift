@@ -39,14 +39,17 @@ struct SupportedSampleRateTests {
         ]
     }
 
-    @Test("10, 50, 204.8 (a foot sensor's rate) and 1000 Hz are accepted by every analysis", arguments: [10.0, 50, 204.8, 1000])
+    @Test(
+        "10, 50, 204.8 (a foot sensor's rate) and 1000 Hz are accepted by every analysis",
+        arguments: [10.0, 50, 204.8, 1000])
     func insideTheRange(rate: Double) {
         for (analysis, rejection) in Self.rejections(at: rate) {
             #expect(rejection == nil, "\(analysis) at \(rate) Hz: \(rejection ?? "")")
         }
     }
 
-    @Test("rates just outside 10–1000 Hz are refused by every analysis, naming the sample rate", arguments: [9.9, 1001])
+    @Test(
+        "rates just outside 10–1000 Hz are refused by every analysis, naming the sample rate", arguments: [9.9, 1001])
     func outsideTheRange(rate: Double) {
         let rejections = Self.rejections(at: rate)
         #expect(rejections.count == 8)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Locomotion
@@ -113,7 +114,11 @@ import Testing
         let fast = ActivityEvidence(speed: 6.5, stepFrequency: 0, accelerationVariance: 0.05)
         let decision = fusion.decide(fast, report: cycling)
         #expect(decision.activity == .driving)
-        #expect(decision.tally == [.init(activity: .walking, score: 1), .init(activity: .cycling, score: 3), .init(activity: .driving, score: 4)])
+        #expect(
+            decision.tally == [
+                .init(activity: .walking, score: 1), .init(activity: .cycling, score: 3),
+                .init(activity: .driving, score: 4),
+            ])
     }
 
     @Test func reportsBelowTheMinimumConfidenceDoNotVote() throws {
@@ -123,7 +128,8 @@ import Testing
         let fusion = try VoteFusion(configuration: configuration)
         let jam = ActivityEvidence(speed: 0.8, stepFrequency: 0, accelerationVariance: 0.015)
         #expect(fusion.decide(jam, report: .init(flags: .automotive, confidence: .low, start: 0)).activity == .unknown)
-        #expect(fusion.decide(jam, report: .init(flags: .automotive, confidence: .medium, start: 0)).activity == .driving)
+        #expect(
+            fusion.decide(jam, report: .init(flags: .automotive, confidence: .medium, start: 0)).activity == .driving)
     }
 
     @Test func everyThresholdAndWeightIsConfigurable() throws {
@@ -190,8 +196,6 @@ import Testing
         #expect(try JSONDecoder().decode(VoteFusionDecision.self, from: data) == decision)
     }
 }
-
-import Foundation
 
 extension FeatureSchema {
     /// A schema of the named columns, for tests that build vectors by hand.

@@ -108,7 +108,8 @@ public struct SoakComparison: Sendable {
         }
         detector.finish()
         (streamedDetectedSteps, streamedStepsOnFoot) = (detector.detectedStepCount, detector.stepCount)
-        streamedSegments = try ActivityTimeline(results: ActivityHysteresis(configuration: .init()).smooth(results)).segments
+        streamedSegments = try ActivityTimeline(results: ActivityHysteresis(configuration: .init()).smooth(results))
+            .segments
         guard let recording else { return }
         let analysis = try recording.analyzeActivities()
         for result in analysis.windows { batch.add(result) }

@@ -114,8 +114,10 @@ struct RunRecord: Equatable {
 }
 
 func bits(_ result: ActivityResult) -> [UInt64] {
-    [UInt64(ActivityType.allCases.firstIndex(of: result.activity)!), UInt64(result.confidence.rawValue),
-     result.start.bitPattern, result.end.bitPattern] + (result.probabilities?.values.map(\.bitPattern) ?? [])
+    [
+        UInt64(ActivityType.allCases.firstIndex(of: result.activity)!), UInt64(result.confidence.rawValue),
+        result.start.bitPattern, result.end.bitPattern,
+    ] + (result.probabilities?.values.map(\.bitPattern) ?? [])
 }
 
 /// A fresh detector per configuration byte, made once: setting one up (schema, FFT plans, the
@@ -146,7 +148,9 @@ func run(_ events: [SensorEvent], fresh: ActivityDetector) -> RunRecord {
                     result.start.isFinite && result.end.isFinite && result.start <= result.end,
                     "a window from \(result.start) to \(result.end)")
                 if let probabilities = result.probabilities?.values {
-                    require(probabilities.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 }, "probabilities \(probabilities)")
+                    require(
+                        probabilities.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 }, "probabilities \(probabilities)"
+                    )
                 }
                 record.windows.append(bits(result))
                 record.committed.append(decision.committed)
@@ -200,7 +204,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     else { return 0 }
     do {
         let windows = try batch(samples, setup: setup)
-        require(windows == first.windows, "streaming gave \(first.windows.count) windows, batch \(windows.count), or they differ")
+        require(
+            windows == first.windows,
+            "streaming gave \(first.windows.count) windows, batch \(windows.count), or they differ")
     } catch {
         fatalError("invariant violated: the detector accepted every sample but the batch path threw \(error)")
     }

@@ -15,7 +15,9 @@ struct EventEncoder {
 
     /// A motion sample one interval after the previous one (time byte 100: no jitter), or with
     /// `timeCode` for a gap, a repeat or a broken time.
-    mutating func motion(_ x: Double, _ y: Double, _ z: Double, rotation: (Double, Double, Double)? = nil, timeCode: UInt8 = 100) {
+    mutating func motion(
+        _ x: Double, _ y: Double, _ z: Double, rotation: (Double, Double, Double)? = nil, timeCode: UInt8 = 100
+    ) {
         bytes += [0, timeCode]
         for axis in [x, y, z] { value(axis) }
         if let rotation { for axis in [rotation.0, rotation.1, rotation.2] { value(axis) } }
@@ -83,7 +85,10 @@ func seeds() -> [(name: String, bytes: [UInt8])] {
 }
 
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzerInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> CInt {
+public func fuzzerInitialize(
+    _ argc: UnsafeMutablePointer<CInt>?,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+) -> CInt {
     if let folder = corpusFolderToWrite { writeCorpus(seeds(), to: folder) }
     return 0
 }

@@ -62,7 +62,9 @@ func checkStepConfiguration(_ data: Data, values: [Double]) {
     }
     var steps: [Step] = []
     for index in 0..<200 {
-        let z = 1 + 0.3 * sin(2 * Double.pi * 1.8 * Double(index) / 50) + (values.isEmpty ? 0 : values[index % values.count])
+        let z =
+            1 + 0.3 * sin(2 * Double.pi * 1.8 * Double(index) / 50)
+            + (values.isEmpty ? 0 : values[index % values.count])
         try? detector.process(time: Double(index) / 50, x: 0, y: 0, z: z, into: &steps)
     }
     detector.finish(into: &steps)

@@ -13,14 +13,18 @@ func seeds() -> [(name: String, bytes: [UInt8])] {
         let z = time.map { 1 + depth * sin(2 * Double.pi * frequency * $0) + 0.003 * sin(97 * $0) }
         return Recording(
             source: "synthetic", time: time,
-            acceleration: ThreeAxisSeries(x: time.map { 0.01 * cos(13 * $0) }, y: [Double](repeating: 0, count: count), z: z))
+            acceleration: ThreeAxisSeries(
+                x: time.map { 0.01 * cos(13 * $0) }, y: [Double](repeating: 0, count: count), z: z))
     }
     var set = ActivityTrainingSet(featureNames: ActivityModel.defaultFeatures)
-    for (activity, frequency, depth) in [(ActivityType.walking, 1.8, 0.3), (.running, 2.8, 0.9), (.stationary, 0.0, 0.0)] {
+    for (activity, frequency, depth) in [
+        (ActivityType.walking, 1.8, 0.3), (.running, 2.8, 0.9), (.stationary, 0.0, 0.0),
+    ] {
         let walk = recording(frequency: frequency, depth: depth, seconds: 12)
         try! set.add(try! walk.features(sampleRate: 50), of: walk, group: "\(activity)", activity: activity)
     }
-    let record = ActivityModel.TrainingRecord(command: "fuzz seeds", sources: ["synthetic"], windowsPerClass: [], date: "2026-12-01")
+    let record = ActivityModel.TrainingRecord(
+        command: "fuzz seeds", sources: ["synthetic"], windowsPerClass: [], date: "2026-12-01")
     var seeds: [(name: String, bytes: [UInt8])] = ActivityModel.Kind.allCases.map { kind in
         ("model-\(kind.rawValue)", [0] + Array(try! ActivityModel.train(kind, on: set, training: record).encoded()))
     }
@@ -29,7 +33,8 @@ func seeds() -> [(name: String, bytes: [UInt8])] {
     var training = bundled["training"] as! [String: Any]
     training["sources"] = Array((training["sources"] as! [Any]).prefix(2))
     bundled["training"] = training
-    seeds.append(("model-bundled", [0] + Array(try! JSONSerialization.data(withJSONObject: bundled, options: .sortedKeys))))
+    seeds.append(
+        ("model-bundled", [0] + Array(try! JSONSerialization.data(withJSONObject: bundled, options: .sortedKeys))))
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     seeds.append(("steps-default", [1] + Array(try! encoder.encode(StepDetectorConfiguration()))))
@@ -38,7 +43,10 @@ func seeds() -> [(name: String, bytes: [UInt8])] {
 }
 
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzerInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> CInt {
+public func fuzzerInitialize(
+    _ argc: UnsafeMutablePointer<CInt>?,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+) -> CInt {
     if let folder = corpusFolderToWrite { writeCorpus(seeds(), to: folder) }
     return 0
 }

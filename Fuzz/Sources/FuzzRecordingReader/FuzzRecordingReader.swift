@@ -79,7 +79,9 @@ func readWhole(path: String, options: RecordingReadOptions) throws(LocomotionErr
         outcome.bits.append(loaded.recording)
         outcome.report = loaded.report
     }
-    require(outcome.bits.rows == outcome.report.rowsRead, "\(path): \(outcome.bits.rows) rows, report says \(outcome.report.rowsRead)")
+    require(
+        outcome.bits.rows == outcome.report.rowsRead,
+        "\(path): \(outcome.bits.rows) rows, report says \(outcome.report.rowsRead)")
     return outcome
 }
 
@@ -99,9 +101,12 @@ func readChunks(_ stream: RecordingStream, maxRows: Int) throws(LocomotionError)
 func describe(_ result: Result<ReadOutcome, LocomotionError>) -> String {
     switch result {
     case .success(let outcome):
-        let columns = outcome.bits.columns.keys.sorted().map { "\($0): \(outcome.bits.columns[$0]!.map(Double.init(bitPattern:)))" }
+        let columns = outcome.bits.columns.keys.sorted().map {
+            "\($0): \(outcome.bits.columns[$0]!.map(Double.init(bitPattern:)))"
+        }
         let text = outcome.bits.text.keys.sorted().map { "\($0): \(outcome.bits.text[$0]!)" }
-        return "\(outcome.bits.rows) rows, groups \(outcome.groups), \(outcome.report); " + (columns + text).joined(separator: "; ")
+        return "\(outcome.bits.rows) rows, groups \(outcome.groups), \(outcome.report); "
+            + (columns + text).joined(separator: "; ")
     case .failure(let error): return error.description
     }
 }
@@ -117,7 +122,8 @@ func same(_ a: Result<ReadOutcome, LocomotionError>, _ b: Result<ReadOutcome, Lo
 }
 
 // Memory-backed when there is one: the file is written once per input.
-let directory = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : FileManager.default.temporaryDirectory.path
+let directory =
+    FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : FileManager.default.temporaryDirectory.path
 let path = "\(directory)/locomotion-fuzz-reader-\(getpid()).csv"
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -148,11 +154,13 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         require(error.description.contains(path), "the error does not name the file: \(error)")
     case .success(let outcome):
         if options.lenient {
-            let lines = file.split(separator: 0x0A, omittingEmptySubsequences: false).count - (file.last == 0x0A ? 1 : 0)
+            let lines =
+                file.split(separator: 0x0A, omittingEmptySubsequences: false).count - (file.last == 0x0A ? 1 : 0)
             let report = outcome.report
             require(
                 report.rowsRead + report.blankLines + report.skippedRowCount == lines - 1,
-                "\(lines) lines but \(report.rowsRead) rows, \(report.blankLines) blank, \(report.skippedRowCount) skipped")
+                "\(lines) lines but \(report.rowsRead) rows, \(report.blankLines) blank, \(report.skippedRowCount) skipped"
+            )
         } else {
             options.lenient = true
             let lenient = Result { () throws(LocomotionError) in try readWhole(path: path, options: options) }

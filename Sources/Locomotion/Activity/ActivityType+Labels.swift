@@ -22,7 +22,10 @@ extension ActivityType {
     private static let labelNames: [String: ActivityType] = {
         var names: [String: ActivityType] = [:]
         let groups: [(ActivityType, [String])] = [
-            (.walking, ["walking", "walk", "walkingupstairs", "walkingdownstairs", "upstairs", "downstairs", "stairs"]),
+            (
+                .walking,
+                ["walking", "walk", "walkingupstairs", "walkingdownstairs", "upstairs", "downstairs", "stairs"]
+            ),
             (.running, ["running", "run", "jogging", "jog"]),
             (.cycling, ["cycling", "bicycle", "bike"]),
             (.driving, ["driving", "car", "bus", "tram", "train", "metro", "subway", "invehicle", "vehiclemoving"]),

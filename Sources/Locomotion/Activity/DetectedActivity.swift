@@ -99,7 +99,9 @@ public struct DetectedActivity: Sendable, Hashable, Codable {
     /// or `RUNNING` over `ON_FOOT`), then the lower constant. `nil` for an empty list.
     ///
     /// - Complexity: O(*n*).
-    public static func mostProbable(in detections: [DetectedActivity]) -> (activity: ActivityType, confidence: Confidence)? {
+    public static func mostProbable(in detections: [DetectedActivity]) -> (
+        activity: ActivityType, confidence: Confidence
+    )? {
         func rank(_ detection: DetectedActivity) -> (Int, Int, Int) {
             (detection.confidence, detection.kind == .onFoot ? 0 : 1, -detection.kind.rawValue)
         }

@@ -9,7 +9,8 @@ public struct ActivityConfusion: Sendable, Hashable, Codable {
 
     /// An empty matrix.
     public init() {
-        counts = Array(repeating: Array(repeating: 0, count: ActivityType.allCases.count), count: ActivityType.allCases.count)
+        counts = Array(
+            repeating: Array(repeating: 0, count: ActivityType.allCases.count), count: ActivityType.allCases.count)
     }
 
     /// A matrix of `pairs` of (truth, prediction).

@@ -73,14 +73,16 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         public func validate() throws(ActivityError) {
             let values: [(String, Double)] = [
                 ("stillDeviation", stillDeviation), ("minimumSteps", minimumSteps), ("runningCadence", runningCadence),
-                ("periodicRegularity", periodicRegularity), ("pedallingCadence.lowerBound", pedallingCadence.lowerBound),
+                ("periodicRegularity", periodicRegularity),
+                ("pedallingCadence.lowerBound", pedallingCadence.lowerBound),
                 ("pedallingCadence.upperBound", pedallingCadence.upperBound),
                 ("pedallingDeviation", pedallingDeviation), ("gaitDeviation", gaitDeviation),
                 ("runningDeviation", runningDeviation), ("roughDeviation", roughDeviation),
                 ("vehicleSpeed", vehicleSpeed), ("walkingSpeed", walkingSpeed), ("movingSpeed", movingSpeed),
             ]
             for (name, value) in values where !(value.isFinite && value >= 0) {
-                throw ActivityError(.invalidParameter, "\(name) = \(value) is invalid; it must be finite and not negative")
+                throw ActivityError(
+                    .invalidParameter, "\(name) = \(value) is invalid; it must be finite and not negative")
             }
             guard !pedallingCadence.isEmpty else {
                 throw ActivityError(.invalidParameter, "pedallingCadence \(pedallingCadence) is empty")
@@ -237,7 +239,9 @@ extension FeatureRuleClassifier {
         ///
         /// - Precondition: `vector.schema` is the bound schema (its columns are read by position).
         /// - Complexity: O(1); no allocation.
-        public func classify(_ vector: FeatureVector) -> ActivityResult { rules.decide(vector, columns: columns).result }
+        public func classify(_ vector: FeatureVector) -> ActivityResult {
+            rules.decide(vector, columns: columns).result
+        }
     }
 
     /// The rules bound to `schema` (``Prepared``): the per-window path that allocates nothing.

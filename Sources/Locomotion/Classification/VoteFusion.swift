@@ -77,7 +77,8 @@ public struct VoteFusion: Sendable, Hashable, Codable {
                 ("drivingVarianceMaximum", drivingVarianceMaximum), ("walkingVarianceMinimum", walkingVarianceMinimum),
             ]
             for (name, value) in thresholds where !(value.isFinite && value >= 0) {
-                throw ActivityError(.invalidParameter, "\(name) = \(value) is invalid; it must be finite and not negative")
+                throw ActivityError(
+                    .invalidParameter, "\(name) = \(value) is invalid; it must be finite and not negative")
             }
             let weights: [(String, Int)] = [
                 ("drivingSpeedWeight", drivingSpeedWeight), ("pedestrianSpeedWeight", pedestrianSpeedWeight),

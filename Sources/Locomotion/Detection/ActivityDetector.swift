@@ -98,7 +98,8 @@ public struct ActivityDetector: Sendable {
         hysteresis: ActivityHysteresis.Configuration = .init(), hasGyroscope: Bool = false,
         steps: StepDetectorConfiguration = .init()
     ) throws {
-        extractor = try StreamingFeatureExtractor(configuration: features, sampleRate: sampleRate, hasGyroscope: hasGyroscope)
+        extractor = try StreamingFeatureExtractor(
+            configuration: features, sampleRate: sampleRate, hasGyroscope: hasGyroscope)
         self.steps = try StepDetector(sampleRate: sampleRate, configuration: steps)
         undecidedSteps.reserveCapacity(64)
         newSteps.reserveCapacity(8)
@@ -107,7 +108,11 @@ public struct ActivityDetector: Sendable {
         floors = try FloorCounter()
         let classifier = try classifier ?? .rules(FeatureRuleClassifier())
         self.classifier = classifier
-        if case .rules(let rules) = classifier { preparedRules = try rules.prepared(for: extractor.schema) } else { preparedRules = nil }
+        if case .rules(let rules) = classifier {
+            preparedRules = try rules.prepared(for: extractor.schema)
+        } else {
+            preparedRules = nil
+        }
         if case .custom(let custom) = classifier, let model = custom as? ActivityModel {
             preparedModel = try model.prepared(for: extractor.schema)
         }
@@ -203,7 +208,9 @@ public struct ActivityDetector: Sendable {
     }
 
     private func requireOrder(_ time: Double, after last: inout Double, stream: String) throws(ActivityError) {
-        guard time.isFinite else { throw ActivityError(.invalidData, "a \(stream) at \(time) s; its time must be finite") }
+        guard time.isFinite else {
+            throw ActivityError(.invalidData, "a \(stream) at \(time) s; its time must be finite")
+        }
         guard time >= last else {
             throw ActivityError(.outOfOrder, "a \(stream) at \(time) s comes after one at \(last) s")
         }

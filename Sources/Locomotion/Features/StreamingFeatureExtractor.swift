@@ -128,7 +128,8 @@ public struct StreamingFeatureExtractor: Sendable {
         let length = extractor.windowLength
         // A NaN time would pass every later order check; an infinite one would refuse every later sample.
         guard time.isFinite else {
-            throw .invalidParameter(name: "time", value: "\(time)", requirement: "a sample's time must be a finite number of seconds")
+            throw .invalidParameter(
+                name: "time", value: "\(time)", requirement: "a sample's time must be a finite number of seconds")
         }
         if time < previousTime {  // also across gaps and after finish()
             throw .timeGoesBackwards(

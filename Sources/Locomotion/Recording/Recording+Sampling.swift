@@ -27,7 +27,8 @@ public struct RecordingGap: Sendable, Equatable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            start: try container.decode(Double.self, forKey: .start), end: try container.decode(Double.self, forKey: .end),
+            start: try container.decode(Double.self, forKey: .start),
+            end: try container.decode(Double.self, forKey: .end),
             rowIndex: try container.decode(Int.self, forKey: .row) - 1)
     }
 

@@ -6,7 +6,9 @@ extension RecordingStream {
     /// - Complexity: O(1): looks at the first 4 KiB at most.
     static func notTextReason(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let head = bytes.prefix(4096)
-        if head.starts(with: [0x1F, 0x8B]) { return "it is gzip-compressed, not CSV text; decompress it first (gunzip)" }
+        if head.starts(with: [0x1F, 0x8B]) {
+            return "it is gzip-compressed, not CSV text; decompress it first (gunzip)"
+        }
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             return "it is a ZIP archive, not CSV text; extract the CSV file from it first"
         }

@@ -237,7 +237,8 @@ public final class RecordingStream {
             } else if !isQuoteClosed {
                 // The quote left open is the cause, whatever else is wrong with the row.
                 let cellCount = RowParser.cellCount(bytes, lineStart, lineEnd, delimiter)
-                outcome = .problem(.unterminatedQuote, cell: min(cellCount, layout.header.count) - 1, cellCount: cellCount)
+                outcome = .problem(
+                    .unterminatedQuote, cell: min(cellCount, layout.header.count) - 1, cellCount: cellCount)
             }
             // The group this row starts, taken up only once the row is kept: a skipped row must
             // not move the group on, or the next rows of its group would join the current chunk.
@@ -279,7 +280,9 @@ public final class RecordingStream {
                     lastGroup = startedGroup
                     if rows > 0 {
                         // The first row of the next group: keep it for the next chunk.
-                        pendingRow = (t, (0..<numericColumns.count).map { values[$0 * stride + rows] }, label, rowExtras)
+                        pendingRow = (
+                            t, (0..<numericColumns.count).map { values[$0 * stride + rows] }, label, rowExtras
+                        )
                         break reading
                     }
                     group = startedGroup

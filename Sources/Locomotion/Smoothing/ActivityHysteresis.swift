@@ -49,7 +49,8 @@ public struct ActivityHysteresis: Sendable, Hashable {
                 if let time = leavingHoldTimes[activity], !(time.isFinite && time >= 0) {
                     throw ActivityError(
                         .invalidParameter,
-                        "the hold time for leaving \(activity) = \(time) s is invalid; it must be finite and not negative")
+                        "the hold time for leaving \(activity) = \(time) s is invalid; it must be finite and not negative"
+                    )
                 }
             }
         }

@@ -59,7 +59,8 @@ extension StepDetection {
     ///     ``cadenceTimeline(windowDuration:hop:)``.
     /// - Complexity: O(*n* + *windows* · *steps*).
     public func cadenceWindows(
-        in recording: Recording, labels: Set<String>, windowDuration window: Double = 2.56, hop requestedHop: Double = 1.28
+        in recording: Recording, labels: Set<String>, windowDuration window: Double = 2.56,
+        hop requestedHop: Double = 1.28
     ) -> [CadenceWindow] {
         let hop = effectiveHop(requestedHop)
         guard let rowLabels = recording.labels, window > 0, hop > 0 else { return [] }

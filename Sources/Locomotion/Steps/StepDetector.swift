@@ -145,7 +145,8 @@ public struct StepDetector: Sendable {
             $0.upperBound > $0.lowerBound && sampleRate * c.timing.initialContactSmoothing >= 1 ? $0 : nil
         }
         postureReach = max(1, wholeSamples(0.5, at: sampleRate))
-        (kernel, kernelReach) = Self.derivativeOfGaussian(sigma: c.timing.initialContactSmoothing, sampleRate: sampleRate)
+        (kernel, kernelReach) = Self.derivativeOfGaussian(
+            sigma: c.timing.initialContactSmoothing, sampleRate: sampleRate)
     }
 
     /// The derivative-of-Gaussian weights `wₘ = m·gₘ / Σₖ (k²/f)·gₖ` for `m = −R…R`,

@@ -324,7 +324,8 @@ private struct StepRules {
             candidate += 1
         }
         let cadence =
-            steps >= 2 && lastStep > firstStep ? Double(steps - 1) * bout.unitsPerSecond / Double(lastStep - firstStep) : nil
+            steps >= 2 && lastStep > firstStep
+            ? Double(steps - 1) * bout.unitsPerSecond / Double(lastStep - firstStep) : nil
         return (steps, cadence)
     }
 }

@@ -31,7 +31,8 @@ extension ActivityTimeline {
             else {
                 throw ActivityError(
                     .outOfOrder,
-                    "result \(resultCount + 1) spans \(result.start)–\(result.end) s; results must be in time order with finite times")
+                    "result \(resultCount + 1) spans \(result.start)–\(result.end) s; results must be in time order with finite times"
+                )
             }
             resultCount += 1
             defer { latest = (result.start, result.end) }
@@ -40,7 +41,9 @@ extension ActivityTimeline {
                 return
             }
             let gap = result.start > last.end
-            let boundary = gap ? last.end : min(max((last.start + last.end + result.start + result.end) / 4, result.start), last.end)
+            let boundary =
+                gap
+                ? last.end : min(max((last.start + last.end + result.start + result.end) / 4, result.start), last.end)
             if result.activity == segments[segments.count - 1].activity && !gap {
                 segments[segments.count - 1].end = result.end
                 levels[result.confidence.rawValue] += 1
@@ -59,7 +62,8 @@ extension ActivityTimeline {
         }
 
         private mutating func startSegment(_ result: ActivityResult, at start: Double) {
-            segments.append(.init(activity: result.activity, start: start, end: result.end, confidence: result.confidence))
+            segments.append(
+                .init(activity: result.activity, start: start, end: result.end, confidence: result.confidence))
             levels = [0, 0, 0]
             levels[result.confidence.rawValue] += 1
         }
@@ -71,7 +75,9 @@ extension ActivityTimeline {
             let total = levels.reduce(0, +)
             var cumulative = 0
             segments[segments.count - 1].confidence =
-                Confidence.allCases.first { cumulative += levels[$0.rawValue]; return 2 * cumulative >= total } ?? .low
+                Confidence.allCases.first {
+                    cumulative += levels[$0.rawValue]; return 2 * cumulative >= total
+                } ?? .low
         }
     }
 }

@@ -50,7 +50,9 @@ public struct ActivityTimeline: Sendable, Hashable, Codable {
                 segments[segments.count - 1].confidence = min(last.confidence, segment.report.confidence)
             } else {
                 segments.append(
-                    .init(activity: activity, start: segment.start, end: segment.end, confidence: segment.report.confidence))
+                    .init(
+                        activity: activity, start: segment.start, end: segment.end,
+                        confidence: segment.report.confidence))
             }
         }
         self.segments = segments
@@ -89,7 +91,8 @@ public struct ActivityTimeline: Sendable, Hashable, Codable {
     /// - Complexity: O(log *n* + *k*).
     public func segments(in range: Range<Double>) throws(ActivityError) -> [ActivitySegment] {
         guard range.lowerBound.isFinite, range.upperBound.isFinite, !range.isEmpty else {
-            throw ActivityError(.invalidParameter, "the query range \(range) is invalid; it must be non-empty and finite")
+            throw ActivityError(
+                .invalidParameter, "the query range \(range) is invalid; it must be non-empty and finite")
         }
         var low = 0
         var high = segments.count

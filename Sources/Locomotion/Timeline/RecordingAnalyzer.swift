@@ -127,7 +127,9 @@ public struct RecordingAnalyzer: Sendable {
                 // The window context takes the fix as batch extraction does; the smoother keeps
                 // it with its coordinate, as `locationFixes()` gives it.
                 if let fix = chunk.locationFix(row: row) { extractor.append(fix: fix) }
-                if let fix = try chunk.locationFixWithCoordinate(row: row, rowOffset: rowCount - row) { fixes.append(fix) }
+                if let fix = try chunk.locationFixWithCoordinate(row: row, rowOffset: rowCount - row) {
+                    fixes.append(fix)
+                }
             }
             if let cadence, !cadence[row].isNaN { extractor.append(cadence: cadence[row], at: time[row]) }
             if let labels, labels[row] != currentLabel {

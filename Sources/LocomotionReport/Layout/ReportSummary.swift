@@ -98,7 +98,9 @@ struct ReportSummary {
     }
 
     private func trips() -> String {
-        guard !analysis.trips.isEmpty else { return note("no trips (a trip is at least 60 s of driving until on foot again)") }
+        guard !analysis.trips.isEmpty else {
+            return note("no trips (a trip is at least 60 s of driving until on foot again)")
+        }
         var out = "<table><thead><tr><th>#</th><th class=\"num\">start (s)</th><th class=\"num\">end (s)</th>"
         out += "<th class=\"num\">duration</th><th class=\"num\">distance</th><th>ended</th></tr></thead><tbody>\n"
         for (index, trip) in analysis.trips.enumerated() {

@@ -12,5 +12,3 @@ let fusion = try VoteFusion()
 let decision = fusion.decide(
     ActivityEvidence(speed: arguments[0], stepFrequency: arguments[1], accelerationVariance: arguments[2]))
 print(decision.activity.displayName, decision.confidence, decision.votes.map { "\($0.activity) +\($0.weight)" })
-
-

@@ -89,7 +89,8 @@ enum DelimitedText {
                 output += "\n"
                 continue
             }
-            var cells = separator == "," && !decimalComma && convertTime == nil
+            var cells =
+                separator == "," && !decimalComma && convertTime == nil
                 ? split(line, separator: ",") : split(line, separator: separator)
             for index in cells.indices {
                 var cell = cells[index].trimmingCharacters(in: .whitespaces)
@@ -98,7 +99,8 @@ enum DelimitedText {
                         cell = "\(seconds)"
                     } else if !lenient, !cell.isEmpty {
                         throw .malformedCell(
-                            path: source, line: lineNumber, column: header.indices.contains(index) ? header[index] : "time",
+                            path: source, line: lineNumber,
+                            column: header.indices.contains(index) ? header[index] : "time",
                             value: cell, expected: "a clock time (hh:mm:ss:ffff, hh:mm:ss.fff or mm:ss.fff) or seconds")
                     }
                 } else if decimalComma {

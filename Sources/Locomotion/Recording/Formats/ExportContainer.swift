@@ -58,7 +58,8 @@ final class ExportContainer {
         } else {
             let name = (path as NSString).lastPathComponent
             container = ExportContainer(
-                path: path, files: [File(name: name, displayPath: path, diskPath: path, entry: nil)], isCollection: false,
+                path: path, files: [File(name: name, displayPath: path, diskPath: path, entry: nil)],
+                isCollection: false,
                 archive: nil)
         }
         container.format = try container.detectFormat()
@@ -74,7 +75,8 @@ final class ExportContainer {
         guard matches.count <= 1 else {
             throw .unreadableFile(
                 path: path,
-                reason: "it holds \(matches.count) files named \(baseName) (\(matches.map(\.name).joined(separator: ", "))); "
+                reason:
+                    "it holds \(matches.count) files named \(baseName) (\(matches.map(\.name).joined(separator: ", "))); "
                     + "give the folder of one recording")
         }
         return matches.first
@@ -125,7 +127,9 @@ final class ExportContainer {
         if names.contains("metadata.csv") || !names.isDisjoint(with: SensorLoggerLayout.sensorFileNames) {
             // Confirm from one file's header: Sensor Logger's files start with `time,seconds_elapsed`.
             let candidates = files.filter { SensorLoggerLayout.sensorFileNames.contains($0.baseName.lowercased()) }
-            if let smallest = candidates.min(by: { ($0.entry?.uncompressedSize ?? 0) < ($1.entry?.uncompressedSize ?? 0) }) {
+            if let smallest = candidates.min(by: {
+                ($0.entry?.uncompressedSize ?? 0) < ($1.entry?.uncompressedSize ?? 0)
+            }) {
                 let detected = RecordingFormat.detect(prefix: try prefix(of: smallest))
                 if detected == .sensorLogger { return .sensorLogger }
                 if detected == .phyphox { return .phyphox }

@@ -68,36 +68,46 @@ enum GPXReader {
             current = nil
             let latitudeText = point.latitude ?? "", longitudeText = point.longitude ?? ""
             guard let latitude = Double(latitudeText), latitude.isFinite, (-90...90).contains(latitude) else {
-                return try problem(.malformedNumber, at: point.line, column: "trkpt lat", value: latitudeText, expected: "a latitude in degrees (-90...90)")
+                return try problem(
+                    .malformedNumber, at: point.line, column: "trkpt lat", value: latitudeText,
+                    expected: "a latitude in degrees (-90...90)")
             }
             guard let longitude = Double(longitudeText), longitude.isFinite, (-180...180).contains(longitude) else {
-                return try problem(.malformedNumber, at: point.line, column: "trkpt lon", value: longitudeText, expected: "a longitude in degrees (-180...180)")
+                return try problem(
+                    .malformedNumber, at: point.line, column: "trkpt lon", value: longitudeText,
+                    expected: "a longitude in degrees (-180...180)")
             }
             guard let timeText = time?.trimmingCharacters(in: .whitespacesAndNewlines), !timeText.isEmpty else {
                 return try problem(
                     .missingValue, at: point.line, column: "time", value: "",
-                    expected: "a time (a track point without <time> cannot be placed; --lenient skips and counts such points)")
+                    expected:
+                        "a time (a track point without <time> cannot be placed; --lenient skips and counts such points)"
+                )
             }
             let seconds = Array(timeText.utf8).withUnsafeBufferPointer {
                 DecimalParser.parseISO8601($0.baseAddress!, 0, $0.count)
             }
             guard let seconds else {
-                return try problem(.malformedTime, at: point.line, column: "time", value: timeText, expected: "an ISO-8601 date-time")
+                return try problem(
+                    .malformedTime, at: point.line, column: "time", value: timeText, expected: "an ISO-8601 date-time")
             }
             if let last = points.last, seconds < last.time {
-                return try problem(.timeGoesBackwards, at: point.line, column: "time", value: "\(seconds)", expected: "")
+                return try problem(
+                    .timeGoesBackwards, at: point.line, column: "time", value: "\(seconds)", expected: "")
             }
             var pointSpeed: Double?
             if let speedText = speed?.trimmingCharacters(in: .whitespacesAndNewlines), !speedText.isEmpty {
                 guard let value = Double(speedText), value.isFinite else {
-                    return try problem(.malformedNumber, at: point.line, column: "speed", value: speedText, expected: "a speed in m/s")
+                    return try problem(
+                        .malformedNumber, at: point.line, column: "speed", value: speedText, expected: "a speed in m/s")
                 }
                 pointSpeed = value
             }
             points.append(
                 Point(
                     line: point.line, latitude: latitude, longitude: longitude, time: seconds, speed: pointSpeed,
-                    elevation: elevation?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", segment: max(segment, 1)))
+                    elevation: elevation?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "",
+                    segment: max(segment, 1)))
             report.rowsRead += 1
         }
 
@@ -117,10 +127,13 @@ enum GPXReader {
                 var position = index
                 while position + terminator.count <= bytes.count {
                     if bytes[position] == 0x0A { line += 1 }
-                    if Array(bytes[position..<(position + terminator.count)]) == terminator { return position + terminator.count }
+                    if Array(bytes[position..<(position + terminator.count)]) == terminator {
+                        return position + terminator.count
+                    }
                     position += 1
                 }
-                throw .unreadableFile(path: source, reason: "line \(line): the XML ends inside a comment, CDATA section or tag")
+                throw .unreadableFile(
+                    path: source, reason: "line \(line): the XML ends inside a comment, CDATA section or tag")
             }
             if bytes[index...].starts(with: Array("<!--".utf8)) {
                 index = try skip(to: Array("-->".utf8))
@@ -138,7 +151,8 @@ enum GPXReader {
             index = end
             if tag.hasPrefix("?") || tag.hasPrefix("!") { continue }
             if tag.hasPrefix("/") {
-                let name = localName(Substring(tag.dropFirst()).trimmingCharacters(in: .whitespacesAndNewlines)[...]).lowercased()
+                let name = localName(Substring(tag.dropFirst()).trimmingCharacters(in: .whitespacesAndNewlines)[...])
+                    .lowercased()
                 if let target = textTarget, target == name {
                     let decoded = decodeEntities(String(decoding: text, as: UTF8.self))
                     switch target {
@@ -154,7 +168,8 @@ enum GPXReader {
             }
             let selfClosing = tag.hasSuffix("/")
             let body = selfClosing ? String(tag.dropLast()) : tag
-            let nameEnd = body.firstIndex(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) ?? body.endIndex
+            let nameEnd =
+                body.firstIndex(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) ?? body.endIndex
             let name = localName(body[..<nameEnd]).lowercased()
             switch name {
             case "gpx": sawGPX = true
@@ -193,7 +208,10 @@ enum GPXReader {
             ])
         let layout = ImportSupport.layout(
             for: recording,
-            sources: [.speed: derived > 0 ? "m/s (from positions)" : "m/s (<speed>)", .latitude: "° (trkpt lat)", .longitude: "° (trkpt lon)"])
+            sources: [
+                .speed: derived > 0 ? "m/s (from positions)" : "m/s (<speed>)", .latitude: "° (trkpt lat)",
+                .longitude: "° (trkpt lon)",
+            ])
         return ImportedRecording(
             format: .gpx, loaded: LoadedRecording(recording: recording, layout: layout, report: report),
             files: [ImportedFile(path: source, role: "track points", report: report)],
@@ -236,7 +254,8 @@ enum GPXReader {
         let (phi1, phi2) = (a.latitude * radians, b.latitude * radians)
         let deltaPhi = phi2 - phi1
         let deltaLambda = (b.longitude - a.longitude) * radians
-        let h = sin(deltaPhi / 2) * sin(deltaPhi / 2) + cos(phi1) * cos(phi2) * sin(deltaLambda / 2) * sin(deltaLambda / 2)
+        let h =
+            sin(deltaPhi / 2) * sin(deltaPhi / 2) + cos(phi1) * cos(phi2) * sin(deltaLambda / 2) * sin(deltaLambda / 2)
         return 2 * 6_371_008.8 * asin(min(1, h.squareRoot()))
     }
 
@@ -247,12 +266,15 @@ enum GPXReader {
         while let equals = rest.firstIndex(of: "=") {
             let name = rest[..<equals].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             var valueStart = rest.index(after: equals)
-            while valueStart < rest.endIndex, rest[valueStart].isWhitespace { valueStart = rest.index(after: valueStart) }
+            while valueStart < rest.endIndex, rest[valueStart].isWhitespace {
+                valueStart = rest.index(after: valueStart)
+            }
             guard valueStart < rest.endIndex, rest[valueStart] == "\"" || rest[valueStart] == "'" else { break }
             let quote = rest[valueStart]
             let contentStart = rest.index(after: valueStart)
             guard let close = rest[contentStart...].firstIndex(of: quote) else { break }
-            attributes[String(name.split(separator: ":").last ?? Substring(name))] = decodeEntities(String(rest[contentStart..<close]))
+            attributes[String(name.split(separator: ":").last ?? Substring(name))] = decodeEntities(
+                String(rest[contentStart..<close]))
             rest = rest[rest.index(after: close)...]
         }
         return attributes

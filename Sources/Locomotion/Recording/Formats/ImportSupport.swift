@@ -42,9 +42,10 @@ enum ImportSupport {
     /// and file each came from.
     static func layout(for recording: Recording, sources: [RecordingColumn: String]) -> RecordingLayout {
         let csv = RecordingWriter.csv(recording[rows: 0..<0])
-        let header = csv.split(separator: "\n", maxSplits: 1).first.map {
-            CSVQuoting.splitQuotedCells(Array($0.utf8)).cells.map { String(decoding: $0, as: UTF8.self) }
-        } ?? []
+        let header =
+            csv.split(separator: "\n", maxSplits: 1).first.map {
+                CSVQuoting.splitQuotedCells(Array($0.utf8)).cells.map { String(decoding: $0, as: UTF8.self) }
+            } ?? []
         var layout = (try? RecordingLayout(header: header, options: .init(), source: recording.source)) ?? .empty
         for index in layout.mappings.indices {
             if let source = sources[layout.mappings[index].column] { layout.mappings[index].sourceUnit = source }
@@ -67,7 +68,8 @@ enum ImportSupport {
     static func scaled(_ series: ThreeAxisSeries, by factor: Double) -> ThreeAxisSeries {
         factor == 1
             ? series
-            : ThreeAxisSeries(x: series.x.map { $0 * factor }, y: series.y.map { $0 * factor }, z: series.z.map { $0 * factor })
+            : ThreeAxisSeries(
+                x: series.x.map { $0 * factor }, y: series.y.map { $0 * factor }, z: series.z.map { $0 * factor })
     }
 
     /// The cells of an extra column, when the recording has it (case-insensitive name).

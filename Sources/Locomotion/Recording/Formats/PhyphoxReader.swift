@@ -92,16 +92,22 @@ enum PhyphoxReader {
             let recording = loaded.recording
             var roles: [String] = []
             if let axes = recording.acceleration {
-                merger.motions.append(.init(name: file.displayPath, role: .acceleration, time: recording.time, axes: ImportSupport.scaled(axes, by: -1)))
+                merger.motions.append(
+                    .init(
+                        name: file.displayPath, role: .acceleration, time: recording.time,
+                        axes: ImportSupport.scaled(axes, by: -1)))
                 roles.append("acceleration")
             }
             if let axes = recording.linearAcceleration {
                 merger.motions.append(
-                    .init(name: file.displayPath, role: .linearAcceleration, time: recording.time, axes: ImportSupport.scaled(axes, by: -1)))
+                    .init(
+                        name: file.displayPath, role: .linearAcceleration, time: recording.time,
+                        axes: ImportSupport.scaled(axes, by: -1)))
                 roles.append("linear acceleration")
             }
             if let axes = recording.rotationRate {
-                merger.motions.append(.init(name: file.displayPath, role: .rotationRate, time: recording.time, axes: axes))
+                merger.motions.append(
+                    .init(name: file.displayPath, role: .rotationRate, time: recording.time, axes: axes))
                 roles.append("rotation rate")
             }
             if let speed = recording.speed {
@@ -119,7 +125,8 @@ enum PhyphoxReader {
                 notes.append("not read: \(file.name) (no acceleration, gyroscope or location columns)")
                 continue
             }
-            files.append(ImportedFile(path: file.displayPath, role: roles.joined(separator: ", "), report: loaded.report))
+            files.append(
+                ImportedFile(path: file.displayPath, role: roles.joined(separator: ", "), report: loaded.report))
         }
         guard !files.isEmpty else {
             throw .unreadableFile(
@@ -146,7 +153,9 @@ enum PhyphoxReader {
         guard lines.count >= 2 else { return nil }
         let separator = DelimitedText.separator(of: lines[0])
         let header = DelimitedText.split(lines[0], separator: separator).map { $0.lowercased() }
-        guard let event = header.firstIndex(of: "event"), let system = header.firstIndex(of: "system time") else { return nil }
+        guard let event = header.firstIndex(of: "event"), let system = header.firstIndex(of: "system time") else {
+            return nil
+        }
         for line in lines.dropFirst() {
             let cells = DelimitedText.split(line, separator: separator)
             if cells.count > max(event, system), cells[event].uppercased() == "START" {

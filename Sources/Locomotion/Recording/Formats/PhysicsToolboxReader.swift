@@ -57,7 +57,9 @@ enum PhysicsToolboxLayout {
             else { return nil }
             var total = hours * 3600 + minutes * 60 + seconds
             if fields.count == 4 {
-                guard fields[3].allSatisfy(\.isNumber), let fraction = Double(fields[3]), !fields[3].isEmpty else { return nil }
+                guard fields[3].allSatisfy(\.isNumber), let fraction = Double(fields[3]), !fields[3].isEmpty else {
+                    return nil
+                }
                 total += fraction / pow(10, Double(fields[3].count))
             }
             return total
@@ -78,7 +80,8 @@ enum PhysicsToolboxReader {
         -> ImportedRecording
     {
         guard !container.isCollection else {
-            throw .unreadableFile(path: container.path, reason: "a Physics Toolbox recording is one CSV file, not a folder or archive")
+            throw .unreadableFile(
+                path: container.path, reason: "a Physics Toolbox recording is one CSV file, not a folder or archive")
         }
         let file = container.files[0]
         let text = try container.text(of: file)
@@ -86,15 +89,19 @@ enum PhysicsToolboxReader {
             throw .unreadableFile(path: file.displayPath, reason: "the file is empty; a header row is required")
         }
         let separator = DelimitedText.separator(of: headerLine)
-        let original = DelimitedText.split(headerLine.hasPrefix("\u{FEFF}") ? String(headerLine.dropFirst()) : headerLine, separator: separator)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+        let original = DelimitedText.split(
+            headerLine.hasPrefix("\u{FEFF}") ? String(headerLine.dropFirst()) : headerLine, separator: separator
+        )
+        .map { $0.trimmingCharacters(in: .whitespaces) }
         guard original.first.map(PhysicsToolboxLayout.key) == "time" else {
             throw .missingColumn(path: file.displayPath, quantity: "time", accepted: ["time"])
         }
         var used: Set<String> = []
         let header = original.enumerated().map { index, cell -> String in
             if index == 0 { return "t_s" }
-            if let name = PhysicsToolboxLayout.columns[PhysicsToolboxLayout.key(cell)], used.insert(name).inserted { return name }
+            if let name = PhysicsToolboxLayout.columns[PhysicsToolboxLayout.key(cell)], used.insert(name).inserted {
+                return name
+            }
             return cell
         }
         var previous = -Double.infinity
@@ -115,7 +122,9 @@ enum PhysicsToolboxReader {
         var loaded = try RecordingReader.parse(
             rewritten, source: file.displayPath, options: ImportSupport.options(from: options, columns: [:]))
         loaded.recording.acceleration = loaded.recording.acceleration.map { ImportSupport.scaled($0, by: -1) }
-        loaded.recording.linearAcceleration = loaded.recording.linearAcceleration.map { ImportSupport.scaled($0, by: -1) }
+        loaded.recording.linearAcceleration = loaded.recording.linearAcceleration.map {
+            ImportSupport.scaled($0, by: -1)
+        }
         var notes: [String] = []
         if loaded.recording.acceleration != nil || loaded.recording.linearAcceleration != nil {
             notes.append("acceleration negated into Core Motion's frame (−1 g on z lying screen up)")

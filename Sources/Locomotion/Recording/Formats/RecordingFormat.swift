@@ -65,7 +65,8 @@ public enum RecordingFormat: String, Sendable, Hashable, CaseIterable, Codable {
         if header.count >= 2, first.lowercased() == "time", header[1].lowercased() == "seconds_elapsed" {
             return .sensorLogger
         }
-        if PhysicsToolboxLayout.matches(header: header, separator: DelimitedText.separator(of: lines[0]),
+        if PhysicsToolboxLayout.matches(
+            header: header, separator: DelimitedText.separator(of: lines[0]),
             firstRow: lines.count > 1 ? lines[1] : nil)
         {
             return .physicsToolbox

@@ -36,7 +36,9 @@ extension RecordingImporter {
         var analyzer: RecordingAnalyzer
         do {  // the prefix's rows are freed at the end of this scope
             var prefix = try stream.nextChunk() ?? stream.readAll()
-            while prefix.count < rateEstimationRows, let chunk = try stream.nextChunk() { prefix.append(contentsOf: chunk) }
+            while prefix.count < rateEstimationRows, let chunk = try stream.nextChunk() {
+                prefix.append(contentsOf: chunk)
+            }
             if let source { prefix.source = source }
             _ = try prefix.requireAcceleration()
             let sampling = try prefix.requireSamplingAnalysis(purpose: "feature extraction")

@@ -42,7 +42,8 @@ public enum RecordingImporter {
             }
             let loaded = try RecordingReader.read(path: path, options: options, progress: progress)
             return ImportedRecording(
-                format: .csv, loaded: loaded, files: [ImportedFile(path: path, role: "recording", report: loaded.report)])
+                format: .csv, loaded: loaded,
+                files: [ImportedFile(path: path, role: "recording", report: loaded.report)])
         case .sensorLogger: return try SensorLoggerReader.read(container, options: options)
         case .phyphox: return try PhyphoxReader.read(container, options: options)
         case .physicsToolbox: return try PhysicsToolboxReader.read(container, options: options)

@@ -38,10 +38,13 @@ enum SensorLoggerReader {
             files.append(ImportedFile(path: file.displayPath, role: "metadata", report: RecordingReadReport()))
         }
         func present(_ name: String) throws(LocomotionError) -> ExportContainer.File? {
-            container.isCollection ? try container.file(named: name)
+            container.isCollection
+                ? try container.file(named: name)
                 : (container.files[0].baseName.lowercased() == name.lowercased() ? container.files[0] : nil)
         }
-        if !container.isCollection, !SensorLoggerLayout.sensorFileNames.contains(container.files[0].baseName.lowercased()) {
+        if !container.isCollection,
+            !SensorLoggerLayout.sensorFileNames.contains(container.files[0].baseName.lowercased())
+        {
             throw .unreadableFile(
                 path: container.path,
                 reason: "a Sensor Logger CSV is recognised by its file name (Accelerometer.csv, Location.csv, …); "
@@ -72,10 +75,14 @@ enum SensorLoggerReader {
             guard let file = try present(name) else { return }
             let isRotation = role == .rotationRate
             let axes: [RecordingColumn] =
-                isRotation ? [.rotationRateX, .rotationRateY, .rotationRateZ] : [.accelerationX, .accelerationY, .accelerationZ]
-            let columns: [RecordingColumn: String] = [.time: "seconds_elapsed", axes[0]: "x", axes[1]: "y", axes[2]: "z"]
+                isRotation
+                ? [.rotationRateX, .rotationRateY, .rotationRateZ] : [.accelerationX, .accelerationY, .accelerationZ]
+            let columns: [RecordingColumn: String] = [
+                .time: "seconds_elapsed", axes[0]: "x", axes[1]: "y", axes[2]: "z",
+            ]
             let loaded = try ImportSupport.read(
-                file, in: container, options: ImportSupport.options(from: options, columns: columns, acceleration: unit))
+                file, in: container, options: ImportSupport.options(from: options, columns: columns, acceleration: unit)
+            )
             let series = isRotation ? loaded.recording.rotationRate! : loaded.recording.acceleration!
             merger.motions.append(
                 StreamMerger.MotionStream(
@@ -118,12 +125,14 @@ enum SensorLoggerReader {
             }
             var numbers: [(RecordingColumn, [Double])] = [(.speed, speed)]
             for (column, values) in [
-                (RecordingColumn.speedAccuracy, recording.speedAccuracy), (.horizontalAccuracy, recording.horizontalAccuracy),
+                (RecordingColumn.speedAccuracy, recording.speedAccuracy),
+                (.horizontalAccuracy, recording.horizontalAccuracy),
                 (.latitude, recording.latitude), (.longitude, recording.longitude),
             ] {
                 if let values { numbers.append((column, values)) }
             }
-            merger.events.append(StreamMerger.EventStream(name: file.displayPath, time: recording.time, numbers: numbers))
+            merger.events.append(
+                StreamMerger.EventStream(name: file.displayPath, time: recording.time, numbers: numbers))
             files.append(ImportedFile(path: file.displayPath, role: "location", report: loaded.report))
             epochFromTime = epochFromTime ?? epoch(of: recording)
         }
@@ -134,7 +143,8 @@ enum SensorLoggerReader {
                 throw .missingColumn(path: file.displayPath, quantity: "steps", accepted: RecordingColumn.steps.aliases)
             }
             merger.events.append(
-                StreamMerger.EventStream(name: file.displayPath, time: loaded.recording.time, numbers: [(.steps, steps)]))
+                StreamMerger.EventStream(
+                    name: file.displayPath, time: loaded.recording.time, numbers: [(.steps, steps)]))
             files.append(ImportedFile(path: file.displayPath, role: "pedometer", report: loaded.report))
         }
         if let file = try present("Barometer.csv") {
@@ -148,7 +158,8 @@ enum SensorLoggerReader {
                 extras.append(("relative_altitude_m", altitude))
             }
             merger.events.append(
-                StreamMerger.EventStream(name: file.displayPath, time: loaded.recording.time, numbers: [], extras: extras))
+                StreamMerger.EventStream(
+                    name: file.displayPath, time: loaded.recording.time, numbers: [], extras: extras))
             files.append(ImportedFile(path: file.displayPath, role: "barometer", report: loaded.report))
         }
         for (name, column) in [("Annotation.csv", "text"), ("Activity.csv", "activity")] where merger.labels == nil {
@@ -159,14 +170,17 @@ enum SensorLoggerReader {
             merger.labels = StreamMerger.LabelStream(
                 name: file.displayPath, time: loaded.recording.time, labels: loaded.recording.labels ?? [])
             files.append(ImportedFile(path: file.displayPath, role: "labels", report: loaded.report))
-            if name == "Activity.csv" { notes.append("labels are the operating system's activity guesses (Activity.csv)") }
+            if name == "Activity.csv" {
+                notes.append("labels are the operating system's activity guesses (Activity.csv)")
+            }
         }
         let used = Set(files.map(\.path))
         let unused = container.files.filter { !used.contains($0.displayPath) }.map(\.name)
         if !unused.isEmpty { notes.append("not read: \(unused.joined(separator: ", "))") }
         if merger.motions.isEmpty && merger.events.isEmpty {
             throw .unreadableFile(
-                path: container.path, reason: "the export has no sensor file the reader uses (Accelerometer.csv, Location.csv, …)")
+                path: container.path,
+                reason: "the export has no sensor file the reader uses (Accelerometer.csv, Location.csv, …)")
         }
 
         if !merger.motions.contains(where: { $0.role == .acceleration || $0.role == .gravity }),
@@ -174,7 +188,8 @@ enum SensorLoggerReader {
         {
             notes.append(
                 "no acceleration with gravity: Accelerometer.csv has gravity removed and the export has no "
-                    + "TotalAcceleration.csv, AccelerometerUncalibrated.csv or Gravity.csv (analyses that need gravity refuse it)")
+                    + "TotalAcceleration.csv, AccelerometerUncalibrated.csv or Gravity.csv (analyses that need gravity refuse it)"
+            )
         }
         let (recording, merge) = merger.merge()
         for column in [RecordingColumn.speed, .speedAccuracy, .horizontalAccuracy, .latitude, .longitude] {
@@ -184,7 +199,8 @@ enum SensorLoggerReader {
         let layout = ImportSupport.layout(for: recording, sources: sources)
         return ImportedRecording(
             format: .sensorLogger,
-            loaded: LoadedRecording(recording: recording, layout: layout, report: ImportSupport.sum(files.map(\.report))),
+            loaded: LoadedRecording(
+                recording: recording, layout: layout, report: ImportSupport.sum(files.map(\.report))),
             files: files, merge: merge, platform: platform, startEpochSeconds: metadata.epochSeconds ?? epochFromTime,
             notes: notes)
     }
@@ -202,7 +218,9 @@ enum SensorLoggerReader {
     {
         let lines = try container.text(of: file).split(whereSeparator: \.isNewline).map(String.init)
         guard lines.count >= 2 else { return Metadata() }
-        let header = DelimitedText.split(lines[0], separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let header = DelimitedText.split(lines[0], separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
         let row = DelimitedText.split(lines[1], separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         func value(_ name: String) -> String? {
             header.firstIndex(of: name).flatMap { $0 < row.count && !row[$0].isEmpty ? row[$0] : nil }

@@ -72,7 +72,8 @@ final class ZipArchive {
         guard entry.flags & 1 == 0 else { throw .unreadableFile(path: where_, reason: "the entry is encrypted") }
         guard entry.uncompressedSize <= Self.maximumEntrySize else {
             throw .unreadableFile(
-                path: where_, reason: "the entry is \(entry.uncompressedSize) bytes; at most \(Self.maximumEntrySize) are read")
+                path: where_,
+                reason: "the entry is \(entry.uncompressedSize) bytes; at most \(Self.maximumEntrySize) are read")
         }
         let header = try bytes(at: entry.localHeaderOffset, count: 30, what: "local header")
         guard Self.uint32(header, 0) == 0x0403_4B50 else {
@@ -103,7 +104,8 @@ final class ZipArchive {
         guard crc == entry.crc32 else {
             throw .unreadableFile(
                 path: where_,
-                reason: String(format: "CRC-32 mismatch (%08x, the archive says %08x): the data is corrupt", crc, entry.crc32))
+                reason: String(
+                    format: "CRC-32 mismatch (%08x, the archive says %08x): the data is corrupt", crc, entry.crc32))
         }
         return decoded
     }
@@ -111,7 +113,9 @@ final class ZipArchive {
     // MARK: Central directory
 
     private func readCentralDirectory() throws(LocomotionError) -> [Entry] {
-        guard size >= 22 else { throw .unreadableFile(path: path, reason: "too short for a zip archive (\(size) bytes)") }
+        guard size >= 22 else {
+            throw .unreadableFile(path: path, reason: "too short for a zip archive (\(size) bytes)")
+        }
         // The end-of-central-directory record: 22 bytes plus a comment of up to 65,535 bytes.
         let tailLength = min(size, 22 + 65_535)
         let tail = try bytes(at: size - tailLength, count: tailLength, what: "end of the archive")
@@ -125,7 +129,8 @@ final class ZipArchive {
             index -= 1
         }
         guard let record = recordStart else {
-            throw .unreadableFile(path: path, reason: "no end-of-central-directory record: not a zip archive, or truncated")
+            throw .unreadableFile(
+                path: path, reason: "no end-of-central-directory record: not a zip archive, or truncated")
         }
         let disk = Self.uint16(tail, record + 4)
         let directoryDisk = Self.uint16(tail, record + 6)
@@ -143,13 +148,15 @@ final class ZipArchive {
         var position = 0
         for number in 0..<count {
             guard position + 46 <= directory.count, Self.uint32(directory, position) == 0x0201_4B50 else {
-                throw .unreadableFile(path: path, reason: "central directory entry \(number + 1) of \(count) is damaged")
+                throw .unreadableFile(
+                    path: path, reason: "central directory entry \(number + 1) of \(count) is damaged")
             }
             let nameLength = Int(Self.uint16(directory, position + 28))
             let extraLength = Int(Self.uint16(directory, position + 30))
             let commentLength = Int(Self.uint16(directory, position + 32))
             guard position + 46 + nameLength <= directory.count else {
-                throw .unreadableFile(path: path, reason: "central directory entry \(number + 1) of \(count) is damaged")
+                throw .unreadableFile(
+                    path: path, reason: "central directory entry \(number + 1) of \(count) is damaged")
             }
             let compressed = Int(Self.uint32(directory, position + 20))
             let uncompressed = Int(Self.uint32(directory, position + 24))
@@ -175,7 +182,9 @@ final class ZipArchive {
                 path: path, reason: "the \(what) (\(count) bytes at offset \(offset)) lies beyond the end of the file")
         }
         let bytes = try file.bytes(count: count, atOffset: offset)
-        guard bytes.count == count else { throw .unreadableFile(path: path, reason: "the file ends inside the \(what)") }
+        guard bytes.count == count else {
+            throw .unreadableFile(path: path, reason: "the file ends inside the \(what)")
+        }
         return bytes
     }
 
