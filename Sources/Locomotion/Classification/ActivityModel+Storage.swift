@@ -13,7 +13,7 @@ extension ActivityModel {
 
     /// Reads a stored model and checks it against the running code.
     ///
-    /// Format version 2 (``formatVersion``) stores the whole ``featureSchema``. A version 1 file
+    /// Format version 2 (`formatVersion`) stores the whole ``featureSchema``. A version 1 file
     /// stored only the schema version, the feature names, the window and the hop; it is read as
     /// the same model with the descriptors (units, summaries) of this code's built-in features of
     /// those names and the other extraction parameters at their ``FeatureConfiguration``

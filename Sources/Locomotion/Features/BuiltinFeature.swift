@@ -51,7 +51,7 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
     case jerkRootMeanSquare
     // Frequency domain, acceleration magnitude, one spectrum per window.
     /// `acc_mag_dominant_frequency` (Hz): the strongest spectral peak above DC, refined by
-    /// Gaussian interpolation of the spectrum (``PeakInterpolation/gaussian``). The functions
+    /// Gaussian interpolation of the spectrum (`PeakInterpolation.gaussian`). The functions
     /// `dominantFrequency(samples:sampleRate:)` and `findDominantFrequency(in:sampleRate:options:)`
     /// refine by a sinusoid fit by default, so they can differ from this column by a fraction
     /// of a bin; ask them for `.gaussian` to get this value.
@@ -101,7 +101,7 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
     public var isGait: Bool { definition.input == .steps }
 
     /// The features that are statistics of one series, which ``FeatureConfiguration/axisFeatures``
-    /// can also compute per acceleration axis (`acc_x_mean`, ...), in ``allCases`` order: those
+    /// can also compute per acceleration axis (`acc_x_mean`, ...), in `allCases` order: those
     /// whose catalogue entry has a per-series statistic.
     public static let perAxisStatistics: [BuiltinFeature] = allCases.filter { $0.definition.statistic != nil }
 

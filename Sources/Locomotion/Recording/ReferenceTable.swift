@@ -26,7 +26,9 @@ public struct ReferenceTable: Sendable, Equatable {
 
     /// Reads the table at `path`.
     ///
-    /// - Parameter maximumLineBytes: The longest line accepted, in bytes.
+    /// - Parameters:
+    ///   - path: The table's file (CSV with a header).
+    ///   - maximumLineBytes: The longest line accepted, in bytes.
     /// - Throws: `LocomotionError.unreadableFile` with the system's reason ("Is a directory",
     ///   "No such file or directory"); `.tooShort` for a file without a header;
     ///   `.limitExceeded` for a line longer than `maximumLineBytes`.

@@ -54,7 +54,7 @@ extension StepDetection {
     /// - Parameters:
     ///   - recording: The recording the steps were detected in (with labels).
     ///   - labels: The labels, as they appear in the recording (for UCI HAPT walking, `"1"`).
-    ///   - windowDuration: In s; 2.56 by default.
+    ///   - window: The `windowDuration` argument, in s; 2.56 by default.
     ///   - requestedHop: The `hop` argument, in s; 1.28 by default; at least one sample interval, as in
     ///     ``cadenceTimeline(windowDuration:hop:)``.
     /// - Complexity: O(*n* + *windows* · *steps*).

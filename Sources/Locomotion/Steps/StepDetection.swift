@@ -72,7 +72,7 @@ public struct StepDetection: Sendable, Hashable {
     /// recording's first timestamp to its last.
     ///
     /// - Parameters:
-    ///   - windowDuration: In s; 2.56 by default (UCI HAR's window).
+    ///   - window: The `windowDuration` argument, in s; 2.56 by default (UCI HAR's window).
     ///   - hop: In s; 1.28 by default. A hop shorter than one sample interval (`1 / sampleRate`)
     ///     is taken as one sample interval, as the sample-based timelines round it up to one sample.
     /// - Returns: One entry per window that fits in the recording.
@@ -158,7 +158,7 @@ extension Recording {
     ///
     /// - Parameters:
     ///   - detection: The result of ``detectSteps(configuration:)`` on this recording.
-    ///   - windowDuration: In s; 2.56 by default.
+    ///   - window: The `windowDuration` argument, in s; 2.56 by default.
     ///   - hop: In s; 1.28 by default.
     /// - Complexity: O(*windows* · *n*·*L*) for *n* rows per window and *L* lags.
     public func cadenceTimeline(of detection: StepDetection, windowDuration window: Double = 2.56, hop: Double = 1.28)

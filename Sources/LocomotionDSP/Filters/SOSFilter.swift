@@ -10,7 +10,7 @@
 /// Each section runs in transposed direct form II, as scipy's `sosfilt`:
 /// `y = b0·x + s₀`, `s₀ ← b1·x − a1·y + s₁`, `s₁ ← b2·x − a2·y`.
 ///
-/// A value type: a copy carries its own state. ``process(_:into:)`` allocates nothing.
+/// A value type: a copy carries its own state. ``process(_:into:)-([Double],_)`` allocates nothing.
 public struct SOSFilter: Sendable {
     /// The filter's coefficients.
     public let sections: SecondOrderSections
