@@ -122,7 +122,8 @@ public enum Scenario {
     ///
     /// - Parameters:
     ///   - name: The scenario.
-    ///   - requested: The `duration` argument: In seconds; the scenario's default when `nil`, at least its minimum.
+    ///   - requested: The `duration` argument, in seconds; the scenario's default when `nil`, at
+    ///     least its minimum.
     ///   - seed: The same seed gives the same session, bit for bit.
     public static func session(_ name: ScenarioName, duration requested: Double? = nil, seed: UInt64 = defaultSeed)
         -> SimulatedSession
