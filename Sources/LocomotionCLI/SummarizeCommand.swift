@@ -35,11 +35,21 @@ enum SummarizeCommand {
         var reports: [AnalyzeCommand.Report] = []
         for path in parsed.positional {
             do {
-                for file in try resultFiles(path) { reports += try read(file) }
+                for file in try resultFiles(path) {
+                    let records = try read(file)
+                    // A shard of more shards than files is empty; say so, since it adds nothing.
+                    if records.isEmpty { printError("locomotion summarize: note: \(file) holds no records") }
+                    reports += records
+                }
             } catch {
                 printError("locomotion summarize: \(error.message)")
                 return 1
             }
+        }
+        guard !reports.isEmpty else {
+            printError(
+                "locomotion summarize: no records in \(parsed.positional.joined(separator: " ")); nothing to summarize")
+            return 1
         }
         reports = sorted(reports)
         var counts: [String: Int] = [:]

@@ -80,6 +80,7 @@ struct BadCommandLineMatrixTests {
         cases += [
             Case(arguments: ["summarize", "{dir}/one.csv"], status: 1, names: "{dir}/one.csv:1: not a record"),
             Case(arguments: ["summarize", "-"], status: 1, names: "-: No such file"),
+            Case(arguments: ["summarize", "{dir}/empty.csv"], status: 1, names: "no records in {dir}/empty.csv"),
             Case(arguments: ["summarize", "--"], status: 2, names: "summarize needs"),
             Case(arguments: ["summarize", "-x"], status: 2, names: "unknown option -x"),
             Case(arguments: ["summarize", "{dir}/one.csv", "--out"], status: 2, names: "option --out needs a value"),
