@@ -176,12 +176,26 @@ extension Recording {
                 }
             }
         } catch {
-            guard let dspError = error.underlying, dspError.code == .nonFiniteSample, let index = dspError.sampleIndex
-            else { throw error }
-            throw .invalidData(
-                source: .recording(source), row: rows.lowerBound + index + 1, value: "a NaN or infinite motion sample",
-                expected: "acceleration and rotation rate must be finite inside every window")
+            throw error.namingNonFiniteSample(in: source, firstRowOfWindow: rows.lowerBound + 1)
         }
+    }
+}
+
+extension LocomotionError {
+    /// A feature window's non-finite sample error (`.signalProcessing(.nonFiniteSample)`) as a
+    /// data error naming the recording's row, 1-based; any other error unchanged. Batch and
+    /// streamed extraction both report it so.
+    ///
+    /// - Parameters:
+    ///   - source: The recording's name.
+    ///   - firstRowOfWindow: The 1-based row of the window's first sample.
+    /// - Complexity: O(1).
+    func namingNonFiniteSample(in source: String, firstRowOfWindow: Int) -> LocomotionError {
+        guard let dspError = underlying, dspError.code == .nonFiniteSample, let index = dspError.sampleIndex
+        else { return self }
+        return .invalidData(
+            source: .recording(source), row: firstRowOfWindow + index, value: "a NaN or infinite motion sample",
+            expected: "acceleration and rotation rate must be finite inside every window")
     }
 }
 

@@ -143,7 +143,8 @@ public struct RecordingAnalyzer: Sendable {
                     time: time[row], x: x[row], y: y[row], z: z[row],
                     rotationRate: rotation.map { (x: $0.x[row], y: $0.y[row], z: $0.z[row]) })
             } catch {
-                throw namingRow(error)
+                throw error.namingNonFiniteSample(
+                    in: source, firstRowOfWindow: rowCount - extractor.extractor.windowLength + 1)
             }
             if completed, let vector = extractor.vector { try decide(vector) }
         }
@@ -179,16 +180,6 @@ public struct RecordingAnalyzer: Sendable {
             stepCount: stepCount, trips: segments.trips(speeds: speeds),
             speedReport: speeds.isEmpty ? nil : try SpeedSmoothingReport(results: speeds),
             confusion: confusion.total == 0 ? nil : confusion)
-    }
-
-    /// A NaN sample's error named as batch extraction names it: by its row in the recording.
-    private func namingRow(_ error: LocomotionError) -> LocomotionError {
-        guard let dspError = error.underlying, dspError.code == .nonFiniteSample, let index = dspError.sampleIndex
-        else { return error }
-        let row = rowCount - extractor.extractor.windowLength + index + 1
-        return .invalidData(
-            source: .recording(source), row: row, value: "a NaN or infinite motion sample",
-            expected: "acceleration and rotation rate must be finite inside every window")
     }
 
     /// Classifies a window, notes its truth and passes the result to the smoothing.
