@@ -77,6 +77,19 @@ struct RecordingReaderBadDataTests {
         #expect(loaded.report.skippedRows == [.invalidText: 1])
     }
 
+    @Test func aRowSkippedForInvalidTextDoesNotMoveTheOrderCheck() throws {
+        // The skipped row's time (9) lies ahead of the next row's (0.04): the next row is in order
+        // with the last row kept (0), so only the bad row is skipped.
+        let bytes =
+            Array("t,ax,ay,az,label\n0,0,0,1,walk\n9,0,0,1,walk".utf8) + [0xFF] + Array("\n0.04,0,0,1,walk\n".utf8)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("order-\(UUID()).csv").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let loaded = try RecordingReader.read(path: path, options: RecordingReadOptions(lenient: true))
+        #expect(loaded.recording.time == [0, 0.04])
+        #expect(loaded.report.skippedRows == [.invalidText: 1])
+    }
+
     @Test func invalidUTF8InAnExtraColumnOfALongFileIsFound() throws {
         // Enough rows for the parallel path; the bad cell is deep inside.
         var bytes = Array("t,ax,ay,az,note\n".utf8)

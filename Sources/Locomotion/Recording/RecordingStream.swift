@@ -153,7 +153,12 @@ public final class RecordingStream {
     ///   `.timeGoesBackwards` for the first bad row; `.unreadableFile` for an I/O error.
     /// - Complexity: O(bytes read).
     public func nextChunk(maximumRowCount: Int = 32_768) throws(LocomotionError) -> Recording? {
-        let capacity = max(1, maximumRowCount)
+        var capacity = max(1, maximumRowCount)
+        if let byteCount {
+            // A row takes at least two bytes (a cell and its line feed), so the file's size bounds
+            // the rows left; a small file then never allocates storage for a default-sized chunk.
+            capacity = min(capacity, max(0, byteCount - bytesConsumed) / 2 + 2)
+        }
         if capacity > chunkCapacity {
             chunkTime.deallocate()
             chunkValues.deallocate()
@@ -231,6 +236,8 @@ public final class RecordingStream {
                 }
                 report.skip(kind, line: lineNumber)
             }
+            // The order check's time before this row, restored if the row is skipped.
+            let timeBeforeRow = parser.lastTime
             var outcome = parser.parse(
                 bytes, lineStart, lineEnd, delimiter: delimiter, values: values, stride: stride, row: rows)
             if !isQuoteClosed, case .blank = outcome {
@@ -243,7 +250,6 @@ public final class RecordingStream {
             // The group this row starts, taken up only once the row is kept: a skipped row must
             // not move the group on, or the next rows of its group would join the current chunk.
             var startedGroup: String?
-            let timeBeforeRow = parser.lastTime
             if let groupCell = groupIndex {
                 switch outcome {
                 case .row, .problem(.timeGoesBackwards, _, _):
@@ -272,7 +278,8 @@ public final class RecordingStream {
                 }
                 let rowExtras = keepsText ? try extraIndices.map(text) : []
                 if let invalidCell {
-                    if startedGroup != nil { parser.lastTime = timeBeforeRow }
+                    // A skipped row's time must not become the time the next row is checked against.
+                    parser.lastTime = timeBeforeRow
                     try reject(.invalidText, cell: invalidCell, cellCount: layout.header.count)
                     continue reading
                 }
