@@ -35,7 +35,9 @@ final class LineBuffer {
         self.file = file
         self.source = file.path
         self.maximumLineBytes = maximumLineBytes
-        bytes = .allocate(capacity: Self.blockSize)
+        // A file smaller than a block gets a buffer of its size (plus the byte that finds its end);
+        // the buffer still grows if the file does.
+        bytes = .allocate(capacity: min(Self.blockSize, max(file.byteCount.map { $0 + 1 } ?? Self.blockSize, 4096)))
         try refill()
     }
 
