@@ -6,7 +6,7 @@ ARGS ?=
 DEMO_FILE := Sources/LocomotionCLI/Resources/uci-hapt-walk-exp01.csv
 APT_PACKAGES := libfftw3-dev zlib1g-dev pkg-config
 
-.PHONY: all deps build demo test test-asan test-tsan fuzz fuzz-smoke fuzz-build fuzz-corpus soak bench bench-check bench-baseline bench-smoke bench-e2e slurm-check docs lint format clean
+.PHONY: all deps build demo test test-asan test-tsan fuzz fuzz-smoke fuzz-build fuzz-corpus fuzz-campaign soak bench bench-check bench-baseline bench-smoke bench-e2e slurm-check docs lint format clean
 
 all: build
 
@@ -71,6 +71,13 @@ fuzz: fuzz-build
 		if [ $$status -ne 0 ]; then grep -aE 'invariant violated|ERROR:|Fatal error' $$run/log.txt | head -5; \
 			echo "$$target failed: the input is in $$run/ (crash-*), the log in $$run/log.txt" >&2; exit 1; fi; \
 	done
+
+# A long campaign, resumable across runs and sessions: every target at once for FUZZ_SECONDS at the
+# lowest CPU priority, each from the corpus it has grown so far, with every run's executions
+# appended to $(FUZZ_CAMPAIGN_DIR)/ledger.tsv and the totals printed (Fuzz/campaign.sh).
+FUZZ_CAMPAIGN_DIR ?= .build/fuzz-campaign
+fuzz-campaign: fuzz-build
+	@sh Fuzz/campaign.sh $$($(FUZZ_BUILD) --show-bin-path) $(FUZZ_CAMPAIGN_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # The short run .ci/run does: about 30 s per target.
 fuzz-smoke:

@@ -1,0 +1,44 @@
+#!/bin/sh
+# A resumable fuzzing campaign: runs every target at once for SECONDS, each from the corpus it has
+# grown so far (seeded from Fuzz/Corpus), at the lowest CPU priority so it uses only idle cores,
+# and appends each run's executions to a ledger, so totals add up across runs and sessions.
+#
+#   Fuzz/campaign.sh BIN_DIR CAMPAIGN_DIR SECONDS TARGET...
+#
+# The ledger (CAMPAIGN_DIR/ledger.tsv) has one line per run: UTC start, commit, target, seconds,
+# executions, crashes (0 or 1). A crash stops that target with its input saved in
+# CAMPAIGN_DIR/<target>/ and the log beside it; the script then exits 1.
+set -u
+bin=$1 dir=$2 seconds=$3
+shift 3
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+mkdir -p "$dir"
+for target in "$@"; do
+	run=$dir/$target
+	mkdir -p "$run/corpus"
+	[ -n "$(ls "$run/corpus")" ] || cp Fuzz/Corpus/"$target"/* "$run/corpus/"
+	(cd "$run" && SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 nice -n 19 "$bin/$target" \
+		-max_total_time="$seconds" -max_len=24576 -print_final_stats=1 -artifact_prefix="$PWD/" corpus \
+		> "log-$started.txt" 2>&1; echo $? > "status-$started") &
+done
+wait
+failed=0
+for target in "$@"; do
+	run=$dir/$target
+	executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/log-$started.txt")
+	status=$(cat "$run/status-$started")
+	rm -f "$run/status-$started"
+	crashed=0
+	if [ "$status" -ne 0 ]; then crashed=1 failed=1; fi
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$started" "$commit" "$target" "$seconds" "${executions:-0}" "$crashed" \
+		>> "$dir/ledger.tsv"
+done
+echo "target                 runs  seconds  executions  crashes"
+awk -F'\t' '{ runs[$3]++; secs[$3] += $4; execs[$3] += $5; crashes[$3] += $6 }
+	END { for (t in runs) printf "%-22s %4d %8d %11d %8d\n", t, runs[t], secs[t], execs[t], crashes[t] }' \
+	"$dir/ledger.tsv" | sort
+if [ "$failed" -ne 0 ]; then
+	echo "a target failed: see the crash-* input and the log in $dir/<target>/" >&2
+	exit 1
+fi
