@@ -27,6 +27,8 @@ failed=0
 for target in "$@"; do
 	run=$dir/$target
 	executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$run/log-$started.txt")
+	# A run stopped early prints no final stats: take its last status line's count.
+	[ -n "$executions" ] || executions=$(grep -aoE '^#[0-9]+' "$run/log-$started.txt" | tail -1 | tr -d '#')
 	status=$(cat "$run/status-$started")
 	rm -f "$run/status-$started"
 	crashed=0

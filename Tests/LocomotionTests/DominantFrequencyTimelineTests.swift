@@ -104,6 +104,18 @@ struct AbsurdWindowTimelineTests {
         }
     }
 
+    @Test func windowsShorterThanFourSamplesAndHopsOfNoSampleAreRefused() {
+        // The feature windows' rules: 0.05 s is 2.5 samples at 50 Hz, 0.009 s rounds to none.
+        for (window, hop, name) in [(0.05, 1.28, "windowDuration"), (2.56, 0.009, "hop"), (2.56, 1e-9, "hop")] {
+            #expect {
+                try Self.walk.dominantFrequencyTimeline(windowDuration: window, hop: hop)
+            } throws: { error in
+                let error = error as? LocomotionError
+                return error?.code == .invalidParameter && error?.parameter == name
+            }
+        }
+    }
+
     @Test func aHopOfAnyFiniteLengthGivesOneWindow() throws {
         let timeline = try Self.walk.dominantFrequencyTimeline(hop: 1e308)
         #expect(timeline.windows.count == 1)

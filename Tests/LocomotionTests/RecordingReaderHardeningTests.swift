@@ -221,6 +221,7 @@ struct RecordingPlausibilityTests {
             LocomotionError.invalidParameter(name: "count", value: "1234567", requirement: "r").description
                 == "count = 1234567 is invalid; r")
         #expect(1_700_000_000.021.compactDescription == "1700000000.021")
+        #expect(1.7e18.compactDescription == "1700000000000000000" && 1e300.compactDescription == "1e+300")
         #expect(5e-8.compactDescription == "5e-08" && Double.nan.compactDescription == "nan")
     }
 }

@@ -90,23 +90,31 @@ public struct FeatureConfiguration: Sendable {
             descriptors: descriptors, parameters: FeatureSchema.Parameters(self, sampleRate: sampleRate))
     }
 
-    /// Samples per window and between window starts at `sampleRate` (Hz).
+    /// Samples per window and between window starts at `sampleRate` (Hz), each rounded to the
+    /// nearest whole sample.
     ///
     /// - Throws: `LocomotionError.invalidParameter` for a rate outside
-    ///   ``Recording/supportedSampleRates``, a
-    ///   non-positive duration or hop, or a window shorter than 4 samples.
+    ///   ``Recording/supportedSampleRates``, a non-positive duration or hop, a window shorter than
+    ///   4 samples, or a hop shorter than half a sample (it would round to none).
     /// - Complexity: O(1).
     public func lengths(sampleRate: Double) throws(LocomotionError) -> (window: Int, hop: Int) {
         try Recording.requireSupportedSampleRate(sampleRate, purpose: "feature extraction")
         try LocomotionError.requirePositive(windowDuration, name: "windowDuration", unit: "s")
         try LocomotionError.requirePositive(hop, name: "hop", unit: "s")
+        let rate = sampleRate.compactDescription
         let window = wholeSamples(windowDuration, at: sampleRate)
         guard window >= 4 else {
             throw .invalidParameter(
                 name: "windowDuration", value: "\(windowDuration)",
-                requirement: "a window must hold at least 4 samples at \(sampleRate.compactDescription) Hz")
+                requirement: "a window must hold at least 4 samples at \(rate) Hz")
         }
-        return (window, max(1, wholeSamples(hop, at: sampleRate)))
+        let hopLength = wholeSamples(hop, at: sampleRate)
+        guard hopLength >= 1 else {
+            throw .invalidParameter(
+                name: "hop", value: "\(hop)",
+                requirement: "the hop must be at least half a sample (\((0.5 / sampleRate).compactDescription) s at \(rate) Hz)")
+        }
+        return (window, hopLength)
     }
 }
 

@@ -50,8 +50,9 @@ extension Recording {
     ///     from the timestamps.
     ///   - maximumGap: The longest interval (s) inside a stretch; `nil` for the default of
     ///     ``features(_:sampleRate:maximumGap:threadCount:)``.
-    /// - Throws: `LocomotionError.invalidParameter` for a non-positive duration or hop or a rate
-    ///   outside ``supportedSampleRates``,
+    /// - Throws: `LocomotionError.invalidParameter` for a rate outside ``supportedSampleRates`` or
+    ///   a window or hop that ``FeatureConfiguration/lengths(sampleRate:)`` refuses (a window of
+    ///   fewer than 4 samples, a hop that rounds to none),
     ///   `.tooShort` when not even one window fits or the rate cannot be estimated (fewer than two
     ///   distinct timestamps), `.missingColumn` without acceleration, `.signalProcessing` for a
     ///   band outside `0...sampleRate/2`, `.invalidData` naming the row of a magnitude that
@@ -70,10 +71,9 @@ extension Recording {
             (analysis, rate) = (estimated, estimated.sampleRate)
         }
         try Self.requireSupportedSampleRate(rate, purpose: "a dominant-frequency timeline")
-        try LocomotionError.requirePositive(windowDuration, name: "windowDuration", unit: "s")
-        try LocomotionError.requirePositive(hop, name: "hop", unit: "s")
-        let windowLength = max(2, wholeSamples(windowDuration, at: rate))
-        let hopLength = max(1, wholeSamples(hop, at: rate))
+        // The feature windows' rules: at least 4 samples, a hop of at least one.
+        let (windowLength, hopLength) = try FeatureConfiguration(windowDuration: windowDuration, hop: hop)
+            .lengths(sampleRate: rate)
         guard count >= windowLength else {
             throw .tooShort(
                 source: .recording(source), rows: count, required: windowLength,
