@@ -110,9 +110,10 @@ public struct FeatureConfiguration: Sendable {
         }
         let hopLength = wholeSamples(hop, at: sampleRate)
         guard hopLength >= 1 else {
+            let half = (0.5 / sampleRate).compactDescription
             throw .invalidParameter(
                 name: "hop", value: "\(hop)",
-                requirement: "the hop must be at least half a sample (\((0.5 / sampleRate).compactDescription) s at \(rate) Hz)")
+                requirement: "the hop must be at least half a sample (\(half) s at \(rate) Hz)")
         }
         return (window, hopLength)
     }
