@@ -46,8 +46,7 @@ enum AnalyzeCommand {
                            cadence, GPS speed, confidence, summary); with several files, one report
                            per file named F-<file>.html
 
-        reading options:
-        \(ReadingOptions.usage)
+        \(ReadingOptions.section)
 
         exit status: 0 every file analysed, 1 a file failed, 2 a usage error
         """
@@ -72,32 +71,24 @@ enum AnalyzeCommand {
         var sourceNames: [String: String] = [:]
     }
 
+    static let command = Command(
+        name: "analyze", usage: usage,
+        options: ReadingOptions.names.union([
+            "classifier", "model", "smoothing", "hold", "window", "hop", "jobs", "report", "label-map", "shard", "out",
+        ]),
+        flags: ReadingOptions.flags.union(["json", "jsonl", "csv"]))
+
     static func run(_ arguments: [String]) -> Int32 {
-        let parsed: Arguments
-        var settings: Settings
-        do throws(UsageError) {
-            parsed = try Arguments(
-                arguments,
-                options: ReadingOptions.names.union([
-                    "classifier", "model", "smoothing", "hold", "window", "hop", "jobs", "report", "label-map", "shard",
-                    "out",
-                ]),
-                flags: ReadingOptions.flags.union(["json", "jsonl", "csv", "help"]))
-            if parsed.flag("help") {
-                print(usage)
-                return 0
-            }
-            settings = try parse(parsed)
-        } catch {
-            printError("locomotion analyze: \(error.message)\n\n\(usage)")
-            return 2
-        }
+        command.run(arguments, parse: parse, body: run)
+    }
+
+    static func run(_ parsed: Arguments, settings: Settings) -> Int32 {
+        var settings = settings
         var paths = parsed.positional
         var reading = settings.reading
         if paths.isEmpty {
             guard let session = DemoCommand.sessionPath else {
-                printError("locomotion analyze: the default session is missing from the build")
-                return 1
+                return command.fail("the default session is missing from the build")
             }
             let note = "No FILE given: analysing \(DemoCommand.sessionDescription)."
             // Machine-readable output stays clean: the note goes to standard error there.
@@ -106,17 +97,13 @@ enum AnalyzeCommand {
             reading.labelMap = DatasetLabels.uciHAPT
         }
         var files: [String]
-        do { files = try expand(paths) } catch {
-            printError("locomotion analyze: \(error)")
-            return 1
-        }
+        do { files = try expand(paths) } catch { return command.fail("\(error)") }
         if parsed.positional.isEmpty { settings.sourceNames[files[0]] = "\(DemoCommand.sessionName).csv (bundled)" }
         if let shard = settings.shard { files = shard.select(files) }
         guard let output = CommandOutput(path: settings.out) else {
-            printError("locomotion analyze: \(settings.out ?? ""): cannot create the output file")
-            return 1
+            return command.fail("\(settings.out ?? ""): cannot create the output file")
         }
-        var status: Int32 = 0
+        var status = ExitStatus.success
         var reports: [Report] = []
         var written: [String] = []
         if settings.format == .csv {
@@ -136,9 +123,7 @@ enum AnalyzeCommand {
                         try html.write(toFile: path, atomically: true, encoding: .utf8)
                         written.append(path)
                     } catch {
-                        printError(
-                            "locomotion analyze: \(path): cannot write the report: \(error.localizedDescription)")
-                        status = 1
+                        status = command.fail("\(path): cannot write the report: \(error.localizedDescription)")
                     }
                 }
                 switch settings.format {
@@ -156,9 +141,8 @@ enum AnalyzeCommand {
             case .failure(let error):
                 // Parameter errors (a rate out of range) do not name the file; data errors do.
                 let message = "\(error)".hasPrefix(file) ? "\(error)" : "\(file): \(error)"
-                printError("locomotion analyze: \(message)")
+                status = command.fail(message)
                 report = Report(file: file, error: message)
-                status = 1
             }
             if settings.format == .jsonl {
                 output.write(CommandSupport.jsonLine(report) + "\n")
@@ -174,8 +158,7 @@ enum AnalyzeCommand {
         case .csv, .jsonl: break
         }
         if let failure = output.finish() {
-            printError("locomotion analyze: \(failure)")
-            status = 1
+            status = command.fail(failure)
         }
         return status
     }

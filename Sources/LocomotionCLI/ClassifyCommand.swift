@@ -23,8 +23,7 @@ enum ClassifyCommand {
                            confidence, rule
           --json           the per-file reports with every window, as JSON
 
-        reading options:
-        \(ReadingOptions.usage)
+        \(ReadingOptions.section)
         """
 
     enum Classifier {
@@ -74,26 +73,23 @@ enum ClassifyCommand {
         var confusion: ActivityConfusion?
     }
 
+    static let command = Command(
+        name: "classify", usage: usage,
+        options: ReadingOptions.names.union(["classifier", "model", "hold", "truth", "window", "hop"]),
+        flags: ReadingOptions.flags.union(["csv", "json"]))
+
     static func run(_ arguments: [String]) -> Int32 {
-        let parsed: Arguments
-        let settings: Settings
-        do throws(UsageError) {
-            parsed = try Arguments(
-                arguments,
-                options: ReadingOptions.names.union(["classifier", "model", "hold", "truth", "window", "hop"]),
-                flags: ReadingOptions.flags.union(["csv", "json", "help"]))
-            if parsed.flag("help") {
-                print(usage)
-                return 0
-            }
+        command.run(arguments) { (parsed) throws(UsageError) in
             guard !parsed.positional.isEmpty else { throw UsageError(message: "classify needs at least one FILE") }
-            settings = try parse(parsed)
-        } catch {
-            printError("locomotion classify: \(error.message)\n\n\(usage)")
-            return 2
+            return try parse(parsed)
+        } body: { parsed, settings in
+            run(parsed, settings: settings)
         }
+    }
+
+    static func run(_ parsed: Arguments, settings: Settings) -> Int32 {
         let (status, reports) = CommandSupport.analyseFiles(
-            parsed.positional, command: "classify", reading: settings.reading
+            parsed.positional, command: command, reading: settings.reading
         ) { recording in try analyse(recording, settings: settings) }
         if settings.json {
             CommandSupport.printJSON(reports)

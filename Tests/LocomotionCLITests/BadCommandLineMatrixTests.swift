@@ -61,6 +61,11 @@ struct BadCommandLineMatrixTests {
                     arguments: [command, "{dir}/one.csv"] + out + [option, outOfRange], status: 2,
                     names: "\(option) takes"),
             ]
+            // A bad reading option is a usage error everywhere (evaluate once ended with 1).
+            cases.append(
+                Case(
+                    arguments: [command, "{dir}/one.csv", "--acc-unit", "furlongs"] + out, status: 2,
+                    names: "--acc-unit takes g or m/s2, not 'furlongs'"))
             if command != "analyze" {  // analyze without a file analyses the bundled session
                 cases.append(Case(arguments: [command, "--"] + out, status: 2, names: "\(command) needs"))
             }
