@@ -173,40 +173,45 @@ enum AnalyzeCommand {
             throw UsageError(message: "--model needs --classifier model")
         }
         switch name {
-        case "rules": break
+        case "rules", "model": break  // the model file is read after the usage errors, below
         case "fusion":
             do { options.classifier = .voteFusion(try VoteFusion()) } catch { preconditionFailure("\(error)") }
-        case "model":
-            do {
-                let model = try ModelSupport.model(parsed.value("model"))
-                options.classifier = .custom(model)
-                options.features = FeatureConfiguration(windowDuration: model.windowDuration, hop: model.hop)
-            } catch {
-                throw UsageError(message: "--model: \(error)")
-            }
         default: throw UsageError(message: "--classifier takes rules, fusion or model, not '\(name)'")
         }
-        options.smoothing = try smoothing(parsed, hop: options.features.hop)
+        // For a model, checked here and made for the model's hop below (as evaluate does).
+        options.smoothing = try smoothing(parsed, hop: name == "model" ? 1 : options.features.hop)
         let jobs = try parsed.wholeNumber("jobs", default: ProcessInfo.processInfo.activeProcessorCount)
         guard jobs >= 1 else { throw UsageError(message: "--jobs takes a whole number of at least 1") }
         let reading = try ReadingOptions.parse(parsed)
-        options.labelMap = try parsed.value("label-map").map(labelMap(at:)) ?? [:]
         let formats = [Format.json, .jsonl, .csv].filter { parsed.flag($0.rawValue) }
         guard formats.count <= 1 else {
             throw UsageError(
                 message: formats.map { "--\($0.rawValue)" }.joined(separator: ", ") + " exclude each other")
         }
+        let shard = try parsed.value("shard").map(Shard.init(parsing:))
+        // Files an option names, last, so that a usage error is found before any file is read.
+        options.labelMap = try parsed.value("label-map").map(labelMap(at:)) ?? [:]
+        if name == "model" {
+            let model: ActivityModel
+            do {
+                model = try ModelSupport.model(parsed.value("model"))
+            } catch {
+                throw UsageError(message: "--model: \(error)", isFileError: true)
+            }
+            options.classifier = .custom(model)
+            options.features = FeatureConfiguration(windowDuration: model.windowDuration, hop: model.hop)
+            options.smoothing = try smoothing(parsed, hop: options.features.hop)
+        }
         return Settings(
             options: options, jobs: jobs, format: formats.first ?? .text, reading: reading, classifierName: name,
-            report: parsed.value("report"), shard: try parsed.value("shard").map(Shard.init(parsing:)),
-            out: parsed.value("out"))
+            report: parsed.value("report"), shard: shard, out: parsed.value("out"))
     }
 
     /// Reads a label map: one `LABEL,ACTIVITY` per line; blank lines and lines starting with `#`
     /// are skipped.
     static func labelMap(at path: String) throws(UsageError) -> [String: ActivityType] {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw UsageError(message: "--label-map: cannot read '\(path)'")
+            throw UsageError(message: "--label-map: cannot read '\(path)'", isFileError: true)
         }
         var map: [String: ActivityType] = [:]
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -215,7 +220,8 @@ enum AnalyzeCommand {
             let parts = trimmed.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let activity = ActivityType(identifier: parts[1].lowercased()) else {
                 throw UsageError(
-                    message: "--label-map: \(path):\(index + 1): expected LABEL,ACTIVITY, not '\(trimmed)'")
+                    message: "--label-map: \(path):\(index + 1): expected LABEL,ACTIVITY, not '\(trimmed)'",
+                    isFileError: true)
             }
             map[parts[0]] = activity
         }

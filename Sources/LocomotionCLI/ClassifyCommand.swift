@@ -106,21 +106,10 @@ enum ClassifyCommand {
         guard name == "model" || parsed.value("model") == nil else {
             throw UsageError(message: "--model needs --classifier model")
         }
-        let classifier: Classifier
         var window = try parsed.seconds("window", default: 2.56)
         var hop = try parsed.seconds("hop", default: 1.28)
-        switch name {
-        case "rules": classifier = .rules
-        case "fusion": classifier = .fusion
-        case "model":
-            do {
-                let model = try ModelSupport.model(parsed.value("model"))
-                classifier = .model(model)
-                (window, hop) = (model.windowDuration, model.hop)
-            } catch {
-                throw UsageError(message: "--model: \(error)")
-            }
-        default: throw UsageError(message: "--classifier takes rules, fusion or model, not '\(name)'")
+        guard ["rules", "fusion", "model"].contains(name) else {
+            throw UsageError(message: "--classifier takes rules, fusion or model, not '\(name)'")
         }
         var truth: ActivityType?
         if let text = parsed.value("truth") {
@@ -133,11 +122,26 @@ enum ClassifyCommand {
         guard !(parsed.flag("csv") && parsed.flag("json")) else {
             throw UsageError(message: "--csv and --json exclude each other")
         }
+        let hold = parsed.value("hold") == nil ? nil : try parsed.seconds("hold", default: 5)
+        let reading = try ReadingOptions.parse(parsed)
+        // The model file last: a usage error is found before any file is read.
+        let classifier: Classifier
+        switch name {
+        case "fusion": classifier = .fusion
+        case "model":
+            do {
+                let model = try ModelSupport.model(parsed.value("model"))
+                classifier = .model(model)
+                (window, hop) = (model.windowDuration, model.hop)
+            } catch {
+                throw UsageError(message: "--model: \(error)", isFileError: true)
+            }
+        default: classifier = .rules
+        }
         return Settings(
-            classifier: classifier, hold: parsed.value("hold") == nil ? nil : try parsed.seconds("hold", default: 5),
-            truth: truth,
+            classifier: classifier, hold: hold, truth: truth,
             features: FeatureConfiguration(windowDuration: window, hop: hop),
-            csv: parsed.flag("csv"), json: parsed.flag("json"), reading: try ReadingOptions.parse(parsed))
+            csv: parsed.flag("csv"), json: parsed.flag("json"), reading: reading)
     }
 
     static func analyse(_ recording: Recording, settings: Settings) throws -> Report {

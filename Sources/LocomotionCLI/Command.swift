@@ -26,7 +26,8 @@ struct Command {
 
     /// Parses `arguments`, prints the usage for `--help`, reads the settings with `parse` and
     /// hands over to `body`; a usage error from the arguments or `parse` is reported with the
-    /// usage and ends with ``ExitStatus/usage``.
+    /// usage and ends with ``ExitStatus/usage`` (a file error, ``UsageError/isFileError``, with
+    /// ``ExitStatus/failure``).
     func run<Settings>(
         _ arguments: [String], parse: (Arguments) throws(UsageError) -> Settings,
         body: (Arguments, Settings) -> Int32
@@ -41,7 +42,7 @@ struct Command {
             }
             settings = try parse(parsed)
         } catch {
-            return usageError(error.message)
+            return error.isFileError ? fail(error.message) : usageError(error.message)
         }
         return body(parsed, settings)
     }
