@@ -81,7 +81,7 @@ def sources(corpus):
 
 
 def export_one(binary, path):
-    """The default windows' features of one file (CSV: start_s, end_s, every feature; empty = NaN)."""
+    """The default windows' features of one file (CSV: file, start_s, end_s, label, every feature; empty = NaN)."""
     run = subprocess.run([binary, "features", path, "--threads", "1"], capture_output=True, text=True)
     if run.returncode != 0:
         raise RuntimeError(f"locomotion features {path} failed ({run.returncode}): {run.stderr.strip()}")

@@ -498,7 +498,7 @@ def verify(binary, rec, placement, settings, python_result):
         cmd += ["--vehicle"]
     else:
         return []
-    report = json.loads(run(cmd))
+    report = json.loads(run(cmd))[0]  # an array with the recording's record
     problems = []
     if rec.kind == "reference":
         swift = report["reference"]["matching"]

@@ -46,8 +46,7 @@ enum AnalyzeCommand {
                            cadence, GPS speed, confidence, summary); with several files, one report
                            per file named F-<file>.html
 
-        reading options:
-        \(ReadingOptions.usage)
+        \(ReadingOptions.section)
 
         exit status: 0 every file analysed, 1 a file failed, 2 a usage error
         """
@@ -72,32 +71,24 @@ enum AnalyzeCommand {
         var sourceNames: [String: String] = [:]
     }
 
+    static let command = Command(
+        name: "analyze", usage: usage,
+        options: ReadingOptions.names.union([
+            "classifier", "model", "smoothing", "hold", "window", "hop", "jobs", "report", "label-map", "shard", "out",
+        ]),
+        flags: ReadingOptions.flags.union(["json", "jsonl", "csv"]))
+
     static func run(_ arguments: [String]) -> Int32 {
-        let parsed: Arguments
-        var settings: Settings
-        do throws(UsageError) {
-            parsed = try Arguments(
-                arguments,
-                options: ReadingOptions.names.union([
-                    "classifier", "model", "smoothing", "hold", "window", "hop", "jobs", "report", "label-map", "shard",
-                    "out",
-                ]),
-                flags: ReadingOptions.flags.union(["json", "jsonl", "csv", "help"]))
-            if parsed.flag("help") {
-                print(usage)
-                return 0
-            }
-            settings = try parse(parsed)
-        } catch {
-            printError("locomotion analyze: \(error.message)\n\n\(usage)")
-            return 2
-        }
+        command.run(arguments, parse: parse, body: run)
+    }
+
+    static func run(_ parsed: Arguments, settings: Settings) -> Int32 {
+        var settings = settings
         var paths = parsed.positional
         var reading = settings.reading
         if paths.isEmpty {
             guard let session = DemoCommand.sessionPath else {
-                printError("locomotion analyze: the default session is missing from the build")
-                return 1
+                return command.fail("the default session is missing from the build")
             }
             let note = "No FILE given: analysing \(DemoCommand.sessionDescription)."
             // Machine-readable output stays clean: the note goes to standard error there.
@@ -106,17 +97,13 @@ enum AnalyzeCommand {
             reading.labelMap = DatasetLabels.uciHAPT
         }
         var files: [String]
-        do { files = try expand(paths) } catch {
-            printError("locomotion analyze: \(error)")
-            return 1
-        }
+        do { files = try expand(paths) } catch { return command.fail("\(error)") }
         if parsed.positional.isEmpty { settings.sourceNames[files[0]] = "\(DemoCommand.sessionName).csv (bundled)" }
         if let shard = settings.shard { files = shard.select(files) }
         guard let output = CommandOutput(path: settings.out) else {
-            printError("locomotion analyze: \(settings.out ?? ""): cannot create the output file")
-            return 1
+            return command.fail("\(settings.out ?? ""): cannot create the output file")
         }
-        var status: Int32 = 0
+        var status = ExitStatus.success
         var reports: [Report] = []
         var written: [String] = []
         if settings.format == .csv {
@@ -136,9 +123,7 @@ enum AnalyzeCommand {
                         try html.write(toFile: path, atomically: true, encoding: .utf8)
                         written.append(path)
                     } catch {
-                        printError(
-                            "locomotion analyze: \(path): cannot write the report: \(error.localizedDescription)")
-                        status = 1
+                        status = command.fail("\(path): cannot write the report: \(error.localizedDescription)")
                     }
                 }
                 switch settings.format {
@@ -156,9 +141,8 @@ enum AnalyzeCommand {
             case .failure(let error):
                 // Parameter errors (a rate out of range) do not name the file; data errors do.
                 let message = "\(error)".hasPrefix(file) ? "\(error)" : "\(file): \(error)"
-                printError("locomotion analyze: \(message)")
+                status = command.fail(message)
                 report = Report(file: file, error: message)
-                status = 1
             }
             if settings.format == .jsonl {
                 output.write(CommandSupport.jsonLine(report) + "\n")
@@ -174,8 +158,7 @@ enum AnalyzeCommand {
         case .csv, .jsonl: break
         }
         if let failure = output.finish() {
-            printError("locomotion analyze: \(failure)")
-            status = 1
+            status = command.fail(failure)
         }
         return status
     }
@@ -190,40 +173,45 @@ enum AnalyzeCommand {
             throw UsageError(message: "--model needs --classifier model")
         }
         switch name {
-        case "rules": break
+        case "rules", "model": break  // the model file is read after the usage errors, below
         case "fusion":
             do { options.classifier = .voteFusion(try VoteFusion()) } catch { preconditionFailure("\(error)") }
-        case "model":
-            do {
-                let model = try ModelSupport.model(parsed.value("model"))
-                options.classifier = .custom(model)
-                options.features = FeatureConfiguration(windowDuration: model.windowDuration, hop: model.hop)
-            } catch {
-                throw UsageError(message: "--model: \(error)")
-            }
         default: throw UsageError(message: "--classifier takes rules, fusion or model, not '\(name)'")
         }
-        options.smoothing = try smoothing(parsed, hop: options.features.hop)
+        // For a model, checked here and made for the model's hop below (as evaluate does).
+        options.smoothing = try smoothing(parsed, hop: name == "model" ? 1 : options.features.hop)
         let jobs = try parsed.wholeNumber("jobs", default: ProcessInfo.processInfo.activeProcessorCount)
         guard jobs >= 1 else { throw UsageError(message: "--jobs takes a whole number of at least 1") }
         let reading = try ReadingOptions.parse(parsed)
-        options.labelMap = try parsed.value("label-map").map(labelMap(at:)) ?? [:]
         let formats = [Format.json, .jsonl, .csv].filter { parsed.flag($0.rawValue) }
         guard formats.count <= 1 else {
             throw UsageError(
                 message: formats.map { "--\($0.rawValue)" }.joined(separator: ", ") + " exclude each other")
         }
+        let shard = try parsed.value("shard").map(Shard.init(parsing:))
+        // Files an option names, last, so that a usage error is found before any file is read.
+        options.labelMap = try parsed.value("label-map").map(labelMap(at:)) ?? [:]
+        if name == "model" {
+            let model: ActivityModel
+            do {
+                model = try ModelSupport.model(parsed.value("model"))
+            } catch {
+                throw UsageError(message: "--model: \(error)", isFileError: true)
+            }
+            options.classifier = .custom(model)
+            options.features = FeatureConfiguration(windowDuration: model.windowDuration, hop: model.hop)
+            options.smoothing = try smoothing(parsed, hop: options.features.hop)
+        }
         return Settings(
             options: options, jobs: jobs, format: formats.first ?? .text, reading: reading, classifierName: name,
-            report: parsed.value("report"), shard: try parsed.value("shard").map(Shard.init(parsing:)),
-            out: parsed.value("out"))
+            report: parsed.value("report"), shard: shard, out: parsed.value("out"))
     }
 
     /// Reads a label map: one `LABEL,ACTIVITY` per line; blank lines and lines starting with `#`
     /// are skipped.
     static func labelMap(at path: String) throws(UsageError) -> [String: ActivityType] {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw UsageError(message: "--label-map: cannot read '\(path)'")
+            throw UsageError(message: "--label-map: cannot read '\(path)'", isFileError: true)
         }
         var map: [String: ActivityType] = [:]
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -232,7 +220,8 @@ enum AnalyzeCommand {
             let parts = trimmed.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let activity = ActivityType(identifier: parts[1].lowercased()) else {
                 throw UsageError(
-                    message: "--label-map: \(path):\(index + 1): expected LABEL,ACTIVITY, not '\(trimmed)'")
+                    message: "--label-map: \(path):\(index + 1): expected LABEL,ACTIVITY, not '\(trimmed)'",
+                    isFileError: true)
             }
             map[parts[0]] = activity
         }

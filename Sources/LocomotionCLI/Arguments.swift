@@ -1,8 +1,11 @@
 import Foundation
 
-/// A usage error: exit status 2 and the command's usage text.
+/// A usage error: exit status 2 and the command's usage text. With `isFileError`, a file an
+/// option names (a model, a label map) that cannot be read or parsed: status 1 and no usage, as
+/// for every other file (found after the usage errors, so those still come first).
 struct UsageError: Error {
     var message: String
+    var isFileError = false
 }
 
 /// Command-line arguments split into options (`--name value` or `--name=value`), flags

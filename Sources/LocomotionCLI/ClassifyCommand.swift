@@ -23,8 +23,7 @@ enum ClassifyCommand {
                            confidence, rule
           --json           the per-file reports with every window, as JSON
 
-        reading options:
-        \(ReadingOptions.usage)
+        \(ReadingOptions.section)
         """
 
     enum Classifier {
@@ -74,26 +73,23 @@ enum ClassifyCommand {
         var confusion: ActivityConfusion?
     }
 
+    static let command = Command(
+        name: "classify", usage: usage,
+        options: ReadingOptions.names.union(["classifier", "model", "hold", "truth", "window", "hop"]),
+        flags: ReadingOptions.flags.union(["csv", "json"]))
+
     static func run(_ arguments: [String]) -> Int32 {
-        let parsed: Arguments
-        let settings: Settings
-        do throws(UsageError) {
-            parsed = try Arguments(
-                arguments,
-                options: ReadingOptions.names.union(["classifier", "model", "hold", "truth", "window", "hop"]),
-                flags: ReadingOptions.flags.union(["csv", "json", "help"]))
-            if parsed.flag("help") {
-                print(usage)
-                return 0
-            }
+        command.run(arguments) { (parsed) throws(UsageError) in
             guard !parsed.positional.isEmpty else { throw UsageError(message: "classify needs at least one FILE") }
-            settings = try parse(parsed)
-        } catch {
-            printError("locomotion classify: \(error.message)\n\n\(usage)")
-            return 2
+            return try parse(parsed)
+        } body: { parsed, settings in
+            run(parsed, settings: settings)
         }
+    }
+
+    static func run(_ parsed: Arguments, settings: Settings) -> Int32 {
         let (status, reports) = CommandSupport.analyseFiles(
-            parsed.positional, command: "classify", reading: settings.reading
+            parsed.positional, command: command, reading: settings.reading
         ) { recording in try analyse(recording, settings: settings) }
         if settings.json {
             CommandSupport.printJSON(reports)
@@ -110,21 +106,10 @@ enum ClassifyCommand {
         guard name == "model" || parsed.value("model") == nil else {
             throw UsageError(message: "--model needs --classifier model")
         }
-        let classifier: Classifier
         var window = try parsed.seconds("window", default: 2.56)
         var hop = try parsed.seconds("hop", default: 1.28)
-        switch name {
-        case "rules": classifier = .rules
-        case "fusion": classifier = .fusion
-        case "model":
-            do {
-                let model = try ModelSupport.model(parsed.value("model"))
-                classifier = .model(model)
-                (window, hop) = (model.windowDuration, model.hop)
-            } catch {
-                throw UsageError(message: "--model: \(error)")
-            }
-        default: throw UsageError(message: "--classifier takes rules, fusion or model, not '\(name)'")
+        guard ["rules", "fusion", "model"].contains(name) else {
+            throw UsageError(message: "--classifier takes rules, fusion or model, not '\(name)'")
         }
         var truth: ActivityType?
         if let text = parsed.value("truth") {
@@ -137,11 +122,26 @@ enum ClassifyCommand {
         guard !(parsed.flag("csv") && parsed.flag("json")) else {
             throw UsageError(message: "--csv and --json exclude each other")
         }
+        let hold = parsed.value("hold") == nil ? nil : try parsed.seconds("hold", default: 5)
+        let reading = try ReadingOptions.parse(parsed)
+        // The model file last: a usage error is found before any file is read.
+        let classifier: Classifier
+        switch name {
+        case "fusion": classifier = .fusion
+        case "model":
+            do {
+                let model = try ModelSupport.model(parsed.value("model"))
+                classifier = .model(model)
+                (window, hop) = (model.windowDuration, model.hop)
+            } catch {
+                throw UsageError(message: "--model: \(error)", isFileError: true)
+            }
+        default: classifier = .rules
+        }
         return Settings(
-            classifier: classifier, hold: parsed.value("hold") == nil ? nil : try parsed.seconds("hold", default: 5),
-            truth: truth,
+            classifier: classifier, hold: hold, truth: truth,
             features: FeatureConfiguration(windowDuration: window, hop: hop),
-            csv: parsed.flag("csv"), json: parsed.flag("json"), reading: try ReadingOptions.parse(parsed))
+            csv: parsed.flag("csv"), json: parsed.flag("json"), reading: reading)
     }
 
     static func analyse(_ recording: Recording, settings: Settings) throws -> Report {

@@ -38,18 +38,17 @@ enum CommandSupport {
     /// Loads each file and analyses it; a file that fails is reported on standard error as
     /// `locomotion COMMAND: error` and makes the status 1, and the others are still analysed.
     static func analyseFiles<Report>(
-        _ paths: [String], command: String, reading: RecordingReadOptions,
+        _ paths: [String], command: Command, reading: RecordingReadOptions,
         _ analyse: (Recording) throws -> Report
     ) -> (status: Int32, reports: [Report]) {
-        var status: Int32 = 0
+        var status = ExitStatus.success
         var reports: [Report] = []
         for path in paths {
             do {
                 let recording = try ReadingOptions.load(path: path, options: reading).recording
                 reports.append(try analyse(recording))
             } catch {
-                printError("locomotion \(command): \(message(error, path: path))")
-                status = 1
+                status = command.fail(message(error, path: path))
             }
         }
         return (status, reports)

@@ -33,20 +33,18 @@ enum DemoCommand {
         which shows a trip and GPS speed that no shippable recording has.
         """
 
+    static let command = Command(name: "demo", usage: usage, options: ["report"], flags: [])
+
     static func run(_ arguments: [String]) -> Int32 {
-        let report: String
-        do throws(UsageError) {
-            let parsed = try Arguments(arguments, options: ["report"], flags: ["help"])
-            if parsed.flag("help") {
-                print(usage)
-                return 0
-            }
+        command.run(arguments) { (parsed) throws(UsageError) in
             guard parsed.positional.isEmpty else { throw UsageError(message: "demo takes no FILE") }
-            report = parsed.value("report") ?? "demo-report.html"
-        } catch {
-            printError("locomotion demo: \(error.message)\n\n\(usage)")
-            return 2
+            return parsed.value("report") ?? "demo-report.html"
+        } body: { _, report in
+            run(report: report)
         }
+    }
+
+    static func run(report: String) -> Int32 {
         let status = AnalyzeCommand.run(["--report", report])
         print(
             "\nAnd a simulated session (seeded, not a recording): a commute — walk, drive with a traffic jam, walk.\n")
@@ -54,8 +52,7 @@ enum DemoCommand {
         do {
             try Scenario.session(.commute, seed: 1).write(to: commute)
         } catch {
-            printError("locomotion demo: \(error)")
-            return 1
+            return command.fail("\(error)")
         }
         defer { try? FileManager.default.removeItem(atPath: commute) }
         let commuteReport = (report as NSString).deletingPathExtension + "-commute.html"

@@ -14,32 +14,8 @@ enum DetectorOptions {
                                  \(parameters.map(\.path).joined(separator: ", "))
         """
 
-    /// One parameter: its path (`group.name`, or `name` at the top level) and type.
-    struct Parameter {
-        var group: String?
-        var name: String
-        var type: Any.Type
-        var path: String { group.map { "\($0).\(name)" } ?? name }
-    }
-
-    /// Every parameter of the configuration, from its stored properties (optional ones included).
-    static let parameters: [Parameter] = {
-        var result: [Parameter] = []
-        for child in Mirror(reflecting: StepDetectorConfiguration()).children {
-            guard let label = child.label else { continue }
-            let members = Mirror(reflecting: child.value).children
-            if members.isEmpty || Mirror(reflecting: child.value).displayStyle != .struct {
-                result.append(Parameter(group: nil, name: label, type: type(of: child.value)))
-            } else {
-                for member in members {
-                    if let name = member.label {
-                        result.append(Parameter(group: label, name: name, type: type(of: member.value)))
-                    }
-                }
-            }
-        }
-        return result.sorted { $0.path < $1.path }
-    }()
+    /// Every parameter of the configuration, sorted by path (as the usage lists them).
+    static let parameters = StepDetectorConfiguration.parameters.sorted { $0.path < $1.path }
 
     /// The option names this parser reads.
     static let names: Set<String> = ["set", "placement"]
@@ -52,59 +28,24 @@ enum DetectorOptions {
         case "trunk": preset = .trunk
         case let other?: throw UsageError(message: "--placement takes any or trunk, not '\(other)'")
         }
-        let assignments = arguments.values("set")
-        guard !assignments.isEmpty else { return preset }
+        var configuration = preset
+        for assignment in arguments.values("set") {
+            let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let parameter = StepDetectorConfiguration.parameter(named: parts[0]) else {
+                throw UsageError(message: "--set takes NAME=VALUE with a known parameter name, not '\(assignment)'")
+            }
+            do {
+                try parameter.set(parsing: parts[1], in: &configuration)
+            } catch {
+                throw UsageError(
+                    message: "--set \(parameter.path) takes \(parameter.kind.expected), not '\(parts[1])'")
+            }
+        }
         do {
-            let data = try JSONEncoder().encode(preset)
-            guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw UsageError(message: "cannot encode the detector's parameters")
-            }
-            for assignment in assignments {
-                let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
-                guard parts.count == 2,
-                    let parameter = parameters.first(where: { $0.path == parts[0] || $0.name == parts[0] })
-                else {
-                    throw UsageError(message: "--set takes NAME=VALUE with a known parameter name, not '\(assignment)'")
-                }
-                let value = try parse(parts[1], for: parameter)
-                if let group = parameter.group {
-                    var members = object[group] as? [String: Any] ?? [:]
-                    members[parameter.name] = value
-                    object[group] = members
-                } else {
-                    object[parameter.name] = value
-                }
-            }
-            let edited = try JSONSerialization.data(withJSONObject: object)
-            let configuration = try JSONDecoder().decode(StepDetectorConfiguration.self, from: edited)
             try configuration.validate()  // a value out of range is a usage error, found before any file is read
-            return configuration
-        } catch let error as UsageError {
-            throw error
         } catch {
             throw UsageError(message: "--set: \(error)")
         }
-    }
-
-    /// The JSON value of `text` for `parameter`, checked against its type.
-    private static func parse(_ text: String, for parameter: Parameter) throws(UsageError) -> Any {
-        let (name, kind) = (parameter.path, parameter.type)
-        if kind == ClosedRange<Double>.self || kind == ClosedRange<Double>?.self {
-            let bounds = text.components(separatedBy: "...").compactMap { Double($0) }
-            guard bounds.count == 2, bounds.allSatisfy(\.isFinite), bounds[0] <= bounds[1] else {
-                throw UsageError(message: "--set \(name) takes finite LOW...HIGH with LOW <= HIGH, not '\(text)'")
-            }
-            return bounds
-        }
-        if kind == Int.self {
-            guard let value = Double(text).flatMap({ Int(exactly: $0) }) else {
-                throw UsageError(message: "--set \(name) takes a whole number, not '\(text)'")
-            }
-            return value
-        }
-        guard let value = Double(text), value.isFinite else {
-            throw UsageError(message: "--set \(name) takes a finite number, not '\(text)'")
-        }
-        return value
+        return configuration
     }
 }

@@ -16,8 +16,7 @@ enum EvaluateCommand {
           --json           {accuracy, macroF1, confusion: {labels, matrix}, classes: {NAME: {precision,
                            recall, f1, support}}}
 
-        reading options:
-        \(ReadingOptions.usage)
+        \(ReadingOptions.section)
         """
 
     /// What `--json` prints.
@@ -53,28 +52,26 @@ enum EvaluateCommand {
         }
     }
 
+    static let command = Command(
+        name: "evaluate", usage: usage, options: ReadingOptions.names.union(["model", "smoothing", "hold"]),
+        flags: ReadingOptions.flags.union(["json"]))
+
     static func run(_ arguments: [String]) -> Int32 {
-        let parsed: Arguments
-        do throws(UsageError) {
-            parsed = try Arguments(
-                arguments, options: ReadingOptions.names.union(["model", "smoothing", "hold"]),
-                flags: ReadingOptions.flags.union(["json", "help"]))
-            if parsed.flag("help") {
-                print(usage)
-                return 0
-            }
+        command.run(arguments) { (parsed) throws(UsageError) in
             guard !parsed.positional.isEmpty else {
                 throw UsageError(message: "evaluate needs at least one DIR or FILE")
             }
             _ = try AnalyzeCommand.smoothing(parsed, hop: 1)  // checked here, made for the model's hop below
-        } catch {
-            printError("locomotion evaluate: \(error.message)\n\n\(usage)")
-            return 2
+            return try ReadingOptions.parse(parsed)  // a bad reading option is a usage error (2), as elsewhere
+        } body: { parsed, reading in
+            run(parsed, reading: reading)
         }
+    }
+
+    static func run(_ parsed: Arguments, reading: RecordingReadOptions) -> Int32 {
         do {
             let model = try ModelSupport.model(parsed.value("model"))
             let smoothing = try AnalyzeCommand.smoothing(parsed, hop: model.hop)
-            let reading = try ReadingOptions.parse(parsed)
             let sources = try ActivityTrainingSet.sources(in: parsed.positional)
             var confusion = ActivityConfusion()
             let configuration = FeatureConfiguration(windowDuration: model.windowDuration, hop: model.hop)
@@ -96,10 +93,9 @@ enum EvaluateCommand {
                 print("\(confusion.total) windows from \(sources.count) recordings, model \(model.kind.rawValue)")
                 print(ModelSupport.scores(confusion), terminator: "")
             }
-            return 0
+            return ExitStatus.success
         } catch {
-            printError("locomotion evaluate: \(error)")
-            return 1
+            return command.fail("\(error)")
         }
     }
 }

@@ -23,11 +23,10 @@ enum EvaluateStepsCommand {
           --walking-labels CODES the share of 2.56 s windows inside runs of these labels (UCI HAPT
                                  walking: 1) whose cadence lies in 1.2-2.5 steps/s
           --vehicle              the whole recording is in a vehicle: every step is false
-          --json                 print JSON
+          --json                 print JSON: an array with the recording's record
         \(DetectorOptions.usage)
 
-        reading options:
-        \(ReadingOptions.usage)
+        \(ReadingOptions.section)
         """
 
     struct Report: Encodable {
@@ -52,22 +51,15 @@ enum EvaluateStepsCommand {
         var vehicle: LabelledStepRate?
     }
 
+    static let command = Command(
+        name: "evaluate-steps", usage: usage,
+        options: ReadingOptions.names.union([
+            "reference", "reference-column", "bouts", "tolerance", "still-labels", "walking-labels",
+        ]).union(DetectorOptions.names),
+        flags: ReadingOptions.flags.union(["json", "vehicle"]))
+
     static func run(_ arguments: [String]) -> Int32 {
-        let parsed: Arguments
-        let tolerance: Double
-        let reading: RecordingReadOptions
-        let configuration: StepDetectorConfiguration
-        do throws(UsageError) {
-            parsed = try Arguments(
-                arguments,
-                options: ReadingOptions.names.union([
-                    "reference", "reference-column", "bouts", "tolerance", "still-labels", "walking-labels",
-                ]).union(DetectorOptions.names),
-                flags: ReadingOptions.flags.union(["json", "help", "vehicle"]))
-            if parsed.flag("help") {
-                print(usage)
-                return 0
-            }
+        command.run(arguments) { (parsed) throws(UsageError) in
             guard parsed.positional.count == 1 else {
                 throw UsageError(message: "evaluate-steps needs exactly one RECORDING")
             }
@@ -80,20 +72,20 @@ enum EvaluateStepsCommand {
             if parsed.value("bouts") != nil, parsed.value("reference") == nil {
                 throw UsageError(message: "--bouts needs --reference")
             }
-            tolerance = try parsed.seconds("tolerance", default: 0.25)
-            reading = try ReadingOptions.parse(parsed)
-            configuration = try DetectorOptions.parse(parsed)
-        } catch {
-            printError("locomotion evaluate-steps: \(error.message)\n\n\(usage)")
-            return 2
-        }
-        do {
-            let report = try evaluate(parsed, tolerance: tolerance, reading: reading, configuration: configuration)
-            emit(report, json: parsed.flag("json"))
-            return 0
-        } catch {
-            printError("locomotion evaluate-steps: \(error)")
-            return 1
+            return (
+                tolerance: try parsed.seconds("tolerance", default: 0.25), reading: try ReadingOptions.parse(parsed),
+                configuration: try DetectorOptions.parse(parsed)
+            )
+        } body: { parsed, settings in
+            do {
+                let report = try evaluate(
+                    parsed, tolerance: settings.tolerance, reading: settings.reading,
+                    configuration: settings.configuration)
+                emit(report, json: parsed.flag("json"))
+                return ExitStatus.success
+            } catch {
+                return command.fail("\(error)")
+            }
         }
     }
 
@@ -109,19 +101,19 @@ enum EvaluateStepsCommand {
         var report = Report(file: recording.source, stepCount: detection.count)
         if let path = parsed.value("reference") {
             let names = parsed.value("reference-column").map { [$0] } ?? ["ic_time_s", "time_s", "t_s", "time"]
-            var reference = try ReferenceTable(path: path).column(
+            let reference = try ReferenceTable(path: path).column(
                 names, fallback: parsed.value("reference-column") == nil)
-            var detected = detection.steps.map(\.time)
+            let detected = detection.steps.map(\.time)
+            let matching: StepMatching
             var boutCount: Int?
             if let boutsPath = parsed.value("bouts") {
-                let table = try ReferenceTable(path: boutsPath)
-                let bouts = try table.bouts(widenedBy: tolerance)
+                let bouts = try ReferenceTable(path: boutsPath).bouts(widenedBy: tolerance)
                 boutCount = bouts.count
-                func inside(_ time: Double) -> Bool { bouts.contains { $0.contains(time) } }
-                detected = detected.filter(inside)
-                reference = reference.filter { $0.isNaN || inside($0) }
+                matching = StepMatching(
+                    detected: detected, reference: reference, insideBouts: bouts, tolerance: tolerance)
+            } else {
+                matching = StepMatching(detected: detected, reference: reference, tolerance: tolerance)
             }
-            let matching = StepMatching(detected: detected, reference: reference, tolerance: tolerance)
             report.reference = Report.Reference(
                 matching: matching, bouts: boutCount, precision: matching.precision, recall: matching.recall,
                 f1: matching.f1, countErrorPercent: matching.countError.map { $0 * 100 })
@@ -142,11 +134,10 @@ enum EvaluateStepsCommand {
             report.still = detection.rate(in: recording, labels: labels)
         }
         if let labels = labelSet(parsed.value("walking-labels")) {
-            let windows = detection.cadenceWindows(in: recording, labels: labels)
-            let inRange = windows.filter { ($0.cadence.map { (1.2...2.5).contains($0) }) ?? false }.count
+            let count = detection.cadenceRangeCount(in: recording, labels: labels)
             report.walking = Report.Walking(
-                windows: windows.count, inRange: inRange,
-                percentInRange: windows.isEmpty ? nil : 100 * Double(inRange) / Double(windows.count))
+                windows: count.windows, inRange: count.inRange,
+                percentInRange: count.windows == 0 ? nil : 100 * Double(count.inRange) / Double(count.windows))
         }
         if parsed.flag("vehicle") {
             report.vehicle = LabelledStepRate(labels: ["vehicle"], duration: recording.duration, steps: detection.count)
@@ -156,7 +147,7 @@ enum EvaluateStepsCommand {
 
     static func emit(_ report: Report, json: Bool) {
         if json {
-            CommandSupport.printJSON(report)
+            CommandSupport.printJSON([report])  // an array of per-file records, as every per-file command
             return
         }
         func percent(_ value: Double?) -> String { value.map { String(format: "%.1f %%", $0 * 100) } ?? "n/a" }

@@ -7,9 +7,10 @@ enum FeaturesCommand {
         usage: locomotion features FILE... [--window S] [--hop S] [--gait-band LOW-HIGH] [--per-axis]
                                    [--threads N] [--json] [--list] [reading options]
 
-        Writes one row per window: start and end time (s), the majority label when the recording has
-        labels, then every feature. Missing values (an absent stream, an undefined feature) are empty
-        cells in CSV and null in JSON. With several files (or groups) a first column names the source.
+        Writes one row per window: the file, start and end time (s), the majority label (empty when
+        the recording has no labels), then every feature. Missing values (an absent stream, an
+        undefined feature) are empty cells in CSV and null in JSON. --json prints an array with one
+        record per file (or group), each with the schema.
         The incomplete last window of each gap-free stretch is reported on standard error.
           --window S     window length in seconds (default 2.56)
           --hop S        time between window starts in seconds (default 1.28)
@@ -21,8 +22,7 @@ enum FeaturesCommand {
           --list         print the feature schema (name, unit, description) and exit; with
                          --json, as {"version": N, "features": [{"name", "unit", "summary"}]}
 
-        reading options:
-        \(ReadingOptions.usageWithGroups)
+        \(ReadingOptions.sectionWithGroups)
         """
 
     struct Settings {
@@ -32,22 +32,16 @@ enum FeaturesCommand {
         var reading: RecordingReadOptions
     }
 
+    static let command = Command(
+        name: "features", usage: usage,
+        options: ReadingOptions.namesWithGroups.union(["window", "hop", "gait-band", "threads"]),
+        flags: ReadingOptions.flags.union(["json", "list", "per-axis"]))
+
     static func run(_ arguments: [String]) -> Int32 {
-        let parsed: Arguments
-        let settings: Settings
-        do throws(UsageError) {
-            parsed = try Arguments(
-                arguments, options: ReadingOptions.namesWithGroups.union(["window", "hop", "gait-band", "threads"]),
-                flags: ReadingOptions.flags.union(["json", "help", "list", "per-axis"]))
-            if parsed.flag("help") {
-                print(usage)
-                return 0
-            }
-            settings = try parse(parsed)
-        } catch {
-            printError("locomotion features: \(error.message)\n\n\(usage)")
-            return 2
-        }
+        command.run(arguments, parse: parse, body: run)
+    }
+
+    static func run(_ parsed: Arguments, settings: Settings) -> Int32 {
         if parsed.flag("list") {
             do {
                 let schema = try settings.configuration.schema()
@@ -56,17 +50,15 @@ enum FeaturesCommand {
                 } else {
                     print(list(schema), terminator: "")
                 }
-                return 0
+                return ExitStatus.success
             } catch {
-                printError("locomotion features: \(error)")
-                return 2
+                return command.fail("\(error)", status: ExitStatus.usage)  // the options make no schema
             }
         }
         guard !parsed.positional.isEmpty else {
-            printError("locomotion features: features needs at least one FILE (or --list)\n\n\(usage)")
-            return 2
+            return command.usageError("features needs at least one FILE (or --list)")
         }
-        var status: Int32 = 0
+        var status = ExitStatus.success
         var results: [(source: String, table: FeatureTable)] = []
         for path in parsed.positional {
             do {
@@ -81,15 +73,15 @@ enum FeaturesCommand {
                     results.append((source, table))
                 }
             } catch {
-                printError("locomotion features: \(CommandSupport.message(error, path: path))")
-                status = 1
+                status = command.fail(CommandSupport.message(error, path: path))
             }
         }
-        if let schema = results.first?.table.schema {
-            // Row by row: the text of millions of windows is never held whole.
-            let output = { (text: String) in print(text, terminator: "") }
-            settings.json
-                ? writeJSON(results, schema: schema, to: output) : writeCSV(results, schema: schema, to: output)
+        // Row by row: the text of millions of windows is never held whole.
+        let output = { (text: String) in print(text, terminator: "") }
+        if settings.json {
+            writeJSON(results, to: output)
+        } else if let schema = results.first?.table.schema {
+            writeCSV(results, schema: schema, to: output)
         }
         return status
     }
@@ -160,73 +152,63 @@ enum FeaturesCommand {
         return text
     }
 
-    /// Writes the header, then one line per window to `output`.
+    /// Writes the header, then one line per window to `output`. Every row starts with the file
+    /// (`path:group` for a group), the window's start and end, and its majority label (empty when
+    /// the recording has none), whatever the inputs, so files can be concatenated and read alike.
     static func writeCSV(
         _ results: [(source: String, table: FeatureTable)], schema: FeatureSchema, to output: (String) -> Void
     ) {
-        let withSource = results.count > 1
-        let withLabels = results.contains { $0.table.windows.contains { $0.majorityLabel != nil } }
-        var header = withSource ? ["file"] : []
-        header += ["start_s", "end_s"] + (withLabels ? ["label"] : []) + schema.names
-        output(CSVQuoting.record(header))
+        output(CSVQuoting.record(["file", "start_s", "end_s", "label"] + schema.names))
         for (source, table) in results {
             for (index, window) in table.windows.enumerated() {
-                var cells = withSource ? [source] : []
-                cells += [cell(window.start), cell(window.end)]
-                if withLabels { cells.append(window.majorityLabel ?? "") }
-                cells += table.row(index).map(cell)
-                output(CSVQuoting.record(cells))
+                let cells = [source, cell(window.start), cell(window.end), window.majorityLabel ?? ""]
+                output(CSVQuoting.record(cells + table.row(index).map(cell)))
             }
         }
     }
 
-    /// What `--json` prints.
+    /// What `--json` prints per file (or group), in an array: each record carries its schema, so
+    /// one record read alone is complete.
     struct Report: Encodable {
-        struct Source: Encodable {
-            struct Window: Encodable {
-                var start: Double
-                var end: Double
-                var label: String?
-                var values: [Double?]
-            }
-            var file: String
-            var sampleRateHz: Double
-            var windowSamples: Int
-            var hopSamples: Int
-            var windows: StreamedArray<Window>
-            var incompleteWindows: [IncompleteWindow]
+        struct Window: Encodable {
+            var start: Double
+            var end: Double
+            var label: String?
+            var values: [Double?]
         }
+        var file: String
         var schemaVersion: Int
         var features: [FeatureDescriptor]
-        var files: [Source]
+        var sampleRateHz: Double
+        var windowSamples: Int
+        var hopSamples: Int
+        var windows: StreamedArray<Window>
+        var incompleteWindows: [IncompleteWindow]
     }
 
-    /// The JSON text of ``writeJSON(_:schema:to:)`` as one string (for small tables and tests).
-    static func json(_ results: [(source: String, table: FeatureTable)], schema: FeatureSchema) -> String {
+    /// The JSON text of ``writeJSON(_:to:)`` as one string (for small tables and tests).
+    static func json(_ results: [(source: String, table: FeatureTable)]) -> String {
         var text = ""
-        writeJSON(results, schema: schema) { text += $0 }
+        writeJSON(results) { text += $0 }
         return text
     }
 
-    /// Writes the report as pretty JSON with sorted keys to `output`, a batch of windows at a time.
-    static func writeJSON(
-        _ results: [(source: String, table: FeatureTable)], schema: FeatureSchema, to output: (String) -> Void
-    ) {
-        let report = Report(
-            schemaVersion: schema.version, features: schema.descriptors,
-            files: results.map { source, table in
-                Report.Source(
-                    file: source, sampleRateHz: table.sampleRate, windowSamples: table.windowLength,
-                    hopSamples: table.hopLength,
-                    windows: StreamedArray(count: table.windows.count) { index in
-                        let window = table.windows[index]
-                        return .init(
-                            start: window.start, end: window.end, label: window.majorityLabel,
-                            values: table.row(index).map { $0.isNaN ? nil : $0 })
-                    }, incompleteWindows: table.incompleteWindows)
-            })
+    /// Writes the array of per-file reports as pretty JSON with sorted keys to `output`, a batch
+    /// of windows at a time.
+    static func writeJSON(_ results: [(source: String, table: FeatureTable)], to output: (String) -> Void) {
+        let reports = results.map { source, table in
+            Report(
+                file: source, schemaVersion: table.schema.version, features: table.schema.descriptors,
+                sampleRateHz: table.sampleRate, windowSamples: table.windowLength, hopSamples: table.hopLength,
+                windows: StreamedArray(count: table.windows.count) { index in
+                    let window = table.windows[index]
+                    return .init(
+                        start: window.start, end: window.end, label: window.majorityLabel,
+                        values: table.row(index).map { $0.isNaN ? nil : $0 })
+                }, incompleteWindows: table.incompleteWindows)
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try? StreamedJSON.write(report, encoder: encoder, to: output)
+        try? StreamedJSON.write(reports, encoder: encoder, to: output)
     }
 }

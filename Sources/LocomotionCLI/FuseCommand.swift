@@ -25,32 +25,24 @@ enum FuseCommand {
           --json                 print the decision as JSON
         """
 
+    static let command = Command(
+        name: "fuse", usage: usage, options: ["speed", "step-frequency", "variance", "os", "os-confidence", "os-rule"],
+        flags: ["json"])
+
     static func run(_ arguments: [String]) -> Int32 {
-        let decision: VoteFusionDecision
-        let json: Bool
-        do throws(UsageError) {
-            let parsed = try Arguments(
-                arguments, options: ["speed", "step-frequency", "variance", "os", "os-confidence", "os-rule"],
-                flags: ["json", "help"])
-            if parsed.flag("help") {
-                print(usage)
-                return 0
-            }
+        command.run(arguments) { (parsed) throws(UsageError) in
             guard parsed.positional.isEmpty else {
                 throw UsageError(message: "fuse takes no FILE, only options (got '\(parsed.positional[0])')")
             }
-            json = parsed.flag("json")
-            decision = try decide(parsed)
-        } catch {
-            printError("locomotion fuse: \(error.message)\n\n\(usage)")
-            return 2
+            return try decide(parsed)
+        } body: { parsed, decision in
+            if parsed.flag("json") {
+                CommandSupport.printJSON(decision)
+            } else {
+                print(render(decision), terminator: "")
+            }
+            return ExitStatus.success
         }
-        if json {
-            CommandSupport.printJSON(decision)
-        } else {
-            print(render(decision), terminator: "")
-        }
-        return 0
     }
 
     static func decide(_ parsed: Arguments) throws(UsageError) -> VoteFusionDecision {

@@ -11,30 +11,27 @@ enum InfoCommand {
           --gap S        intervals longer than S seconds are gaps (default 5 median intervals)
           --json         print JSON instead of text
 
-        reading options:
-        \(ReadingOptions.usageWithGroups)
+        \(ReadingOptions.sectionWithGroups)
         """
 
+    static let command = Command(
+        name: "info", usage: usage, options: ReadingOptions.namesWithGroups.union(["gap"]),
+        flags: ReadingOptions.flags.union(["json"]))
+
     static func run(_ arguments: [String]) -> Int32 {
-        let parsed: Arguments
-        let options: RecordingReadOptions
-        let gap: Double?
-        do throws(UsageError) {
-            parsed = try Arguments(
-                arguments, options: ReadingOptions.namesWithGroups.union(["gap"]),
-                flags: ReadingOptions.flags.union(["json", "help"]))
-            if parsed.flag("help") {
-                print(usage)
-                return 0
-            }
+        command.run(arguments) { (parsed) throws(UsageError) in
             guard !parsed.positional.isEmpty else { throw UsageError(message: "info needs at least one FILE") }
-            options = try ReadingOptions.parse(parsed)
-            gap = parsed.value("gap") == nil ? nil : try parsed.seconds("gap", default: 0)
-        } catch {
-            printError("locomotion info: \(error.message)\n\n\(usage)")
-            return 2
+            return (
+                options: try ReadingOptions.parse(parsed),
+                gap: parsed.value("gap") == nil ? nil : try parsed.seconds("gap", default: 0)
+            )
+        } body: { parsed, settings in
+            run(parsed, options: settings.options, gap: settings.gap)
         }
-        var status: Int32 = 0
+    }
+
+    static func run(_ parsed: Arguments, options: RecordingReadOptions, gap: Double?) -> Int32 {
+        var status = ExitStatus.success
         var summaries: [RecordingSummary] = []
         for path in parsed.positional {
             do {
@@ -58,8 +55,7 @@ enum InfoCommand {
                     }
                 }
             } catch {
-                printError("locomotion info: \(CommandSupport.message(error, path: path))")
-                status = 1
+                status = command.fail(CommandSupport.message(error, path: path))
             }
         }
         if parsed.flag("json") { printJSON(summaries) }

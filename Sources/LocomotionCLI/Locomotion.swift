@@ -42,21 +42,21 @@ enum LocomotionTool {
         exit(run(Array(CommandLine.arguments.dropFirst())))
     }
 
-    /// Runs a command line (without the program name) and returns the exit status:
-    /// 0 success, 1 a file or data error, 2 a usage error.
+    /// Runs a command line (without the program name) and returns the exit status
+    /// (``ExitStatus``): 0 success, 1 a file or data error, 2 a usage error.
     static func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first else {
             printError(usage)
-            return 2
+            return ExitStatus.usage
         }
         let rest = Array(arguments.dropFirst())
         switch command {
         case "help", "--help", "-h":
             print(usage)
-            return 0
+            return ExitStatus.success
         case "--version", "version":
             print("locomotion \(version)")
-            return 0
+            return ExitStatus.success
         case "info":
             return InfoCommand.run(rest)
         case "spectrum":
@@ -86,7 +86,7 @@ enum LocomotionTool {
         case "simulate": return SimulateCommand.run(rest)
         default:
             printError("locomotion: unknown command '\(command)'\n\n\(usage)")
-            return 2
+            return ExitStatus.usage
         }
     }
 }

@@ -28,6 +28,11 @@ enum ReadingOptions {
                                      of equal values in column HEADER (for example case_id)
             """
 
+    /// The reading options as a command's usage lists them, after its own options.
+    static let section = "reading options:\n" + usage
+    /// ``section`` with `--group`, for the commands that accept it.
+    static let sectionWithGroups = "reading options:\n" + usageWithGroups
+
     static func parse(_ arguments: Arguments) throws(UsageError) -> RecordingReadOptions {
         var options = RecordingReadOptions(lenient: arguments.flag("lenient"))
         switch arguments.value("acc-unit") {

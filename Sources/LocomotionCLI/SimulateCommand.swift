@@ -30,57 +30,56 @@ enum SimulateCommand {
     /// The longest session `--seconds` may ask for.
     static let maximumSeconds: Double = 86_400
 
+    static var command: Command {
+        Command(name: "simulate", usage: usage, options: ["seconds", "seed", "out"], flags: [])
+    }
+
     static func run(_ arguments: [String]) -> Int32 {
+        command.run(arguments, parse: parse) { _, settings in
+            let session = Scenario.session(settings.name, duration: settings.seconds, seed: settings.seed)
+            if let out = settings.out {
+                do {
+                    try session.write(to: out)
+                } catch {
+                    return command.fail("\(error)")
+                }
+            } else {
+                FileHandle.standardOutput.write(Data(session.csv.utf8))
+            }
+            return ExitStatus.success
+        }
+    }
+
+    static func parse(_ parsed: Arguments) throws(UsageError) -> (
+        name: ScenarioName, seconds: Double?, seed: UInt64, out: String?
+    ) {
         let name: ScenarioName
         let seconds: Double?
         let seed: UInt64
-        let out: String?
-        do throws(UsageError) {
-            let parsed = try Arguments(arguments, options: ["seconds", "seed", "out"], flags: ["help"])
-            if parsed.flag("help") {
-                print(usage)
-                return 0
-            }
-            guard parsed.positional.count == 1 else {
-                throw UsageError(
-                    message: parsed.positional.isEmpty
-                        ? "simulate needs a SCENARIO" : "simulate takes one SCENARIO, not \(parsed.positional.count)")
-            }
-            guard let scenario = ScenarioName(argument: parsed.positional[0]) else {
-                throw UsageError(message: "unknown scenario '\(parsed.positional[0])'")
-            }
-            name = scenario
-            seconds = parsed.value("seconds") == nil ? nil : try parsed.seconds("seconds", default: 0)
-            // The session is made whole in memory (about 200 bytes a row at 50 Hz): a day at most.
-            if let seconds, seconds > maximumSeconds {
-                throw UsageError(
-                    message:
-                        "--seconds takes at most \(Int(maximumSeconds)) (one day), not '\(parsed.value("seconds")!)'")
-            }
-            if let text = parsed.value("seed") {
-                guard let value = UInt64(text) else {
-                    throw UsageError(message: "--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'")
-                }
-                seed = value
-            } else {
-                seed = Scenario.defaultSeed
-            }
-            out = parsed.value("out")
-        } catch {
-            printError("locomotion simulate: \(error.message)\n\n\(usage)")
-            return 2
+        guard parsed.positional.count == 1 else {
+            throw UsageError(
+                message: parsed.positional.isEmpty
+                    ? "simulate needs a SCENARIO" : "simulate takes one SCENARIO, not \(parsed.positional.count)")
         }
-        let session = Scenario.session(name, duration: seconds, seed: seed)
-        if let out {
-            do {
-                try session.write(to: out)
-            } catch {
-                printError("locomotion simulate: \(error)")
-                return 1
+        guard let scenario = ScenarioName(argument: parsed.positional[0]) else {
+            throw UsageError(message: "unknown scenario '\(parsed.positional[0])'")
+        }
+        name = scenario
+        seconds = parsed.value("seconds") == nil ? nil : try parsed.seconds("seconds", default: 0)
+        // The session is made whole in memory (about 200 bytes a row at 50 Hz): a day at most.
+        if let seconds, seconds > maximumSeconds {
+            throw UsageError(
+                message:
+                    "--seconds takes at most \(Int(maximumSeconds)) (one day), not '\(parsed.value("seconds")!)'")
+        }
+        if let text = parsed.value("seed") {
+            guard let value = UInt64(text) else {
+                throw UsageError(message: "--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'")
             }
+            seed = value
         } else {
-            FileHandle.standardOutput.write(Data(session.csv.utf8))
+            seed = Scenario.defaultSeed
         }
-        return 0
+        return (name, seconds, seed, parsed.value("out"))
     }
 }

@@ -14,35 +14,29 @@ enum SpectrumCommand {
                          band); 'none' searches every frequency above 0 Hz
           --json         print JSON instead of a table
 
-        reading options:
-        \(ReadingOptions.usage)
+        \(ReadingOptions.section)
         """
 
+    static let command = Command(
+        name: "spectrum", usage: usage, options: ReadingOptions.names.union(["window", "hop", "band"]),
+        flags: ReadingOptions.flags.union(["json"]))
+
     static func run(_ arguments: [String]) -> Int32 {
-        let parsed: Arguments
-        let settings: Settings
-        do throws(UsageError) {
-            parsed = try Arguments(
-                arguments, options: ReadingOptions.names.union(["window", "hop", "band"]),
-                flags: ReadingOptions.flags.union(["json", "help"]))
-            if parsed.flag("help") {
-                print(usage)
-                return 0
-            }
+        command.run(arguments) { (parsed) throws(UsageError) in
             guard !parsed.positional.isEmpty else { throw UsageError(message: "spectrum needs at least one FILE") }
-            settings = Settings(
+            return Settings(
                 window: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28),
                 band: try parsed.band("band", default: GaitBand.default), json: parsed.flag("json"),
                 reading: try ReadingOptions.parse(parsed))
-        } catch {
-            printError("locomotion spectrum: \(error.message)\n\n\(usage)")
-            return 2
+        } body: { parsed, settings in
+            let (status, reports) = CommandSupport.analyseFiles(
+                parsed.positional, command: command, reading: settings.reading
+            ) {
+                (recording) throws(LocomotionError) in try analyse(recording, settings: settings)
+            }
+            emit(reports, json: settings.json)
+            return status
         }
-        let (status, reports) = CommandSupport.analyseFiles(
-            parsed.positional, command: "spectrum", reading: settings.reading
-        ) { (recording) throws(LocomotionError) in try analyse(recording, settings: settings) }
-        emit(reports, json: settings.json)
-        return status
     }
 
     struct Settings {

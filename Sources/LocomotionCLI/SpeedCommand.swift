@@ -21,8 +21,7 @@ enum SpeedCommand {
           --json         print JSON instead of text
           --csv          print one CSV row per fix instead of text
 
-        reading options:
-        \(ReadingOptions.usage)
+        \(ReadingOptions.section)
         """
 
     /// One file's fixes, results and summary (also the JSON schema).
@@ -34,6 +33,12 @@ enum SpeedCommand {
             var standardDeviation: Double?
             var status: String
             var innovationSigmas: Double?
+            /// What the filter did, typed (not encoded: `status` names it).
+            var outcome: SmoothedSpeed.Status
+
+            private enum CodingKeys: String, CodingKey {
+                case time, rawSpeed, speed, standardDeviation, status, innovationSigmas
+            }
         }
         struct Summary: Encodable {
             var fixes: Int
@@ -61,32 +66,33 @@ enum SpeedCommand {
         var fixes: [Fix]
     }
 
+    static let command = Command(
+        name: "speed", usage: usage,
+        options: ReadingOptions.names.union(["spike", "model", "process-noise", "noise-per-speed"]),
+        flags: ReadingOptions.flags.union(["json", "csv", "forward"]))
+
     static func run(_ arguments: [String]) -> Int32 {
-        let parsed: Arguments
-        let options: RecordingReadOptions
-        let spike: Double
-        let configuration: SpeedKalmanFilter.Configuration
-        do throws(UsageError) {
-            parsed = try Arguments(
-                arguments, options: ReadingOptions.names.union(["spike", "model", "process-noise", "noise-per-speed"]),
-                flags: ReadingOptions.flags.union(["json", "csv", "forward", "help"]))
-            if parsed.flag("help") {
-                print(usage)
-                return 0
-            }
+        command.run(arguments) { (parsed) throws(UsageError) in
             guard !parsed.positional.isEmpty else { throw UsageError(message: "speed needs at least one FILE") }
             guard !(parsed.flag("json") && parsed.flag("csv")) else {
                 throw UsageError(message: "--json and --csv cannot be combined")
             }
-            options = try ReadingOptions.parse(parsed)
-            spike = try parsed.positiveNumber("spike", unit: "m/s", default: 2)
-            configuration = try Self.configuration(parsed)
-        } catch {
-            printError("locomotion speed: \(error.message)\n\n\(usage)")
-            return 2
+            return (
+                options: try ReadingOptions.parse(parsed),
+                spike: try parsed.positiveNumber("spike", unit: "m/s", default: 2),
+                configuration: try Self.configuration(parsed)
+            )
+        } body: { parsed, settings in
+            run(parsed, options: settings.options, spike: settings.spike, configuration: settings.configuration)
         }
+    }
+
+    static func run(
+        _ parsed: Arguments, options: RecordingReadOptions, spike: Double,
+        configuration: SpeedKalmanFilter.Configuration
+    ) -> Int32 {
         let forward = parsed.flag("forward")
-        let (status, reports) = CommandSupport.analyseFiles(parsed.positional, command: "speed", reading: options) {
+        let (status, reports) = CommandSupport.analyseFiles(parsed.positional, command: command, reading: options) {
             (recording) throws(LocomotionError) in
             let fixes = try recording.locationFixes(requireSpeedColumn: true)
             let smoother = SpeedSmoother(configuration: configuration)
@@ -124,7 +130,8 @@ enum SpeedCommand {
             fixes: results.map {
                 Report.Fix(
                     time: $0.time, rawSpeed: $0.rawSpeed, speed: $0.speed, standardDeviation: $0.standardDeviation,
-                    status: $0.status.name, innovationSigmas: $0.status.innovationSigmas)
+                    status: $0.status.name, innovationSigmas: $0.status.innovationSigmas,
+                    outcome: $0.status)
             })
     }
 
@@ -163,7 +170,9 @@ enum SpeedCommand {
                 "  \(number(fix.time, 12, 3))  \(number(fix.rawSpeed, 10, 3))  \(number(fix.speed, 15, 3))  "
                     + "\(number(fix.standardDeviation, 9, 3))   \(fix.status)\(sigmas)")
         }
-        let rejected = report.fixes.filter { $0.status == "rejectedSpike" }
+        let rejected = report.fixes.filter {
+            if case .rejectedSpike = $0.outcome { true } else { false }
+        }
         let summary = report.summary
         print(
             "  fixes \(summary.fixes) (valid \(summary.validFixes)): accepted \(summary.accepted), noisy \(summary.acceptedNoisy), "

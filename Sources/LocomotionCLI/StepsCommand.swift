@@ -15,8 +15,7 @@ enum StepsCommand {
           --json         print JSON, including the time of every step
         \(DetectorOptions.usage)
 
-        reading options:
-        \(ReadingOptions.usage)
+        \(ReadingOptions.section)
         """
 
     /// What the command prints for one file (also its JSON schema).
@@ -30,35 +29,28 @@ enum StepsCommand {
         var windows: StreamedArray<StepDetection.CadenceWindow>
     }
 
+    static let command = Command(
+        name: "steps", usage: usage,
+        options: ReadingOptions.names.union(["window", "hop"]).union(DetectorOptions.names),
+        flags: ReadingOptions.flags.union(["json"]))
+
     static func run(_ arguments: [String]) -> Int32 {
-        let parsed: Arguments
-        let window: Double
-        let hop: Double
-        let reading: RecordingReadOptions
-        let configuration: StepDetectorConfiguration
-        do throws(UsageError) {
-            parsed = try Arguments(
-                arguments, options: ReadingOptions.names.union(["window", "hop"]).union(DetectorOptions.names),
-                flags: ReadingOptions.flags.union(["json", "help"]))
-            if parsed.flag("help") {
-                print(usage)
-                return 0
-            }
+        command.run(arguments) { (parsed) throws(UsageError) in
             guard !parsed.positional.isEmpty else { throw UsageError(message: "steps needs at least one FILE") }
-            window = try parsed.seconds("window", default: 2.56)
-            hop = try parsed.seconds("hop", default: 1.28)
-            reading = try ReadingOptions.parse(parsed)
-            configuration = try DetectorOptions.parse(parsed)
-        } catch {
-            printError("locomotion steps: \(error.message)\n\n\(usage)")
-            return 2
+            return (
+                window: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28),
+                reading: try ReadingOptions.parse(parsed), configuration: try DetectorOptions.parse(parsed)
+            )
+        } body: { parsed, settings in
+            let (status, reports) = CommandSupport.analyseFiles(
+                parsed.positional, command: command, reading: settings.reading
+            ) { (recording) throws(LocomotionError) in
+                try analyse(
+                    recording, window: settings.window, hop: settings.hop, configuration: settings.configuration)
+            }
+            emit(reports, json: parsed.flag("json"))
+            return status
         }
-        let (status, reports) = CommandSupport.analyseFiles(parsed.positional, command: "steps", reading: reading) {
-            (recording) throws(LocomotionError) in
-            try analyse(recording, window: window, hop: hop, configuration: configuration)
-        }
-        emit(reports, json: parsed.flag("json"))
-        return status
     }
 
     static func analyse(

@@ -19,19 +19,17 @@ enum SummarizeCommand {
         cannot be read, 2 a usage error
         """
 
+    static let command = Command(name: "summarize", usage: usage, options: ["out"], flags: [])
+
     static func run(_ arguments: [String]) -> Int32 {
-        let parsed: Arguments
-        do throws(UsageError) {
-            parsed = try Arguments(arguments, options: ["out"], flags: ["help"])
-            if parsed.flag("help") {
-                print(usage)
-                return 0
-            }
+        command.run(arguments) { (parsed) throws(UsageError) in
             guard !parsed.positional.isEmpty else { throw UsageError(message: "summarize needs RESULTS files") }
-        } catch {
-            printError("locomotion summarize: \(error.message)\n\n\(usage)")
-            return 2
+        } body: { parsed, _ in
+            run(parsed)
         }
+    }
+
+    static func run(_ parsed: Arguments) -> Int32 {
         var reports: [AnalyzeCommand.Report] = []
         for path in parsed.positional {
             do {
@@ -42,14 +40,11 @@ enum SummarizeCommand {
                     reports += records
                 }
             } catch {
-                printError("locomotion summarize: \(error.message)")
-                return 1
+                return command.fail(error.message)
             }
         }
         guard !reports.isEmpty else {
-            printError(
-                "locomotion summarize: no records in \(parsed.positional.joined(separator: " ")); nothing to summarize")
-            return 1
+            return command.fail("no records in \(parsed.positional.joined(separator: " ")); nothing to summarize")
         }
         reports = sorted(reports)
         var counts: [String: Int] = [:]
@@ -59,15 +54,13 @@ enum SummarizeCommand {
             counts[report.file] = 0
         }
         guard let output = CommandOutput(path: parsed.value("out")) else {
-            printError("locomotion summarize: \(parsed.value("out") ?? ""): cannot create the output file")
-            return 1
+            return command.fail("\(parsed.value("out") ?? ""): cannot create the output file")
         }
         output.write(AnalyzeCommand.summary(reports))
         if let failure = output.finish() {
-            printError("locomotion summarize: \(failure)")
-            return 1
+            return command.fail(failure)
         }
-        return reports.contains { $0.error != nil } ? 1 : 0
+        return reports.contains { $0.error != nil } ? ExitStatus.failure : ExitStatus.success
     }
 
     /// A results file that cannot be read or holds a line that is not a record.

@@ -24,46 +24,49 @@ enum TrainCommand {
           --json            print {windows, recordings, groups, windowsPerClass, dropped,
                             crossValidation (as evaluate --json), seconds} instead of text
 
-        reading options:
-        \(ReadingOptions.usage)
+        \(ReadingOptions.section)
         """
 
+    /// The settings the options give.
+    struct Settings {
+        var kind: ActivityModel.Kind
+        var folds: Int
+        var seed: UInt64
+        var out: String
+        var configuration: FeatureConfiguration
+        var reading: RecordingReadOptions
+    }
+
+    static let command = Command(
+        name: "train", usage: usage,
+        options: ReadingOptions.names.union(["out", "model", "folds", "window", "hop", "seed", "date"]),
+        flags: ReadingOptions.flags.union(["json"]))
+
     static func run(_ arguments: [String]) -> Int32 {
-        let parsed: Arguments
-        let kind: ActivityModel.Kind
-        let folds: Int
-        let seed: UInt64
-        let out: String
-        let configuration: FeatureConfiguration
-        let reading: RecordingReadOptions
-        do throws(UsageError) {
-            parsed = try Arguments(
-                arguments,
-                options: ReadingOptions.names.union(["out", "model", "folds", "window", "hop", "seed", "date"]),
-                flags: ReadingOptions.flags.union(["help", "json"]))
-            if parsed.flag("help") {
-                print(usage)
-                return 0
-            }
-            guard !parsed.positional.isEmpty else { throw UsageError(message: "train needs at least one DIR or FILE") }
-            guard let path = parsed.value("out") else { throw UsageError(message: "train needs --out MODEL.json") }
-            out = path
-            let name = parsed.value("model") ?? "forest"
-            guard let parsedKind = ActivityModel.Kind(rawValue: name) else {
-                throw UsageError(message: "--model takes forest, logistic or bayes, not '\(name)'")
-            }
-            kind = parsedKind
-            folds = try parsed.wholeNumber("folds", default: 5)
-            guard folds != 1 else { throw UsageError(message: "--folds takes 0 (none) or at least 2") }
-            seed = UInt64(try parsed.wholeNumber("seed", default: 0))
-            configuration = FeatureConfiguration(
-                windowDuration: try parsed.seconds("window", default: 2.56),
-                hop: try parsed.seconds("hop", default: 1.28))
-            reading = try ReadingOptions.parse(parsed)
-        } catch {
-            printError("locomotion train: \(error.message)\n\n\(usage)")
-            return 2
+        command.run(arguments, parse: parse) { parsed, settings in run(parsed, arguments: arguments, settings: settings)
         }
+    }
+
+    static func parse(_ parsed: Arguments) throws(UsageError) -> Settings {
+        guard !parsed.positional.isEmpty else { throw UsageError(message: "train needs at least one DIR or FILE") }
+        guard let out = parsed.value("out") else { throw UsageError(message: "train needs --out MODEL.json") }
+        let name = parsed.value("model") ?? "forest"
+        guard let kind = ActivityModel.Kind(rawValue: name) else {
+            throw UsageError(message: "--model takes forest, logistic or bayes, not '\(name)'")
+        }
+        let folds = try parsed.wholeNumber("folds", default: 5)
+        guard folds != 1 else { throw UsageError(message: "--folds takes 0 (none) or at least 2") }
+        let seed = UInt64(try parsed.wholeNumber("seed", default: 0))
+        let configuration = FeatureConfiguration(
+            windowDuration: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28))
+        return Settings(
+            kind: kind, folds: folds, seed: seed, out: out, configuration: configuration,
+            reading: try ReadingOptions.parse(parsed))
+    }
+
+    static func run(_ parsed: Arguments, arguments: [String], settings: Settings) -> Int32 {
+        let (kind, folds, seed, out) = (settings.kind, settings.folds, settings.seed, settings.out)
+        let (configuration, reading) = (settings.configuration, settings.reading)
         do {
             let started = Date()
             let json = parsed.flag("json")
@@ -109,10 +112,9 @@ enum TrainCommand {
             say(
                 "\nwrote \(out) (\(kind.rawValue), \(model.featureNames.count) features, classes \(model.classes.map(\.identifier).joined(separator: ", ")))"
             )
-            return 0
+            return ExitStatus.success
         } catch {
-            printError("locomotion train: \(error)")
-            return 1
+            return command.fail("\(error)")
         }
     }
 }

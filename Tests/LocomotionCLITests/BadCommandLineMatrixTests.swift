@@ -61,6 +61,11 @@ struct BadCommandLineMatrixTests {
                     arguments: [command, "{dir}/one.csv"] + out + [option, outOfRange], status: 2,
                     names: "\(option) takes"),
             ]
+            // A bad reading option is a usage error everywhere (evaluate once ended with 1).
+            cases.append(
+                Case(
+                    arguments: [command, "{dir}/one.csv", "--acc-unit", "furlongs"] + out, status: 2,
+                    names: "--acc-unit takes g or m/s2, not 'furlongs'"))
             if command != "analyze" {  // analyze without a file analyses the bundled session
                 cases.append(Case(arguments: [command, "--"] + out, status: 2, names: "\(command) needs"))
             }
@@ -97,6 +102,16 @@ struct BadCommandLineMatrixTests {
             Case(
                 arguments: ["evaluate", "{dir}/one.csv", "--model", "{dir}/missing.json"], status: 1,
                 names: "{dir}/missing.json"),
+            // A model or label map that cannot be read is a file error for every command, named.
+            Case(
+                arguments: ["classify", "{dir}/one.csv", "--classifier", "model", "--model", "{dir}/empty.csv"],
+                status: 1, names: "{dir}/empty.csv: not an activity model"),
+            Case(
+                arguments: ["analyze", "{dir}/one.csv", "--classifier", "model", "--model", "{dir}/missing.json"],
+                status: 1, names: "{dir}/missing.json"),
+            Case(
+                arguments: ["analyze", "{dir}/one.csv", "--label-map", "{dir}/nan.csv"], status: 1,
+                names: "--label-map: {dir}/nan.csv:1: expected LABEL,ACTIVITY"),
             Case(arguments: ["train", "{dir}/one.csv", "--out"], status: 2, names: "option --out needs a value"),
             Case(arguments: ["train", "{dir}/one.csv"], status: 2, names: "train needs --out"),
             Case(arguments: ["fuse", "{dir}/one.csv"], status: 2, names: "fuse takes no FILE"),

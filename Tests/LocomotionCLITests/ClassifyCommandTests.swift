@@ -58,7 +58,7 @@ struct ClassifyCommandTests {
 
     @Test(arguments: [
         ["classify"], ["classify", "f.csv", "--classifier", "forest"], ["classify", "f.csv", "--model", "m.json"],
-        ["classify", "f.csv", "--classifier", "model", "--model", "/nonexistent.json"],
+        ["classify", "f.csv", "--classifier", "model", "--model", "/nonexistent.json", "--csv", "--json"],
         ["classify", "f.csv", "--truth", "flying"],
         ["classify", "f.csv", "--truth", "unknown"], ["classify", "f.csv", "--hold", "-1"],
         ["classify", "f.csv", "--csv", "--json"],
@@ -69,6 +69,9 @@ struct ClassifyCommandTests {
 
     @Test func aMissingFileIsADataError() {
         #expect(LocomotionTool.run(["classify", "/nonexistent.csv"]) == 1)
+        // A model file that cannot be read is a file error, as for evaluate (before: 2).
+        #expect(
+            LocomotionTool.run(["classify", "f.csv", "--classifier", "model", "--model", "/nonexistent.json"]) == 1)
     }
 }
 
@@ -98,7 +101,9 @@ struct AnalyzeCommandTests {
         try Data("1,walking\n2 flying\n".utf8).write(to: file)
         #expect(throws: UsageError.self) { try AnalyzeCommand.labelMap(at: file.path) }
         #expect(throws: UsageError.self) { try AnalyzeCommand.labelMap(at: "/nonexistent.csv") }
-        #expect(LocomotionTool.run(["analyze", "--label-map", "/nonexistent.csv"]) == 2)
+        // A label map that cannot be read is a file error (before: 2, a usage error).
+        #expect(LocomotionTool.run(["analyze", "--label-map", "/nonexistent.csv"]) == 1)
+        #expect(LocomotionTool.run(["analyze", "--label-map", "/nonexistent.csv", "--csv", "--json"]) == 2)
         #expect(LocomotionTool.run(["analyze", "--csv", "--json"]) == 2)
         #expect(LocomotionTool.run(["analyze", "--csv"]) == 0)
     }

@@ -356,11 +356,11 @@ struct FeaturesCommandTests {
         let text = FeaturesCommand.csv([("walk", table)], schema: table.schema)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 1 + table.count)
-        #expect(lines[0].hasPrefix("start_s,end_s,label,acc_mag_mean,"))
-        #expect(lines[1].split(separator: ",", omittingEmptySubsequences: false)[2] == "sitting")  // 100 of 128 rows
-        #expect(lines[2].split(separator: ",", omittingEmptySubsequences: false)[2] == "walking")  // 92 of 128 rows
+        #expect(lines[0].hasPrefix("file,start_s,end_s,label,acc_mag_mean,"))
+        #expect(lines[1].split(separator: ",", omittingEmptySubsequences: false)[3] == "sitting")  // 100 of 128 rows
+        #expect(lines[2].split(separator: ",", omittingEmptySubsequences: false)[3] == "walking")  // 92 of 128 rows
         #expect(lines[1].hasSuffix(",,,,,,"))  // no gyroscope, GPS or pedometer
-        let json = FeaturesCommand.json([("walk", table)], schema: table.schema)
+        let json = FeaturesCommand.json([("walk", table)])
         #expect(json.contains("\"schemaVersion\" : 3") && json.contains("null"))
         #expect(
             lines[0].contains(

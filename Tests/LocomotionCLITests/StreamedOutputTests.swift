@@ -71,12 +71,15 @@ struct StreamedOutputTests {
         for json in [false, true] {
             var pieces: [String] = []
             if json {
-                FeaturesCommand.writeJSON([("walk", table)], schema: table.schema) { pieces.append($0) }
+                FeaturesCommand.writeJSON([("walk", table)]) { pieces.append($0) }
             } else {
                 FeaturesCommand.writeCSV([("walk", table)], schema: table.schema) { pieces.append($0) }
             }
             let whole = pieces.joined()
-            #expect(whole == (json ? FeaturesCommand.json : FeaturesCommand.csv)([("walk", table)], table.schema))
+            let text =
+                json
+                ? FeaturesCommand.json([("walk", table)]) : FeaturesCommand.csv([("walk", table)], schema: table.schema)
+            #expect(whole == text)
             #expect(pieces.count > table.count / StreamedJSON.batchSize)
             #expect((pieces.map(\.utf8.count).max() ?? 0) * 2 < whole.utf8.count, "json: \(json)")
         }

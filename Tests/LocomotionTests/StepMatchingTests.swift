@@ -30,3 +30,32 @@ struct StepMatchingTests {
         #expect(m.precision == nil && m.recall == nil && m.f1 == nil && m.countError == nil)
     }
 }
+
+@Suite("Step matching inside bouts, cadence in range")
+struct StepMatchingBoutTests {
+    @Test func onlyStepsInsideABoutAreJudgedAndUntimedReferencesAllCount() throws {
+        let bouts: [ClosedRange<Double>] = [0.75...2.25, 4.75...5.25]
+        let m = StepMatching(
+            detected: [0.5, 1.0, 2.0, 3.0, 5.1], reference: [1.0, 2.1, 3.0, 6.0, .nan], insideBouts: bouts,
+            tolerance: 0.25)
+        // Detected 1.0, 2.0, 5.1 and reference 1.0, 2.1 and the untimed step are judged.
+        #expect(m.detectedCount == 3 && m.timedReferenceCount == 2 && m.referenceCount == 3)
+        #expect(m.truePositives == 2 && m.falsePositives == 1 && m.falseNegatives == 0)
+        let whole = StepMatching(detected: [0.5, 1.0, 2.0, 3.0, 5.1], reference: [1.0, 2.1, 3.0, 6.0, .nan])
+        #expect(whole.truePositives == 3 && whole.detectedCount == 5)
+        #expect(StepMatching(detected: [1], reference: [1], insideBouts: []).detectedCount == 0)
+    }
+
+    @Test func cadenceWindowsAreCountedInTheRangeWhenTheyHaveACadence() {
+        let windows =
+            [1.0, 1.2, 1.8, 2.5, 2.6].map {
+                StepDetection.CadenceWindow(start: 0, end: 2.56, stepCount: 4, cadence: $0)
+            } + [StepDetection.CadenceWindow(start: 0, end: 2.56, stepCount: 1, cadence: nil)]
+        let count = CadenceRangeCount(windows)
+        #expect(count.range == StepDetection.plausibleWalkingCadence)
+        #expect(count.windows == 6 && count.inRange == 3)
+        #expect(count.fractionInRange == 0.5)
+        #expect(CadenceRangeCount(windows, range: 0.5...1.1).inRange == 1)
+        #expect(CadenceRangeCount([]).fractionInRange == nil)
+    }
+}
