@@ -171,7 +171,8 @@ extension ActivityReport {
             if let row = magnitude.firstIndex(where: { !$0.isFinite }) {
                 throw LocomotionError.invalidData(
                     source: .recording(chunk.source), row: firstRow + row + 1, column: "acceleration magnitude",
-                    value: "\(magnitude[row])", expected: "every acceleration sample must be finite (in g) for a report")
+                    value: "\(magnitude[row])", expected: "every acceleration sample must be finite (in g) for a report"
+                )
             }
             for (time, value) in zip(chunk.time, magnitude) { acceleration.append(time: time, value: value) }
             guard var gait = gaitBuilder else { return }

@@ -37,7 +37,8 @@ public enum ActivityReport {
     ///   itself refuses them. Too few samples, no acceleration, no windows, no GPS and no labels
     ///   are not errors: the panels say what is missing.
     /// - Complexity: O(*n* log *n*) in the samples; the page holds at most one pair of values
-    ///   per pixel column of the acceleration, so its size grows with the windows, not the samples.
+    ///   per pixel column of the acceleration and bounded series in the other panels (see
+    ///   ``Builder``, which this uses), so its size does not grow with the samples.
     public static func html(for analysis: RecordingAnalysis, recording: Recording, title: String? = nil) throws
         -> String
     {

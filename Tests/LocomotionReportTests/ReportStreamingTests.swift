@@ -163,7 +163,8 @@ import Testing
         #expect(builder.gaitPointCount == batch.points.count)
         for (built, expected) in zip(builder.gaitLevels, levels) {
             #expect(built.points.map(\.time) == expected.map(\.time))
-            #expect(built.points.map { $0.value.isNaN ? -1 : $0.value } == expected.map { $0.value.isNaN ? -1 : $0.value })
+            #expect(
+                built.points.map { $0.value.isNaN ? -1 : $0.value } == expected.map { $0.value.isNaN ? -1 : $0.value })
         }
     }
 }

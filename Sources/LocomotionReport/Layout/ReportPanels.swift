@@ -73,7 +73,8 @@ struct ReportPanels {
             frame.drawBand(detected, y: top, height: bandHeight, in: &canvas)
             if let groundTruth {
                 let truth = groundTruth.map { span in
-                    let activity = ActivityType.allCases.indices.contains(span.category)
+                    let activity =
+                        ActivityType.allCases.indices.contains(span.category)
                         ? ActivityType.allCases[span.category] : nil
                     return BandSpan(
                         start: span.start, end: span.end,
