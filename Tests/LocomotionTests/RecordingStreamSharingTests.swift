@@ -16,8 +16,8 @@ struct RecordingStreamSharingTests {
         // As many files open as cores: each gets at most one core, so no chunk is split (other
         // tests' open files only lower the share further).
         let others = try (1..<max(1, cores)).map { _ in try RecordingStream(path: path) }
-        #expect(StreamedFiles.count >= cores)
         let stream = try RecordingStream(path: path)
+        #expect(StreamedFiles.count >= cores)
         var rows = try #require(try stream.nextChunk(maximumRowCount: 8_192))
         while let chunk = try stream.nextChunk(maximumRowCount: 8_192) { rows.append(contentsOf: chunk) }
         #expect(stream.parallelChunkCount == 0)
