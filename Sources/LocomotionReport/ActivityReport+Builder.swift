@@ -2,9 +2,9 @@ import Locomotion
 
 extension ActivityReport {
     /// Builds the report of a recording while it is analysed chunk by chunk, in memory that does
-    /// not grow with the recording's length: the ``RecordingAnalysisObserver`` that
+    /// not grow with the recording's length: the `RecordingAnalysisObserver` that
     /// `locomotion analyze --report` hands to
-    /// ``Locomotion/RecordingImporter/analyzeActivities(path:reading:options:source:observer:)``.
+    /// `RecordingImporter/analyzeActivities(path:reading:options:source:observer:)`.
     ///
     /// ```swift
     /// var report = ActivityReport.Builder()
@@ -27,7 +27,7 @@ extension ActivityReport {
     /// - the ground-truth band and the confidence bars keep, per bucket, the activity most of its
     ///   windows have; the bars reach the bucket's highest confidence and the line its lowest.
     ///
-    /// The summary is made from the analysis's ``Locomotion/RecordingAnalysisSummary`` alone, so
+    /// The summary is made from the analysis's `RecordingAnalysisSummary` alone, so
     /// it is the summary `analyze` prints without `--report`.
     ///
     /// Thread safety: a value type; use each instance from one thread at a time.
@@ -89,7 +89,7 @@ extension ActivityReport {
         ///   - options: How the recording is analysed (the feature window bounds how long labels
         ///     are kept).
         /// - Throws: `LocomotionError.invalidParameter` for a sample rate outside
-        ///   ``Locomotion/Recording/supportedSampleRates``.
+        ///   `Recording/supportedSampleRates`.
         /// - Complexity: O(1).
         public mutating func begin(source: String, sampling: SamplingAnalysis?, options: RecordingAnalysis.Options)
             throws

@@ -63,7 +63,7 @@ public enum ActivityReport {
     ///   - source: The name the summary and the page give the recording; the path by default.
     ///   - title: The page's title; `"Activity report: <file name>"` by default.
     /// - Returns: The analysis's summary (what
-    ///   ``Locomotion/RecordingImporter/analyzeActivities(path:reading:options:source:)`` returns), the
+    ///   `RecordingImporter/analyzeActivities(path:reading:options:source:)` returns), the
     ///   page and the rows read.
     /// - Throws: What the analysis throws, and `LocomotionError.invalidData` naming the first row
     ///   whose acceleration magnitude is not finite.
