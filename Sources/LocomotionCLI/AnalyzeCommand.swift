@@ -287,18 +287,16 @@ enum AnalyzeCommand {
                     group.leave()
                 }
                 let outcome = Result<Analysed, any Error> {
+                    // Chunk by chunk: memory does not grow with the file's length, with a report too
+                    // (its panels keep bounded series).
                     guard settings.report != nil else {
-                        // Chunk by chunk: memory does not grow with the file's length.
                         let (summary, rows) = try RecordingImporter.analyzeActivities(
                             path: file, reading: reading, options: settings.options, source: settings.sourceNames[file])
                         return Analysed(summary: summary, html: nil, rows: rows)
                     }
-                    // The report draws every sample: the recording is read whole.
-                    var recording = try RecordingImporter.read(path: file, options: reading).recording
-                    if let name = settings.sourceNames[file] { recording.source = name }
-                    let analysis = try recording.analyzeActivities(settings.options)
-                    let html = try ActivityReport.html(for: analysis, recording: recording)
-                    return Analysed(summary: analysis.summary, html: html, rows: recording.time.count)
+                    let (summary, html, rows) = try ActivityReport.analyze(
+                        path: file, reading: reading, options: settings.options, source: settings.sourceNames[file])
+                    return Analysed(summary: summary, html: html, rows: rows)
                 }
                 lock.lock()
                 defer { lock.unlock() }

@@ -37,26 +37,62 @@ public enum ActivityReport {
     ///   itself refuses them. Too few samples, no acceleration, no windows, no GPS and no labels
     ///   are not errors: the panels say what is missing.
     /// - Complexity: O(*n* log *n*) in the samples; the page holds at most one pair of values
-    ///   per pixel column of the acceleration, so its size grows with the windows, not the samples.
+    ///   per pixel column of the acceleration and bounded series in the other panels (see
+    ///   ``Builder``, which this uses), so its size does not grow with the samples.
     public static func html(for analysis: RecordingAnalysis, recording: Recording, title: String? = nil) throws
         -> String
     {
-        try requireFiniteAcceleration(recording)
-        let panels = ReportPanels(analysis: analysis, recording: recording)
-        let truth = ReportSeries.groundTruth(of: analysis.windows, recording: recording)
-        let gait = try ReportSeries.gaitFrequency(of: recording)
-        let name = fileName(of: recording.source.isEmpty ? analysis.source : recording.source)
+        var builder = Builder(title: title)
+        try builder.begin(
+            source: recording.source.isEmpty ? analysis.source : recording.source,
+            sampling: recording.samplingAnalysis(), options: .init())
+        try builder.observe(recording, windows: analysis.windows)
+        // The smoothed results span what the timeline's segments span; an edited analysis may differ.
+        builder.extraExtent = PlotRange.extent(analysis.smoothed.flatMap { [$0.start, $0.end] })
+        builder.end(summary: analysis.summary, speeds: analysis.speeds)
+        return builder.html()
+    }
+
+    /// Analyses the recording at `path` chunk by chunk and draws its report, in memory that does
+    /// not grow with the recording's length (see ``Builder``).
+    ///
+    /// - Parameters:
+    ///   - path: A file, an export folder or a zip archive.
+    ///   - reading: How to read it.
+    ///   - options: How to analyse.
+    ///   - source: The name the summary and the page give the recording; the path by default.
+    ///   - title: The page's title; `"Activity report: <file name>"` by default.
+    /// - Returns: The analysis's summary (what
+    ///   `RecordingImporter/analyzeActivities(path:reading:options:source:)` returns), the
+    ///   page and the rows read.
+    /// - Throws: What the analysis throws, and `LocomotionError.invalidData` naming the first row
+    ///   whose acceleration magnitude is not finite.
+    /// - Complexity: O(file size), plus one feature extraction and classification per window and
+    ///   one FFT per gait-frequency window.
+    public static func analyze(
+        path: String, reading: RecordingReadOptions = .init(), options: RecordingAnalysis.Options = .init(),
+        source: String? = nil, title: String? = nil
+    ) throws -> (summary: RecordingAnalysisSummary, html: String, rows: Int) {
+        var builder = Builder(title: title)
+        let (summary, rows) = try RecordingImporter.analyzeActivities(
+            path: path, reading: reading, options: options, source: source, observer: &builder)
+        return (summary, builder.html(), rows)
+    }
+
+    static func render(_ report: Builder) -> String {
+        let panels = ReportPanels(report)
+        let name = fileName(of: report.source)
         let page = ReportPage(
-            title: title ?? "Activity report: \(name)",
-            subtitle: subtitle(analysis: analysis, recording: recording),
-            showsUnlabelled: truth?.contains { $0 == nil } ?? false,
+            title: report.title ?? "Activity report: \(name)",
+            subtitle: subtitle(report),
+            showsUnlabelled: report.showsUnlabelled,
             panels: [
                 .init(
                     heading: "Activities",
-                    caption: truth == nil
+                    caption: !report.labelled
                         ? "The smoothed decisions as a timeline."
                         : "The smoothed decisions, and under them the recording's labels per window.",
-                    svg: panels.timeline(groundTruth: truth)),
+                    svg: panels.timeline()),
                 .init(
                     heading: "Acceleration magnitude",
                     caption: "|a| including gravity, in g: the smallest and largest sample in each pixel column.",
@@ -65,7 +101,7 @@ public enum ActivityReport {
                     heading: "Gait frequency and step cadence",
                     caption:
                         "The dominant frequency of |a| in the 0.6–2.5 Hz gait band per 2.56 s window (faint where its peak is weak: without gait it is noise), and the step cadence the classifier saw per window.",
-                    svg: panels.gait(frequency: gait.points, note: gait.note)),
+                    svg: panels.gait()),
                 .init(
                     heading: "GPS speed",
                     caption: "The speed of each fix as recorded and after Kalman smoothing, in m/s.",
@@ -75,17 +111,8 @@ public enum ActivityReport {
                     caption: "How sure each window's own decision was, before smoothing.",
                     svg: panels.confidence()),
             ],
-            summary: ReportSummary(analysis: analysis).html())
+            summary: ReportSummary(analysis: report.summary!).html())
         return page.render()
-    }
-
-    static func requireFiniteAcceleration(_ recording: Recording) throws(LocomotionError) {
-        guard let magnitude = recording.accelerationMagnitude,
-            let row = magnitude.firstIndex(where: { !$0.isFinite })
-        else { return }
-        throw .invalidData(
-            source: .recording(recording.source), row: row + 1, column: "acceleration magnitude",
-            value: "\(magnitude[row])", expected: "every acceleration sample must be finite (in g) for a report")
     }
 
     /// The last component of a path (`/a/b.csv` → `b.csv`); the whole string when it ends in a separator.
@@ -94,17 +121,20 @@ public enum ActivityReport {
         return last.isEmpty ? source : last
     }
 
-    static func subtitle(analysis: RecordingAnalysis, recording: Recording) -> [String] {
-        var parts = [recording.source.isEmpty ? analysis.source : recording.source]
-        parts.append("duration " + ReportNumberFormat.duration(recording.duration))
-        var samples = "\(ReportNumberFormat.count(recording.count)) samples"
-        if let rate = recording.estimatedSampleRate, rate.isFinite {
+    static func subtitle(_ report: Builder) -> [String] {
+        var parts = [report.source]
+        let duration = report.sampleCount < 2 ? 0 : (report.lastTime ?? 0) - (report.firstTime ?? 0)
+        parts.append("duration " + ReportNumberFormat.duration(duration))
+        var samples = "\(ReportNumberFormat.count(report.sampleCount)) samples"
+        if let rate = report.sampling?.sampleRate, rate.isFinite {
             samples += " at " + ReportNumberFormat.fixed(rate, decimals: rate < 100 ? 1 : 0) + " Hz"
         }
         parts.append(samples)
-        parts.append("\(ReportNumberFormat.count(analysis.windows.count)) windows")
-        if analysis.speedReport != nil { parts.append("\(ReportNumberFormat.count(analysis.speeds.count)) GPS fixes") }
-        if recording.labels != nil { parts.append("labelled") }
+        parts.append("\(ReportNumberFormat.count(report.windowCount)) windows")
+        if report.summary?.speedReport != nil {
+            parts.append("\(ReportNumberFormat.count(report.speeds.count)) GPS fixes")
+        }
+        if report.labelled { parts.append("labelled") }
         return parts
     }
 }

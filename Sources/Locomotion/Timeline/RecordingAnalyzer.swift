@@ -65,6 +65,11 @@ public struct RecordingAnalyzer: Sendable {
     private var labelRunStart = 0
     private var rowCount = 0
 
+    /// Whether each window's own result (before smoothing) is kept for ``takeWindowResults()``;
+    /// off by default. Turn it on before the first ``append(_:)`` to see every window.
+    public var keepsWindowResults = false
+    private var windowResults: [ActivityResult] = []
+
     /// Windows decided so far.
     public private(set) var windowCount = 0
     /// Steps the step detector has found so far.
@@ -153,6 +158,16 @@ public struct RecordingAnalyzer: Sendable {
         countSteps(final: false)
     }
 
+    /// The windows' own results (the classifier's decisions, before smoothing) decided since the
+    /// previous call, in time order, as ``RecordingAnalysis/windows`` holds them; empty unless
+    /// ``keepsWindowResults`` is on.
+    ///
+    /// - Complexity: O(1); the caller takes the buffer over.
+    public mutating func takeWindowResults() -> [ActivityResult] {
+        defer { windowResults = [] }
+        return windowResults
+    }
+
     /// Ends the recording and returns the summary.
     ///
     /// - Throws: ``ActivityError`` from the hidden Markov smoothing; `LocomotionError` from the
@@ -160,6 +175,15 @@ public struct RecordingAnalyzer: Sendable {
     /// - Complexity: O(*f*) for *f* GPS fixes, plus O(*w K²*) for *w* windows with hidden Markov
     ///   smoothing.
     public mutating func finish() throws -> RecordingAnalysisSummary {
+        try finishWithSpeeds().summary
+    }
+
+    /// Ends the recording and returns the summary and every GPS fix's smoothed speed (as
+    /// ``RecordingAnalysis/speeds``), which the analyzer holds until now anyway.
+    ///
+    /// - Throws: What ``finish()`` throws.
+    /// - Complexity: As ``finish()``.
+    public mutating func finishWithSpeeds() throws -> (summary: RecordingAnalysisSummary, speeds: [SmoothedSpeed]) {
         stepDetector.finish(into: &newSteps)
         takeNewSteps()
         switch smoother {
@@ -175,11 +199,12 @@ public struct RecordingAnalyzer: Sendable {
         countSteps(final: true)
         let segments = timeline.timeline
         let speeds = SpeedSmoother().smooth(fixes)
-        return RecordingAnalysisSummary(
+        let summary = RecordingAnalysisSummary(
             source: source, windowCount: windowCount, timeline: segments, detectedStepCount: detectedStepCount,
             stepCount: stepCount, trips: segments.trips(speeds: speeds),
             speedReport: speeds.isEmpty ? nil : try SpeedSmoothingReport(results: speeds),
             confusion: confusion.total == 0 ? nil : confusion)
+        return (summary, speeds)
     }
 
     /// Classifies a window, notes its truth and passes the result to the smoothing.
@@ -193,6 +218,7 @@ public struct RecordingAnalyzer: Sendable {
         case .other(let classifier): result = try classifier.classify(vector)
         }
         windowCount += 1
+        if keepsWindowResults { windowResults.append(result) }
         pendingTruths.append(truthOfNewestWindow())
         switch smoother {
         case .none: smoothedBatch.append(result)

@@ -16,18 +16,16 @@ struct ReportPanels {
     /// Space under a plot for the time axis.
     static let axisSpace = 44.0
 
-    let analysis: RecordingAnalysis
-    let recording: Recording
+    let report: ActivityReport.Builder
+    let summary: RecordingAnalysisSummary
     let domain: ClosedRange<Double>
     let timeTicks: AxisTicks
-    let spans: [(start: Double, end: Double)]
 
-    init(analysis: RecordingAnalysis, recording: Recording) {
-        self.analysis = analysis
-        self.recording = recording
-        domain = ReportSeries.timeDomain(analysis: analysis, recording: recording)
+    init(_ report: ActivityReport.Builder) {
+        self.report = report
+        summary = report.summary!
+        domain = ReportSeries.timeDomain(report)
         timeTicks = AxisTicks.readable(covering: domain, length: Self.plotWidth, fontSize: 11)
-        spans = ReportSeries.displaySpans(analysis.windows)
     }
 
     private func valueFrame(yDomain: ClosedRange<Double>) -> PlotFrame {
@@ -42,9 +40,10 @@ struct ReportPanels {
 
     /// The smoothed timeline as a band, and under it the ground truth per window when the
     /// recording has labels (hatched where the label names no activity).
-    func timeline(groundTruth: [ActivityType?]?) -> String {
+    func timeline() -> String {
         let bandHeight = 30.0
         let gap = 10.0
+        let groundTruth = report.labelled ? report.truth.spans : nil
         let bands = groundTruth == nil ? 1.0 : 2.0
         let top = 12.0
         let frame = PlotFrame(
@@ -60,12 +59,12 @@ struct ReportPanels {
                 size: 12,
                 fill: "#3a434e")
         }
-        if analysis.timeline.segments.isEmpty {
+        if summary.timeline.segments.isEmpty {
             frame.drawMessage("no windows in this recording", in: &canvas)
         } else {
             canvas.rect(x: frame.left, y: top, width: frame.width, height: frame.height, fill: "#f7f8fa")
             canvas.beginGroup(clipPath: "clip-timeline")
-            let detected = analysis.timeline.segments.map {
+            let detected = summary.timeline.segments.map {
                 BandSpan(
                     start: $0.start, end: $0.end, paint: ActivityPalette.fill($0.activity),
                     label: $0.activity.displayName,
@@ -73,8 +72,11 @@ struct ReportPanels {
             }
             frame.drawBand(detected, y: top, height: bandHeight, in: &canvas)
             if let groundTruth {
-                let truth = zip(spans, groundTruth).map { span, activity in
-                    BandSpan(
+                let truth = groundTruth.map { span in
+                    let activity =
+                        ActivityType.allCases.indices.contains(span.category)
+                        ? ActivityType.allCases[span.category] : nil
+                    return BandSpan(
                         start: span.start, end: span.end,
                         paint: activity.map(ActivityPalette.fill) ?? "url(#\(ActivityPalette.unlabelledPattern))",
                         label: activity?.displayName, labelColor: activity.map(ActivityPalette.text) ?? "#1d232b")
@@ -91,13 +93,16 @@ struct ReportPanels {
 
     /// The acceleration magnitude's min/max envelope per pixel column.
     func acceleration() -> String {
-        guard let magnitude = recording.accelerationMagnitude, !magnitude.isEmpty else {
+        let series = report.acceleration
+        guard report.hasAcceleration, series.count > 0 else {
             return message("no acceleration in this recording", label: "acceleration magnitude")
         }
         let columns = Int(Self.plotWidth)
-        let gapLimit = recording.samplingAnalysis()?.maximumGap ?? .infinity
+        let points = series.points
+        // Decimated points carry their breaks as NaN; raw samples break at the gap threshold.
         let runs = EnvelopeDownsampling.runs(
-            time: recording.time, values: magnitude, domain: domain, columnCount: columns, maximumGap: gapLimit)
+            time: points.map(\.time), values: points.map(\.value), domain: domain, columnCount: columns,
+            maximumGap: series.isDecimated ? .infinity : series.maximumGap)
         let extent = PlotRange.extent(runs.joined().flatMap { [$0.minimum, $0.maximum] })
         let (range, ticks) = PlotRange.values(extent, tickCount: 5)
         let frame = valueFrame(yDomain: range)
@@ -127,13 +132,15 @@ struct ReportPanels {
     ///
     /// The frequency's dots are fainter the weaker its component: full colour from 0.1 g (a walk's
     /// bounce is 0.15–0.45 g), faint below 0.01 g (a phone lying still, where the strongest bin is noise).
-    func gait(frequency: [(time: Double, value: Double, amplitude: Double)], note: String?) -> String {
-        let cadence = ReportSeries.windowSeries(analysis.windows) { $0.evidence.stepFrequency }
-        if frequency.isEmpty && analysis.windows.isEmpty {
+    func gait() -> String {
+        let cadence = report.cadence.points
+        let levels = report.gaitLevels.map(\.points)
+        let note = report.gaitNote
+        if report.gaitPointCount == 0 && report.windowCount == 0 {
             return message(note ?? "no windows in this recording", label: "gait frequency and cadence")
         }
         let extent = PlotRange.union(
-            PlotRange.extent(frequency.map(\.value)), PlotRange.extent(cadence.map(\.value)))
+            PlotRange.extent(levels.joined().map(\.value)), PlotRange.extent(cadence.map(\.value)))
         let (range, ticks) = PlotRange.values(extent, includeZero: true, tickCount: 5, fallback: 0...3)
         let frame = valueFrame(yDomain: range)
         var canvas = SVGCanvas(width: Self.width, height: Self.valueHeight)
@@ -142,12 +149,10 @@ struct ReportPanels {
         frame.drawTimeAxis(timeTicks, label: "time (s)", grid: true, in: &canvas)
         canvas.beginGroup(clipPath: "clip-gait")
         frame.drawLine(cadence, stroke: ActivityPalette.cadence, width: 2, in: &canvas)
-        for (floor, opacity) in Self.amplitudeOpacity {  // faint first, strong on top
-            let ceiling = Self.amplitudeOpacity.first { $0.floor > floor }?.floor ?? .infinity
-            let level = frequency.filter { $0.amplitude >= floor && $0.amplitude < ceiling }
+        for ((_, opacity), level) in zip(Self.amplitudeOpacity, levels) {  // faint first, strong on top
             frame.drawDots(
-                level.map { (time: $0.time, value: $0.value) }, fill: ActivityPalette.gaitFrequency, radius: 2.2,
-                opacity: opacity < 1 ? opacity : nil, in: &canvas)
+                level, fill: ActivityPalette.gaitFrequency, radius: 2.2, opacity: opacity < 1 ? opacity : nil,
+                in: &canvas)
         }
         canvas.endGroup()
         frame.drawLegend(
@@ -170,18 +175,21 @@ struct ReportPanels {
 
     /// Raw and smoothed GPS speed, with the fixes rejected as spikes marked.
     func speed() -> String {
-        let speeds = analysis.speeds
+        let speeds = report.speeds
         guard !speeds.isEmpty else { return message("no GPS speed in this recording", label: "GPS speed") }
         let ordered = speeds.filter {
             if case .outOfOrder = $0.status { return false }
             return true
         }
-        let raw = ReportSeries.breakingLongGaps(ordered.map { (time: $0.time, value: $0.rawSpeed ?? .nan) })
-        let smoothed = ReportSeries.breakingLongGaps(ordered.map { (time: $0.time, value: $0.speed ?? .nan) })
-        let rejected = speeds.compactMap { fix -> (time: Double, value: Double)? in
-            guard case .rejectedSpike = fix.status, let raw = fix.rawSpeed else { return nil }
-            return (fix.time, raw)
-        }
+        let allRaw = ReportSeries.breakingLongGaps(ordered.map { (time: $0.time, value: $0.rawSpeed ?? .nan) })
+        let raw = ReportSeries.decimated(allRaw)
+        let smoothed = ReportSeries.decimated(
+            ReportSeries.breakingLongGaps(ordered.map { (time: $0.time, value: $0.speed ?? .nan) }))
+        let rejected = ReportSeries.decimated(
+            speeds.compactMap { fix -> (time: Double, value: Double)? in
+                guard case .rejectedSpike = fix.status, let raw = fix.rawSpeed else { return nil }
+                return (fix.time, raw)
+            })
         let extent = PlotRange.union(PlotRange.extent(raw.map(\.value)), PlotRange.extent(smoothed.map(\.value)))
         let (range, ticks) = PlotRange.values(extent, includeZero: true, tickCount: 5)
         let frame = valueFrame(yDomain: range)
@@ -191,7 +199,7 @@ struct ReportPanels {
         frame.drawTimeAxis(timeTicks, label: "time (s)", grid: true, in: &canvas)
         canvas.beginGroup(clipPath: "clip-speed")
         frame.drawLine(raw, stroke: ActivityPalette.rawSpeed, width: 1.2, in: &canvas)
-        if Double(raw.count) <= Self.plotWidth / 4 {
+        if Double(allRaw.count) <= Self.plotWidth / 4 {
             frame.drawDots(raw, fill: ActivityPalette.rawSpeed, radius: 2, in: &canvas)
         }
         frame.drawLine(smoothed, stroke: ActivityPalette.smoothedSpeed, width: 2, in: &canvas)
@@ -210,11 +218,12 @@ struct ReportPanels {
 
     /// The classifier's confidence per window as a step line over bars in the window's own activity colour.
     func confidence() -> String {
-        let windows = analysis.windows
-        guard !windows.isEmpty else { return message("no windows in this recording", label: "confidence") }
-        let probabilistic = windows.contains { $0.probabilities != nil }
-        let values = windows.map(ReportSeries.confidence(of:))
-        let steps = zip(spans, values).map { (start: $0.start, end: $0.end, value: $1) }
+        guard report.windowCount > 0 else { return message("no windows in this recording", label: "confidence") }
+        let probabilistic = report.probabilistic
+        let spans = report.confidence.spans
+        // Not decimated, minimum and maximum are the window's value; decimated, the bars reach
+        // each bucket's highest confidence and the line its lowest.
+        let steps = spans.map { (start: $0.start, end: $0.end, value: $0.minimum) }
         let frame = valueFrame(yDomain: 0...1.05)
         var canvas = SVGCanvas(width: Self.width, height: Self.valueHeight)
         frame.defineClip("clip-confidence", in: &canvas)
@@ -230,8 +239,11 @@ struct ReportPanels {
         frame.drawValueAxis(ticks, unit: probabilistic ? "probability" : "confidence", labels: labels, in: &canvas)
         frame.drawTimeAxis(timeTicks, label: "time (s)", grid: true, in: &canvas)
         canvas.beginGroup(clipPath: "clip-confidence")
-        let bars = zip(steps, windows).map { step, window in
-            (start: step.start, end: step.end, value: step.value, fill: ActivityPalette.fill(window.activity))
+        let bars = spans.map { span in
+            (
+                start: span.start, end: span.end, value: span.maximum,
+                fill: ActivityPalette.fill(ActivityType.allCases[span.category])
+            )
         }
         frame.drawBars(bars, opacity: 0.4, in: &canvas)
         frame.drawSteps(steps, stroke: ActivityPalette.confidenceLine, width: 1.5, in: &canvas)

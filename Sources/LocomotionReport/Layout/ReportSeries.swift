@@ -2,67 +2,24 @@ import Locomotion
 
 /// The series the panels draw, taken from an analysis and its recording.
 enum ReportSeries {
-    /// The shared time axis: from the first to the last time of the samples, the windows and the
-    /// GPS fixes (seconds, as in the data), never of zero width.
-    static func timeDomain(analysis: RecordingAnalysis, recording: Recording) -> ClosedRange<Double> {
-        var extent = PlotRange.extent([recording.time.first, recording.time.last].compactMap { $0 })
-        extent = PlotRange.union(extent, PlotRange.extent(analysis.windows.flatMap { [$0.start, $0.end] }))
-        extent = PlotRange.union(extent, PlotRange.extent(analysis.smoothed.flatMap { [$0.start, $0.end] }))
-        extent = PlotRange.union(extent, PlotRange.extent(analysis.timeline.segments.flatMap { [$0.start, $0.end] }))
-        extent = PlotRange.union(extent, PlotRange.extent(analysis.speeds.map(\.time)))
+    /// The shared time axis: from the first to the last time of the samples, the windows, the
+    /// timeline's segments and the GPS fixes (seconds, as in the data), never of zero width.
+    static func timeDomain(_ report: ActivityReport.Builder) -> ClosedRange<Double> {
+        var extent = PlotRange.extent([report.firstTime, report.lastTime].compactMap { $0 })
+        extent = PlotRange.union(extent, report.windowExtent)
+        extent = PlotRange.union(extent, report.extraExtent)
+        let segments = report.summary?.timeline.segments ?? []
+        extent = PlotRange.union(extent, PlotRange.extent(segments.flatMap { [$0.start, $0.end] }))
+        extent = PlotRange.union(extent, PlotRange.extent(report.speeds.map(\.time)))
         return PlotRange.time(extent)
     }
 
-    /// The stretch of time each result stands for, as ``ActivityTimeline`` draws boundaries:
-    /// overlapping windows meet at the midpoint of their centres (kept inside both), and a gap in
-    /// the data stays a gap.
-    static func displaySpans(_ results: [ActivityResult]) -> [(start: Double, end: Double)] {
-        var spans = results.map { (start: $0.start, end: $0.end) }
-        for index in spans.indices.dropFirst() {
-            let (last, result) = (results[index - 1], results[index])
-            if result.start > last.end {
-                continue
-            }
-            let boundary = min(max((last.start + last.end + result.start + result.end) / 4, result.start), last.end)
-            spans[index - 1].end = min(spans[index - 1].end, boundary)
-            spans[index].start = max(spans[index - 1].start, boundary)
-        }
-        return spans
-    }
-
-    /// The ground truth of each window: the most frequent label among the recording's rows
-    /// inside the window (ties to the label seen first), mapped with ``ActivityType/init(label:)``;
-    /// `nil` for a window whose label names no activity or that holds no row. `nil` when the
-    /// recording has no labels.
-    ///
-    /// - Complexity: O(*w* · *m* + *w* log *n*) for *w* windows of *m* rows among *n*.
-    static func groundTruth(of windows: [ActivityResult], recording: Recording) -> [ActivityType?]? {
-        guard let labels = recording.labels else { return nil }
-        let time = recording.time
-        var cache: [String: ActivityType?] = [:]
-        return windows.map { window -> ActivityType? in
-            var low = 0
-            var high = time.count
-            while low < high {
-                let middle = (low + high) / 2
-                if time[middle] < window.start { low = middle + 1 } else { high = middle }
-            }
-            var counts: [String: Int] = [:]
-            var best: String?
-            var index = low
-            while index < time.count, time[index] <= window.end {
-                let label = labels[index]
-                let count = counts[label, default: 0] + 1
-                counts[label] = count
-                if best == nil || count > counts[best!]! { best = label }
-                index += 1
-            }
-            guard let best else { return nil }
-            if let known = cache[best] { return known }
-            let activity = ActivityType(label: best)
-            cache[best] = activity
-            return activity
-        }
+    /// `points` through a ``DecimatedSeries``: themselves when there are at most 8,192, else
+    /// each bucket's extremes.
+    static func decimated(_ points: [(time: Double, value: Double)]) -> [(time: Double, value: Double)] {
+        var series = DecimatedSeries()
+        for point in points { series.append(time: point.time, value: point.value) }
+        return series.points
     }
 
     /// A value per window at the window's centre, with a break (NaN) wherever a window starts

@@ -3,7 +3,7 @@ import Locomotion
 /// The report's summary tables: time per activity, steps, trips, GPS fixes and the scores
 /// against the labels.
 struct ReportSummary {
-    let analysis: RecordingAnalysis
+    let analysis: RecordingAnalysisSummary
 
     private typealias Number = ReportNumberFormat
 
@@ -48,7 +48,7 @@ struct ReportSummary {
 
     private func steps() -> String {
         var out = "<table><tbody>\n"
-        out += row("steps while walking or running", Number.count(analysis.steps.count))
+        out += row("steps while walking or running", Number.count(analysis.stepCount))
         out += row("time on foot", Number.duration(analysis.timeline.secondsOnFoot))
         if let cadence = analysis.meanCadence {
             out += row(
@@ -57,7 +57,7 @@ struct ReportSummary {
         } else {
             out += row("mean cadence", Number.missing)
         }
-        out += row("steps detected anywhere", Number.count(analysis.detectedSteps.count))
+        out += row("steps detected anywhere", Number.count(analysis.detectedStepCount))
         return out + "</tbody></table>\n"
     }
 

@@ -26,11 +26,55 @@ extension RecordingImporter {
         path: String, reading: RecordingReadOptions = .init(), options: RecordingAnalysis.Options = .init(),
         source: String? = nil
     ) throws -> (summary: RecordingAnalysisSummary, rows: Int) {
+        var observer: NoObserver?
+        return try analyze(path: path, reading: reading, options: options, source: source, observer: &observer)
+    }
+
+    /// ``analyzeActivities(path:reading:options:source:)`` that also shows `observer` the rows
+    /// chunk by chunk, the windows decided in them and the GPS fixes' smoothed speeds
+    /// (``RecordingAnalysisObserver``), for example to draw a report of a recording too long to
+    /// hold in memory.
+    ///
+    /// - Parameters:
+    ///   - path: A file, an export folder or a zip archive.
+    ///   - reading: How to read it.
+    ///   - options: How to analyse.
+    ///   - source: The name the summary gives the recording; the path by default.
+    ///   - observer: Sees the recording as it is analysed.
+    /// - Returns: The summary and the rows read.
+    /// - Throws: What ``analyzeActivities(path:reading:options:source:)`` throws, and what the
+    ///   observer throws.
+    /// - Complexity: As ``analyzeActivities(path:reading:options:source:)``, plus the observer's work.
+    public static func analyzeActivities<Observer: RecordingAnalysisObserver>(
+        path: String, reading: RecordingReadOptions = .init(), options: RecordingAnalysis.Options = .init(),
+        source: String? = nil, observer: inout Observer
+    ) throws -> (summary: RecordingAnalysisSummary, rows: Int) {
+        var optional: Observer? = observer
+        defer { observer = optional! }
+        return try analyze(path: path, reading: reading, options: options, source: source, observer: &optional)
+    }
+
+    private struct NoObserver: RecordingAnalysisObserver {
+        func begin(source: String, sampling: SamplingAnalysis?, options: RecordingAnalysis.Options) {}
+        func observe(_ chunk: Recording, windows: [ActivityResult]) {}
+        func end(summary: RecordingAnalysisSummary, speeds: [SmoothedSpeed]) {}
+    }
+
+    private static func analyze<Observer: RecordingAnalysisObserver>(
+        path: String, reading: RecordingReadOptions, options: RecordingAnalysis.Options, source: String?,
+        observer: inout Observer?
+    ) throws -> (summary: RecordingAnalysisSummary, rows: Int) {
         let container = try ExportContainer.open(path: path)
         guard (reading.format ?? container.format) == .csv, !container.isCollection, reading.groupColumn == nil else {
             var recording = try read(path: path, options: reading).recording
             if let source { recording.source = source }
-            return (try recording.analyzeActivities(options).summary, recording.count)
+            let analysis = try recording.analyzeActivities(options)
+            if observer != nil {
+                try observer!.begin(source: recording.source, sampling: recording.samplingAnalysis(), options: options)
+                try observer!.observe(recording, windows: analysis.windows)
+                try observer!.end(summary: analysis.summary, speeds: analysis.speeds)
+            }
+            return (analysis.summary, recording.count)
         }
         let stream = try RecordingStream(path: path, options: reading)
         var analyzer: RecordingAnalyzer
@@ -46,9 +90,18 @@ extension RecordingImporter {
                 source: prefix.source, options: options, sampleRate: sampling.sampleRate,
                 featureGap: sampling.maximumGap, stepGap: options.steps.maximumGap ?? sampling.maximumGap,
                 hasGyroscope: prefix.rotationRate != nil)
+            analyzer.keepsWindowResults = observer != nil
+            try observer?.begin(source: prefix.source, sampling: sampling, options: options)
             try analyzer.append(prefix)
+            try observer?.observe(prefix, windows: analyzer.takeWindowResults())
         }
-        while let chunk = try stream.nextChunk() { try analyzer.append(chunk) }
-        return (try analyzer.finish(), stream.report.rowsRead)
+        while let chunk = try stream.nextChunk() {
+            try analyzer.append(chunk)
+            try observer?.observe(chunk, windows: analyzer.takeWindowResults())
+        }
+        guard observer != nil else { return (try analyzer.finish(), stream.report.rowsRead) }
+        let (summary, speeds) = try analyzer.finishWithSpeeds()
+        try observer!.end(summary: summary, speeds: speeds)
+        return (summary, stream.report.rowsRead)
     }
 }
