@@ -34,11 +34,7 @@ extension RecordingStream {
     /// path, which reports problems with their line numbers, so results never depend on the
     /// number of cores.
     func parallelChunk(capacity: Int, keepsText: Bool) throws(LocomotionError) -> Recording? {
-        // The cores are shared by the files streamed at once: with as many files as cores (analyze
-        // --jobs N) each file parses on one core, as a second parsing thread would only take the
-        // core from another file's analysis and add the cost of splitting and joining the chunk.
-        let sharers = isCountedFile ? max(1, StreamedFiles.count) : 1
-        let cores = ProcessInfo.processInfo.activeProcessorCount / sharers
+        let cores = ProcessInfo.processInfo.activeProcessorCount
         guard cores > 1, capacity >= 2 * Self.linesPerShare else { return nil }
         try lines.refillIfLow()
         // Find the complete lines in the buffer, up to the chunk's capacity.
@@ -147,15 +143,4 @@ extension RecordingStream {
         share.lastTime = share.parser.lastTime
         share.isClean = true
     }
-}
-
-/// The files open for reading through ``RecordingStream/init(path:options:)`` in this process.
-enum StreamedFiles {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var open = 0
-
-    static func opened() { lock.withLock { open += 1 } }
-    static func closed() { lock.withLock { open -= 1 } }
-    /// At least 0.
-    static var count: Int { lock.withLock { max(0, open) } }
 }

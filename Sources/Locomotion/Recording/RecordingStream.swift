@@ -61,8 +61,6 @@ public final class RecordingStream {
     var lineBoundsCapacity = 1
     /// A quoted line re-encoded by ``CSVQuoting/reencodeQuoted(_:)``, so the same row parser reads it.
     private var quotedLine = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
-    /// Whether the stream reads a file and is counted in ``StreamedFiles``.
-    private(set) var isCountedFile = false
 
     /// Opens `path` and reads its header.
     ///
@@ -73,8 +71,6 @@ public final class RecordingStream {
         try self.init(
             path: path, options: options,
             lines: LineBuffer(file: file, maximumLineBytes: options.maximumLineBytes), byteCount: file.byteCount)
-        StreamedFiles.opened()
-        isCountedFile = true
     }
 
     /// Reads CSV text held in memory; `source` names it in errors.
@@ -142,7 +138,6 @@ public final class RecordingStream {
     }
 
     deinit {
-        if isCountedFile { StreamedFiles.closed() }
         parser.deallocate()
         chunkTime.deallocate()
         chunkValues.deallocate()
