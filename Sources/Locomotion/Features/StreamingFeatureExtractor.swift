@@ -189,7 +189,7 @@ public struct StreamingFeatureExtractor: Sendable {
         try ring.withRuns { (runs) throws(LocomotionError) in
             func channel(_ index: Int) -> UnsafeBufferPointer<Double> { runs.channel(index, from: first, count: length) }
             try row.withUnsafeMutableBufferPointer { (row) throws(LocomotionError) in
-                try extractor.extract(
+                try extractor.extractBuffers(
                     start: start, end: end, x: channel(1), y: channel(2), z: channel(3),
                     rotationRate: hasGyroscope ? (channel(4), channel(5), channel(6)) : nil, context: context,
                     into: row)
