@@ -44,13 +44,14 @@ public struct FeatureExtractor: Sendable {
     private var groupInput: GroupInput
     /// The column and value of each single-column built-in feature read from the window's
     /// results, and of each statistic of the magnitude's summary (from their catalogue entries).
-    private let builtinColumns: [(column: Int, value: @Sendable (inout WindowValues) -> Double?)]
-    private let statisticColumns: [(column: Int, statistic: BuiltinFeatureDefinition.Statistic)]
+    /// (Concrete structs, not tuples: see ``BuiltinFeatureDefinition/ValueReader``.)
+    private let builtinColumns: [ValueColumn]
+    private let statisticColumns: [StatisticColumn]
     /// The first column of the power-band shares, when they are computed.
     private let bandColumn: Int?
     private let axisColumn: Int
     /// The per-series statistic of each of ``FeatureConfiguration/axisFeatures``.
-    private let axisStatistics: [BuiltinFeatureDefinition.Statistic]
+    private let axisStatistics: [BuiltinFeatureDefinition.StatisticReader]
     private let groupColumns: [Range<Int>]
     private let bandBins: [Range<Int>?]
     private let needsSummary: Bool
@@ -121,8 +122,8 @@ public struct FeatureExtractor: Sendable {
                 sampleRate: sampleRate, maximumWindowLength: window, fftPlanning: configuration.fftPlanning)
         }
         var column = 0
-        var columns: [(Int, @Sendable (inout WindowValues) -> Double?)] = []
-        var statistics: [(Int, BuiltinFeatureDefinition.Statistic)] = []
+        var columns: [ValueColumn] = []
+        var statistics: [StatisticColumn] = []
         var bands: Int?
         for feature in configuration.features {
             let definition = feature.definition
@@ -132,9 +133,9 @@ public struct FeatureExtractor: Sendable {
                 continue
             }
             if let value = definition.value {
-                columns.append((column, value))
+                columns.append(ValueColumn(column: column, value: value))
             } else {
-                statistics.append((column, definition.statistic!))
+                statistics.append(StatisticColumn(column: column, statistic: definition.statistic!))
             }
             column += 1
         }
@@ -294,11 +295,13 @@ public struct FeatureExtractor: Sendable {
         }
         values.context = context
         if let summary = values.summary {
-            for (column, statistic) in statisticColumns { row[column] = statistic(summary, values.jerk, sampleRate) }
+            for entry in statisticColumns {
+                row[entry.column] = entry.statistic.read(summary, values.jerk, sampleRate)
+            }
         } else {
-            for (column, _) in statisticColumns { row[column] = .nan }
+            for entry in statisticColumns { row[entry.column] = .nan }
         }
-        for (column, value) in builtinColumns { row[column] = value(&values) ?? .nan }
+        for entry in builtinColumns { row[entry.column] = entry.value.read(&values) ?? .nan }
         if let bandColumn {
             for band in bandBins.indices {
                 row[bandColumn + band] = bandBins[band].map { values.fraction(of: $0, in: spectrum) } ?? .nan
@@ -459,7 +462,7 @@ public struct FeatureExtractor: Sendable {
     /// Writes the per-axis statistics: feature *i* of axis *a* (x, y, z) at `row[3·i + a]`.
     private static func writeAxisFeatures(
         _ features: [BuiltinFeature],
-        statistics: [BuiltinFeatureDefinition.Statistic],
+        statistics: [BuiltinFeatureDefinition.StatisticReader],
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
         z: UnsafeBufferPointer<Double>, sampleRate: Double, scratch: UnsafeMutableBufferPointer<Double>,
         into row: UnsafeMutableBufferPointer<Double>
@@ -471,13 +474,25 @@ public struct FeatureExtractor: Sendable {
             let jerk =
                 needsJerk ? jerkRootMeanSquare(samples, sampleRate: sampleRate) : .nan
             for (index, statistic) in statistics.enumerated() {
-                row[3 * index + axis] = statistic(summary, jerk, sampleRate)
+                row[3 * index + axis] = statistic.read(summary, jerk, sampleRate)
             }
         }
         try write(x, axis: 0)
         try write(y, axis: 1)
         try write(z, axis: 2)
     }
+}
+
+/// The column a catalogue value is written to.
+private struct ValueColumn: Sendable {
+    let column: Int
+    let value: BuiltinFeatureDefinition.ValueReader
+}
+
+/// The column a statistic of the magnitude's summary is written to.
+private struct StatisticColumn: Sendable {
+    let column: Int
+    let statistic: BuiltinFeatureDefinition.StatisticReader
 }
 
 /// The extractor's safe copy of one window, handed to user groups, and the groups' values.
