@@ -1,4 +1,4 @@
-import LocomotionDSP
+@_spi(LocomotionInternals) import LocomotionDSP
 import LocomotionTestSupport
 import Testing
 

@@ -9,7 +9,7 @@ import LocomotionDSP
 /// print(vector["acc_mag_gait_frequency"] ?? .nan)
 /// ```
 ///
-/// The span overload ``extract(start:end:x:y:z:rotationRate:context:into:)`` (Swift 6.2 and later)
+/// The span overload `extract(start:end:x:y:z:rotationRate:context:into:)` (Swift 6.2 and later)
 /// is the allocation-free path for loops over many windows: it reads the caller's samples in place
 /// (an array's or a slice's `span`) and writes into the caller's row.
 ///
@@ -249,7 +249,9 @@ public struct FeatureExtractor: Sendable {
     package mutating func extractBuffers(
         start: Double, end: Double, x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
         z: UnsafeBufferPointer<Double>,
-        rotationRate: (x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>)? =
+        rotationRate: (
+            x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>
+        )? =
             nil,
         context: WindowContext = .init(), into row: UnsafeMutableBufferPointer<Double>
     ) throws(LocomotionError) {

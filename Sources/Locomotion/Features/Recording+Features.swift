@@ -170,7 +170,8 @@ extension Recording {
                                 }
                             }
                         } else {
-                            try extractor.extractBuffers(start: start, end: end, x: x, y: y, z: z, context: context, into: row)
+                            try extractor.extractBuffers(
+                                start: start, end: end, x: x, y: y, z: z, context: context, into: row)
                         }
                     }
                 }

@@ -1,3 +1,5 @@
+@_spi(LocomotionInternals) import LocomotionDSP
+
 /// Extracts features from a live stream of samples: one vector per hop, from a ring buffer,
 /// with no allocation in steady state.
 ///
@@ -187,7 +189,9 @@ public struct StreamingFeatureExtractor: Sendable {
         defer { swap(&row, &values) }
         let hasGyroscope = self.hasGyroscope
         try ring.withRuns { (runs) throws(LocomotionError) in
-            func channel(_ index: Int) -> UnsafeBufferPointer<Double> { runs.channel(index, from: first, count: length) }
+            func channel(_ index: Int) -> UnsafeBufferPointer<Double> {
+                runs.channel(index, from: first, count: length)
+            }
             try row.withUnsafeMutableBufferPointer { (row) throws(LocomotionError) in
                 try extractor.extractBuffers(
                     start: start, end: end, x: channel(1), y: channel(2), z: channel(3),

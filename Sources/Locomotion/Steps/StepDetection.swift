@@ -128,7 +128,8 @@ public struct StepDetection: Sendable, Hashable {
             while last < steps.count, steps[last].time < end { last += 1 }
             result.append(
                 CadenceWindow(
-                    start: start, end: Self.lastSampleTime(start: start, duration: window, rate: sampleRate, in: rowTimes),
+                    start: start,
+                    end: Self.lastSampleTime(start: start, duration: window, rate: sampleRate, in: rowTimes),
                     stepCount: last - first, cadence: Self.cadence(of: steps[first..<last])))
             index += 1
         }

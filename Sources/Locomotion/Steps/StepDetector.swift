@@ -1,5 +1,5 @@
 import Foundation
-import LocomotionDSP
+@_spi(LocomotionInternals) import LocomotionDSP
 
 /// Detects steps in a stream of acceleration magnitudes (in g), sample by sample, with a latency
 /// of ``StepDetectorConfiguration/Context/halfWidth`` seconds (longer for the first steps of a

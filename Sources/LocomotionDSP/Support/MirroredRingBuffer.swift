@@ -11,14 +11,19 @@
 /// channel). Positions are in `0..<2·capacity`: the run of `n ≤ capacity` slots starting at slot
 /// `s < capacity` is positions `s..<s + n`.
 ///
+/// Access: SPI (`@_spi(LocomotionInternals) import LocomotionDSP`), not part of the public API. It
+/// is not `package` because a `package` declaration's `@inlinable` body is not emitted into the
+/// other modules, and an out-of-line call per sample made the step detector and the rolling
+/// statistics about 25 % slower.
+///
 /// Cost: all storage (`2·capacity·channelCount` doubles) is allocated by the initialiser; writing,
 /// advancing, reading and ``removeAll()`` allocate nothing while the buffer is uniquely referenced.
 /// A value type with copy-on-write storage.
-package struct MirroredRingBuffer: Sendable {
+@_spi(LocomotionInternals) public struct MirroredRingBuffer: Sendable {
     /// The number of slots: the longest run that is always contiguous.
-    package let capacity: Int
+    public let capacity: Int
     /// The number of series stored side by side, each with its own mirrored ring.
-    package let channelCount: Int
+    public let channelCount: Int
     @usableFromInline var storage: [Double]
     @usableFromInline var nextSlot = 0
     @usableFromInline var appended = 0
@@ -30,7 +35,7 @@ package struct MirroredRingBuffer: Sendable {
     ///   - channels: Series stored, at least 1.
     ///   - value: What every slot holds before it is written.
     /// - Complexity: O(`capacity · channels`).
-    package init(capacity: Int, channels: Int = 1, repeating value: Double = 0) {
+    public init(capacity: Int, channels: Int = 1, repeating value: Double = 0) {
         precondition(capacity >= 1 && channels >= 1, "a ring needs at least one slot and one channel")
         self.capacity = capacity
         self.channelCount = channels
@@ -38,51 +43,51 @@ package struct MirroredRingBuffer: Sendable {
     }
 
     /// The slot the next sample is written to: ``appendedCount`` modulo ``capacity``.
-    @inlinable package var head: Int { nextSlot }
+    @inlinable @inline(__always) public var head: Int { nextSlot }
 
     /// The samples appended since creation or the last ``removeAll()``.
-    @inlinable package var appendedCount: Int { appended }
+    @inlinable @inline(__always) public var appendedCount: Int { appended }
 
     /// The samples held: ``appendedCount``, at most ``capacity``.
-    @inlinable package var count: Int { Swift.min(appended, capacity) }
+    @inlinable @inline(__always) public var count: Int { Swift.min(appended, capacity) }
 
     /// The slot of the sample appended `index`-th (from 0) since creation or the last
     /// ``removeAll()``; meaningful while that sample is among the newest ``capacity``.
-    @inlinable package func slot(ofSample index: Int) -> Int { index % capacity }
+    @inlinable @inline(__always) public func slot(ofSample index: Int) -> Int { index % capacity }
 
     /// The slot of the oldest of the newest `n` samples (`n ≤ capacity`): the run of those `n`
     /// samples, oldest first, is positions `slot(ofNewest: n)..<slot(ofNewest: n) + n`.
-    @inlinable package func slot(ofNewest n: Int) -> Int {
+    @inlinable @inline(__always) public func slot(ofNewest n: Int) -> Int {
         let slot = nextSlot - n
         return slot < 0 ? slot + capacity : slot
     }
 
     /// Writes `value` into `channel` at ``head`` (both copies); ``advance()`` then makes it a sample.
-    @inlinable package mutating func set(_ value: Double, channel: Int) {
+    @inlinable @inline(__always) public mutating func set(_ value: Double, channel: Int) {
         let position = 2 * capacity * channel + nextSlot
         storage[position] = value
         storage[position + capacity] = value
     }
 
     /// Completes the sample written at ``head`` and moves to the next slot.
-    @inlinable package mutating func advance() {
+    @inlinable @inline(__always) public mutating func advance() {
         nextSlot = nextSlot + 1 == capacity ? 0 : nextSlot + 1
         appended += 1
     }
 
     /// Appends one sample to channel 0 (the whole sample of a one-channel ring).
-    @inlinable package mutating func append(_ value: Double) {
+    @inlinable @inline(__always) public mutating func append(_ value: Double) {
         set(value, channel: 0)
         advance()
     }
 
     /// Forgets every sample, keeping the storage: the next sample goes to slot 0.
-    @inlinable package mutating func removeAll() {
+    @inlinable @inline(__always) public mutating func removeAll() {
         (nextSlot, appended) = (0, 0)
     }
 
     /// The value of `channel` at `position` (in `0..<2·capacity`; slot `s` is at `s` and `s + capacity`).
-    @inlinable package subscript(channel: Int, position: Int) -> Double {
+    @inlinable @inline(__always) public subscript(channel: Int, position: Int) -> Double {
         precondition(position >= 0 && position < 2 * capacity, "MirroredRingBuffer position out of range")
         return storage[2 * capacity * channel + position]
     }
@@ -96,7 +101,7 @@ package struct MirroredRingBuffer: Sendable {
     ///   - count: The run's length.
     ///   - body: Must not escape the buffer.
     /// - Complexity: O(1) besides `body`.
-    @inlinable package func withRun<R, E: Error>(
+    @inlinable @inline(__always) public func withRun<R, E: Error>(
         channel: Int, from position: Int, count: Int, _ body: (UnsafeBufferPointer<Double>) throws(E) -> R
     ) throws(E) -> R {
         try withRuns { (runs) throws(E) in try body(runs.channel(channel, from: position, count: count)) }
@@ -106,7 +111,7 @@ package struct MirroredRingBuffer: Sendable {
     ///
     /// - Parameter body: Must not escape the ``Runs`` or the buffers it hands out.
     /// - Complexity: O(1) besides `body`.
-    @inlinable package func withRuns<R, E: Error>(_ body: (Runs) throws(E) -> R) throws(E) -> R {
+    @inlinable @inline(__always) public func withRuns<R, E: Error>(_ body: (Runs) throws(E) -> R) throws(E) -> R {
         let (capacity, channels) = (self.capacity, channelCount)
         return try storage.withUnsafeBufferPointer { (all) throws(E) in
             try body(Runs(storage: all, capacity: capacity, channelCount: channels))
@@ -114,7 +119,7 @@ package struct MirroredRingBuffer: Sendable {
     }
 
     /// Read access to the ring's storage during ``withRuns(_:)``.
-    package struct Runs {
+    public struct Runs {
         @usableFromInline let storage: UnsafeBufferPointer<Double>
         @usableFromInline let capacity: Int
         @usableFromInline let channelCount: Int
@@ -124,7 +129,8 @@ package struct MirroredRingBuffer: Sendable {
         }
 
         /// The `count` values of `channel` at positions `position..<position + count`.
-        @inlinable package func channel(_ channel: Int, from position: Int, count: Int) -> UnsafeBufferPointer<Double>
+        @inlinable @inline(__always) public func channel(_ channel: Int, from position: Int, count: Int)
+            -> UnsafeBufferPointer<Double>
         {
             precondition(
                 channel >= 0 && channel < channelCount && position >= 0 && count >= 0
@@ -134,7 +140,7 @@ package struct MirroredRingBuffer: Sendable {
         }
 
         /// The value of `channel` at `position` (in `0..<2·capacity`).
-        @inlinable package subscript(channel: Int, position: Int) -> Double {
+        @inlinable @inline(__always) public subscript(channel: Int, position: Int) -> Double {
             precondition(position >= 0 && position < 2 * capacity, "MirroredRingBuffer position out of range")
             return storage[2 * capacity * channel + position]
         }
