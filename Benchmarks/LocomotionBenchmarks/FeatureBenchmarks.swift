@@ -3,7 +3,7 @@ import Locomotion
 import LocomotionTestSupport
 
 /// Feature extraction speed: the default feature set per window through
-/// ``FeatureExtractor/extract(start:end:x:y:z:rotationRate:context:into:)`` on one thread, for
+/// the allocation-free `FeatureExtractor.extractBuffers` (under the public span form) on one thread, for
 /// several window lengths and sample rates, side by side with the numpy reference
 /// (`Benchmarks/features_reference.py`, vectorised over all windows at once) on the same
 /// generated windows when numpy is installed. Before timing, the two outputs are compared value by
@@ -239,7 +239,7 @@ struct FeatureBenchmarks: BenchmarkSuite {
         func axis(_ index: Int) -> UnsafeBufferPointer<Double> {
             UnsafeBufferPointer(rebasing: data[(base + index * samples)..<(base + (index + 1) * samples)])
         }
-        try extractor.extract(start: 0, end: 1, x: axis(0), y: axis(1), z: axis(2), into: row)
+        try extractor.extractBuffers(start: 0, end: 1, x: axis(0), y: axis(1), z: axis(2), into: row)
     }
 
     /// A case that extracts `iterations` windows, cycling through the generated ones.

@@ -86,7 +86,7 @@ enum MatrixData {
             window.y.withUnsafeBufferPointer { y in
                 window.z.withUnsafeBufferPointer { z in
                     values.withUnsafeMutableBufferPointer { row in
-                        try! extractor.extract(start: 0, end: 2.56, x: x, y: y, z: z, into: row)
+                        try! extractor.extractBuffers(start: 0, end: 2.56, x: x, y: y, z: z, into: row)
                     }
                 }
             }

@@ -103,3 +103,29 @@ extension RecordingStream {
         try nextChunk(maximumRowCount: maxRows)
     }
 }
+
+extension FeatureExtractor {
+    /// The unsafe-buffer form of `extract(start:end:x:y:z:rotationRate:context:into:)`, no longer
+    /// part of the public API: pass spans (an array's or a slice's `span`, Swift 6.2 and later),
+    /// which read the samples in place as this form did, or arrays to
+    /// ``extract(start:end:x:y:z:rotationRate:context:)``.
+    ///
+    /// - Throws: As the span form.
+    @available(
+        *, deprecated,
+        message:
+            "pass spans (x.span, ..., into: &row.mutableSpan), or arrays to extract(start:end:x:y:z:rotationRate:context:)"
+    )
+    public mutating func extract(
+        start: Double, end: Double, x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
+        z: UnsafeBufferPointer<Double>,
+        rotationRate: (
+            x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>
+        )? =
+            nil,
+        context: WindowContext = .init(), into row: UnsafeMutableBufferPointer<Double>
+    ) throws(LocomotionError) {
+        try extractBuffers(
+            start: start, end: end, x: x, y: y, z: z, rotationRate: rotationRate, context: context, into: row)
+    }
+}

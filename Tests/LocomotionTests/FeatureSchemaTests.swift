@@ -87,6 +87,52 @@ struct FeatureSchemaTests {
         #expect(schemaBack == schema && schemaBack.descriptors == schema.descriptors)
     }
 
+    #if compiler(>=6.2)
+        @Test("the span entry point reads slices in place and equals the array entry point, bit for bit")
+        func spanExtract() throws {
+            var extractor = try FeatureExtractor(sampleRate: 50)
+            let n = extractor.windowLength
+            // Windows inside longer arrays, as a batch loop has them: slices, not copies.
+            let (x, y, z, g) = Self.walk(count: 3 * n)
+            let window = n..<(2 * n)
+            let vector = try extractor.extract(
+                start: 2.56, end: 5.1, x: Array(x[window]), y: Array(y[window]), z: Array(z[window]),
+                rotationRate: (Array(g[0][window]), Array(g[1][window]), Array(g[2][window])))
+            var row = [Double](repeating: .nan, count: extractor.schema.count)
+            var output = row.mutableSpan
+            try extractor.extract(
+                start: 2.56, end: 5.1, x: x[window].span, y: y[window].span, z: z[window].span,
+                rotationRate: (g[0][window].span, g[1][window].span, g[2][window].span), into: &output)
+            _ = consume output
+            #expect(zip(vector.values, row).allSatisfy { $0.bitPattern == $1.bitPattern })
+            #expect(!(vector["gyro_mag_mean"] ?? .nan).isNaN)
+            var plain = [Double](repeating: 0, count: extractor.schema.count)
+            var plainOutput = plain.mutableSpan
+            try extractor.extract(
+                start: 2.56, end: 5.1, x: x[window].span, y: y[window].span, z: z[window].span, into: &plainOutput)
+            _ = consume plainOutput
+            #expect(plain[try #require(extractor.schema.index(of: "gyro_mag_mean"))].isNaN)
+            #expect(plain[try #require(extractor.schema.index(of: "acc_mag_mean"))] == vector["acc_mag_mean"])
+            // A window of the wrong length and a row of the wrong length are parameter errors.
+            var short = [Double](repeating: 0, count: extractor.schema.count - 1)
+            var shortOutput = short.mutableSpan
+            #expect(throws: LocomotionError.self) {
+                try extractor.extract(
+                    start: 0, end: 2.54, x: x[window].span, y: y[window].span, z: z[window].span, into: &shortOutput)
+            }
+            _ = consume shortOutput
+            var fresh = [Double](repeating: 0, count: extractor.schema.count)
+            var freshOutput = fresh.mutableSpan
+            let shortZ = z[1..<n]  // one sample short
+            #expect(throws: LocomotionError.self) {
+                try extractor.extract(
+                    start: 0, end: 2.54, x: x[window].span, y: y[window].span, z: shortZ.span, into: &freshOutput)
+            }
+            _ = consume freshOutput
+            _ = (short, fresh)
+        }
+    #endif
+
     @Test("the array entry point takes the gyroscope and equals the buffer entry point")
     func safeExtractWithGyroscope() throws {
         var extractor = try FeatureExtractor(sampleRate: 50)
@@ -100,7 +146,7 @@ struct FeatureSchemaTests {
                         try g[1].withUnsafeBufferPointer { gy in
                             try g[2].withUnsafeBufferPointer { gz in
                                 try row.withUnsafeMutableBufferPointer { row in
-                                    try extractor.extract(
+                                    try extractor.extractBuffers(
                                         start: 0, end: 2.54, x: x, y: y, z: z, rotationRate: (gx, gy, gz), into: row)
                                 }
                             }

@@ -191,6 +191,33 @@ struct CadenceTimelineExtremeTests {
         #expect(detection.cadenceWindows(in: recording, labels: ["1"], windowDuration: 2.5, hop: 1e-12).count < 2_000)
     }
 
+    @Test("a cadence window ends at its last sample's time, as the feature windows do")
+    func cadenceWindowsEndAtTheirLastSample() throws {
+        let (recording, detection) = Self.twoStretches(gap: 20)
+        // Rows every 0.02 s from 0: the last row before 2.5 s is row 124, at 2.48 s.
+        let kept = recording.cadenceTimeline(of: detection, windowDuration: 2.5, hop: 2.5)
+        #expect(kept.first?.start == 0 && kept.first?.end == recording.time[124])
+        #expect(kept.allSatisfy { $0.end < $0.start + 2.5 && $0.end > $0.start + 2.5 - 0.02 - 1e-9 })
+        #expect(kept.allSatisfy { window in recording.time.contains(window.end) })
+        // Without the recording's times, the nominal last sample.
+        let nominal = detection.cadenceTimeline(windowDuration: 2.5, hop: 2.5)
+        #expect(nominal.first?.end == 0 + 2.5 - 1 / 50.0)
+        let labelled = detection.cadenceWindows(in: recording, labels: ["1"], windowDuration: 2.5, hop: 2.5)
+        #expect(labelled.first?.end == recording.time[124])
+        // The default 2.56 s windows every 1.28 s end where the feature windows of the same start end.
+        let features = try recording.features()
+        let cadence = recording.cadenceTimeline(of: detection)
+        var matched = 0
+        for window in features.windows {
+            guard let same = cadence.first(where: { abs($0.start - window.start) < 1e-9 }) else { continue }
+            #expect(same.end == window.end, "window from \(window.start) s")
+            matched += 1
+        }
+        // The six windows of the first stretch; the second stretch's start at 20 s is off the cadence
+        // timeline's 1.28 s grid.
+        #expect(matched == 6)
+    }
+
     @Test func aShortGapKeepsItsEmptyWindowsOutAndTheRestUnchanged() {
         let (recording, detection) = Self.twoStretches(gap: 20)
         let all = detection.cadenceTimeline(windowDuration: 2.5, hop: 2.5)

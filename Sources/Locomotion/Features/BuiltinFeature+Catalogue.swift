@@ -35,6 +35,19 @@ struct BuiltinFeatureDefinition: Sendable {
     /// A statistic of one series from its summary, jerk RMS and sample rate (Hz).
     typealias Statistic = @Sendable (WindowSummary, _ jerk: Double, _ sampleRate: Double) -> Double
 
+    /// A ``value`` closure in a concrete struct. A closure stored bare in an `Optional`, a tuple or
+    /// an array element is kept at the generic representation, and each call then goes through
+    /// reabstraction thunks (with the big `WindowSummary` copied for a statistic); the extractor
+    /// calls these once per column per window, so they stay wrapped from catalogue to hot loop.
+    struct ValueReader: Sendable {
+        let read: @Sendable (inout WindowValues) -> Double?
+    }
+
+    /// A ``statistic`` closure in a concrete struct (see ``ValueReader``).
+    struct StatisticReader: Sendable {
+        let read: Statistic
+    }
+
     /// Replaced by the configured gait band (`0.6–2.5 Hz`) in a ``summary``.
     static let gaitBandPlaceholder = "{gait band}"
 
@@ -49,11 +62,11 @@ struct BuiltinFeatureDefinition: Sendable {
     /// The value of a single-column feature that is not a statistic of the magnitude's summary;
     /// `nil` (written as NaN) when it is missing. The values are passed `inout` only so that they
     /// are not copied per call: the closures only read.
-    let value: (@Sendable (inout WindowValues) -> Double?)?
+    let value: ValueReader?
     /// For a statistic of one series, its value from that series' summary, jerk RMS and sample
     /// rate: how the extractor reads it for the magnitude (NaN without a summary) and what makes
     /// the feature available per axis (``BuiltinFeature/perAxisStatistics``).
-    let statistic: Statistic?
+    let statistic: StatisticReader?
 
     init(
         _ name: String, _ unit: String, _ summary: String, input: Input, columns: Columns = .one,
@@ -64,7 +77,7 @@ struct BuiltinFeatureDefinition: Sendable {
         self.summary = summary
         self.input = input
         self.columns = columns
-        self.value = value
+        self.value = ValueReader(read: value)
         self.statistic = nil
     }
 
@@ -79,7 +92,7 @@ struct BuiltinFeatureDefinition: Sendable {
         self.input = .magnitudeSummary
         self.columns = .one
         self.value = nil
-        self.statistic = statistic
+        self.statistic = StatisticReader(read: statistic)
     }
 
     /// The jerk RMS: a per-series statistic that needs no summary.
@@ -89,8 +102,8 @@ struct BuiltinFeatureDefinition: Sendable {
         self.summary = summary
         self.input = .magnitude
         self.columns = .one
-        self.value = { $0.jerk }
-        self.statistic = { _, jerk, _ in jerk }
+        self.value = ValueReader { $0.jerk }
+        self.statistic = StatisticReader { _, jerk, _ in jerk }
     }
 
     static func jerk(_ name: String, _ unit: String, _ summary: String) -> Self { Self(jerk: name, unit, summary) }

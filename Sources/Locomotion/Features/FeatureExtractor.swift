@@ -9,11 +9,12 @@ import LocomotionDSP
 /// print(vector["acc_mag_gait_frequency"] ?? .nan)
 /// ```
 ///
-/// The buffer overload ``extract(start:end:x:y:z:rotationRate:context:into:)`` is the secondary,
-/// allocation-free path for loops over many windows.
+/// The span overload `extract(start:end:x:y:z:rotationRate:context:into:)` (Swift 6.2 and later)
+/// is the allocation-free path for loops over many windows: it reads the caller's samples in place
+/// (an array's or a slice's `span`) and writes into the caller's row.
 ///
 /// Everything is set up in `init`: the FFT plan and spectrum, the scratch buffers, the bin
-/// ranges of every band and the column of every feature. ``extract(start:end:x:y:z:rotationRate:context:into:)``
+/// ranges of every band and the column of every feature. Extracting a window into a row
 /// then allocates nothing (unless a user ``FeatureGroup`` does): the magnitude goes into a held
 /// buffer, its spectrum is computed once and read by every spectral feature, the order
 /// statistics come from one sort of a scratch copy, and the gait features come from a
@@ -43,13 +44,14 @@ public struct FeatureExtractor: Sendable {
     private var groupInput: GroupInput
     /// The column and value of each single-column built-in feature read from the window's
     /// results, and of each statistic of the magnitude's summary (from their catalogue entries).
-    private let builtinColumns: [(column: Int, value: @Sendable (inout WindowValues) -> Double?)]
-    private let statisticColumns: [(column: Int, statistic: BuiltinFeatureDefinition.Statistic)]
+    /// (Concrete structs, not tuples: see ``BuiltinFeatureDefinition/ValueReader``.)
+    private let builtinColumns: [ValueColumn]
+    private let statisticColumns: [StatisticColumn]
     /// The first column of the power-band shares, when they are computed.
     private let bandColumn: Int?
     private let axisColumn: Int
     /// The per-series statistic of each of ``FeatureConfiguration/axisFeatures``.
-    private let axisStatistics: [BuiltinFeatureDefinition.Statistic]
+    private let axisStatistics: [BuiltinFeatureDefinition.StatisticReader]
     private let groupColumns: [Range<Int>]
     private let bandBins: [Range<Int>?]
     private let needsSummary: Bool
@@ -120,8 +122,8 @@ public struct FeatureExtractor: Sendable {
                 sampleRate: sampleRate, maximumWindowLength: window, fftPlanning: configuration.fftPlanning)
         }
         var column = 0
-        var columns: [(Int, @Sendable (inout WindowValues) -> Double?)] = []
-        var statistics: [(Int, BuiltinFeatureDefinition.Statistic)] = []
+        var columns: [ValueColumn] = []
+        var statistics: [StatisticColumn] = []
         var bands: Int?
         for feature in configuration.features {
             let definition = feature.definition
@@ -131,9 +133,9 @@ public struct FeatureExtractor: Sendable {
                 continue
             }
             if let value = definition.value {
-                columns.append((column, value))
+                columns.append(ValueColumn(column: column, value: value))
             } else {
-                statistics.append((column, definition.statistic!))
+                statistics.append(StatisticColumn(column: column, statistic: definition.statistic!))
             }
             column += 1
         }
@@ -182,23 +184,69 @@ public struct FeatureExtractor: Sendable {
         return first..<end
     }
 
-    /// Computes one window's features into `row`.
+    #if compiler(>=6.2)
+        /// Computes one window's features into `row`, reading the samples in place: the
+        /// allocation-free form for loops over many windows (pass an array's or a slice's `span`).
+        ///
+        /// ```swift
+        /// var row = [Double](repeating: .nan, count: extractor.schema.count)
+        /// var output = row.mutableSpan
+        /// try extractor.extract(start: t0, end: t1, x: x[window].span, y: y[window].span, z: z[window].span, into: &output)
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - start: Time of the window's first sample, in seconds.
+        ///   - end: Time of the window's last sample, in seconds.
+        ///   - x: ``windowLength`` accelerations along x, in g.
+        ///   - y: ``windowLength`` accelerations along y, in g.
+        ///   - z: ``windowLength`` accelerations along z, in g.
+        ///   - rotationRate: The gyroscope's three axes (rad/s, ``windowLength`` each), or `nil`
+        ///     (the gyroscope features are then NaN).
+        ///   - context: GPS and pedometer state at the window's end.
+        ///   - row: Exactly `schema.count` values, overwritten in ``schema`` order; missing values are NaN.
+        /// - Throws: `LocomotionError.invalidParameter` for spans of the wrong length,
+        ///   `.signalProcessing(.nonFiniteSample(index:))` for a NaN or infinite sample (`row` is then
+        ///   unspecified).
+        /// - Complexity: O(*n* log *n*) for *n* = ``windowLength``, plus O(*n*·*L*) for the
+        ///   autocorrelation of the gait features over *L* ≤ 2/3·*n* lags; no allocation.
+        public mutating func extract(
+            start: Double, end: Double, x: Span<Double>, y: Span<Double>, z: Span<Double>,
+            rotationRate: (x: Span<Double>, y: Span<Double>, z: Span<Double>)? = nil,
+            context: WindowContext = .init(), into row: inout MutableSpan<Double>
+        ) throws(LocomotionError) {
+            try row.withUnsafeMutableBufferPointer { (row) throws(LocomotionError) in
+                try x.withUnsafeBufferPointer { (x) throws(LocomotionError) in
+                    try y.withUnsafeBufferPointer { (y) throws(LocomotionError) in
+                        try z.withUnsafeBufferPointer { (z) throws(LocomotionError) in
+                            guard let rotationRate else {
+                                return try extractBuffers(
+                                    start: start, end: end, x: x, y: y, z: z, context: context, into: row)
+                            }
+                            try rotationRate.x.withUnsafeBufferPointer { (gx) throws(LocomotionError) in
+                                try rotationRate.y.withUnsafeBufferPointer { (gy) throws(LocomotionError) in
+                                    try rotationRate.z.withUnsafeBufferPointer { (gz) throws(LocomotionError) in
+                                        try extractBuffers(
+                                            start: start, end: end, x: x, y: y, z: z, rotationRate: (gx, gy, gz),
+                                            context: context, into: row)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    #endif
+
+    /// Computes one window's features into `row`: the engine under the public forms, batch and
+    /// streaming extraction, and the benchmarks (the buffers are read in place).
     ///
-    /// - Parameters:
-    ///   - start: Time of the first sample, in seconds.
-    ///   - end: Time of the last sample, in seconds.
-    ///   - x: ``windowLength`` accelerations along x, in g.
-    ///   - y: ``windowLength`` accelerations along y, in g.
-    ///   - z: ``windowLength`` accelerations along z, in g.
-    ///   - rotationRate: The gyroscope's three axes (rad/s, ``windowLength`` each), or `nil`.
-    ///   - context: GPS and pedometer state at the window's end.
-    ///   - row: Exactly `schema.count` values, overwritten; missing values are NaN.
+    /// - Parameters: As the span form.
     /// - Throws: `LocomotionError.invalidParameter` for buffers of the wrong length,
     ///   `.signalProcessing(.nonFiniteSample(index:))` for a NaN or infinite sample (`row` is then
     ///   unspecified).
-    /// - Complexity: O(*n* log *n*) for *n* = ``windowLength``, plus O(*n*·*L*) for the
-    ///   autocorrelation of the gait features over *L* ≤ 2/3·*n* lags; no allocation.
-    public mutating func extract(
+    /// - Complexity: O(*n* log *n*) for *n* = ``windowLength``; no allocation.
+    package mutating func extractBuffers(
         start: Double, end: Double, x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
         z: UnsafeBufferPointer<Double>,
         rotationRate: (
@@ -249,11 +297,13 @@ public struct FeatureExtractor: Sendable {
         }
         values.context = context
         if let summary = values.summary {
-            for (column, statistic) in statisticColumns { row[column] = statistic(summary, values.jerk, sampleRate) }
+            for entry in statisticColumns {
+                row[entry.column] = entry.statistic.read(summary, values.jerk, sampleRate)
+            }
         } else {
-            for (column, _) in statisticColumns { row[column] = .nan }
+            for entry in statisticColumns { row[entry.column] = .nan }
         }
-        for (column, value) in builtinColumns { row[column] = value(&values) ?? .nan }
+        for entry in builtinColumns { row[entry.column] = entry.value.read(&values) ?? .nan }
         if let bandColumn {
             for band in bandBins.indices {
                 row[bandColumn + band] = bandBins[band].map { values.fraction(of: $0, in: spectrum) } ?? .nan
@@ -294,8 +344,8 @@ public struct FeatureExtractor: Sendable {
         }
     }
 
-    /// Computes one window's features into a new array: the safe entry point (it allocates the
-    /// row; the buffer overload is the allocation-free path for loops).
+    /// Computes one window's features into a new array: the simplest entry point (it allocates
+    /// the row; the span overload is the allocation-free path for loops).
     ///
     /// ```swift
     /// var extractor = try FeatureExtractor(sampleRate: 50)
@@ -323,11 +373,11 @@ public struct FeatureExtractor: Sendable {
         try row.withUnsafeMutableBufferPointer { (row) throws(LocomotionError) in
             try Self.withBuffers(x, y, z) { (x, y, z) throws(LocomotionError) in
                 guard let rotationRate else {
-                    return try extract(start: start, end: end, x: x, y: y, z: z, context: context, into: row)
+                    return try extractBuffers(start: start, end: end, x: x, y: y, z: z, context: context, into: row)
                 }
                 try Self.withBuffers(rotationRate.x, rotationRate.y, rotationRate.z) {
                     (gx, gy, gz) throws(LocomotionError) in
-                    try extract(
+                    try extractBuffers(
                         start: start, end: end, x: x, y: y, z: z, rotationRate: (gx, gy, gz), context: context,
                         into: row)
                 }
@@ -414,7 +464,7 @@ public struct FeatureExtractor: Sendable {
     /// Writes the per-axis statistics: feature *i* of axis *a* (x, y, z) at `row[3·i + a]`.
     private static func writeAxisFeatures(
         _ features: [BuiltinFeature],
-        statistics: [BuiltinFeatureDefinition.Statistic],
+        statistics: [BuiltinFeatureDefinition.StatisticReader],
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
         z: UnsafeBufferPointer<Double>, sampleRate: Double, scratch: UnsafeMutableBufferPointer<Double>,
         into row: UnsafeMutableBufferPointer<Double>
@@ -426,13 +476,25 @@ public struct FeatureExtractor: Sendable {
             let jerk =
                 needsJerk ? jerkRootMeanSquare(samples, sampleRate: sampleRate) : .nan
             for (index, statistic) in statistics.enumerated() {
-                row[3 * index + axis] = statistic(summary, jerk, sampleRate)
+                row[3 * index + axis] = statistic.read(summary, jerk, sampleRate)
             }
         }
         try write(x, axis: 0)
         try write(y, axis: 1)
         try write(z, axis: 2)
     }
+}
+
+/// The column a catalogue value is written to.
+private struct ValueColumn: Sendable {
+    let column: Int
+    let value: BuiltinFeatureDefinition.ValueReader
+}
+
+/// The column a statistic of the magnitude's summary is written to.
+private struct StatisticColumn: Sendable {
+    let column: Int
+    let statistic: BuiltinFeatureDefinition.StatisticReader
 }
 
 /// The extractor's safe copy of one window, handed to user groups, and the groups' values.

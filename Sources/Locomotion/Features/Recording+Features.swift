@@ -163,14 +163,15 @@ extension Recording {
                             try slice(rotationRate.x) { (gx) throws(LocomotionError) in
                                 try slice(rotationRate.y) { (gy) throws(LocomotionError) in
                                     try slice(rotationRate.z) { (gz) throws(LocomotionError) in
-                                        try extractor.extract(
+                                        try extractor.extractBuffers(
                                             start: start, end: end, x: x, y: y, z: z, rotationRate: (gx, gy, gz),
                                             context: context, into: row)
                                     }
                                 }
                             }
                         } else {
-                            try extractor.extract(start: start, end: end, x: x, y: y, z: z, context: context, into: row)
+                            try extractor.extractBuffers(
+                                start: start, end: end, x: x, y: y, z: z, context: context, into: row)
                         }
                     }
                 }

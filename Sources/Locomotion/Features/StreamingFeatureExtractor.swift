@@ -1,3 +1,5 @@
+@_spi(LocomotionInternals) import LocomotionDSP
+
 /// Extracts features from a live stream of samples: one vector per hop, from a ring buffer,
 /// with no allocation in steady state.
 ///
@@ -43,13 +45,10 @@ public struct StreamingFeatureExtractor: Sendable {
     public private(set) var incompleteWindows: [IncompleteWindow] = []
 
     private let hasGyroscope: Bool
-    // Mirrored ring buffers: sample i is stored at i % n and i % n + n, so the newest n samples
-    // are always contiguous.
-    private var ring: [Double]
-    private var times: [Double]
-    private var received = 0
-    /// `received % windowLength`, kept up to date instead of divided out per sample.
-    private var slot = 0
+    /// The newest window's samples, contiguous in place: channel 0 holds the times, 1–3 the
+    /// acceleration axes, 4–6 the rotation rate (with a gyroscope). Its ``MirroredRingBuffer/appendedCount``
+    /// counts the samples of the current stretch.
+    private var ring: MirroredRingBuffer
     private var previousTime = -Double.infinity
     /// Samples appended since `init`, for error messages.
     private var sampleCount = 0
@@ -78,8 +77,7 @@ public struct StreamingFeatureExtractor: Sendable {
         self.maximumGap = gap
         self.hasGyroscope = hasGyroscope
         let length = extractor.windowLength
-        ring = [Double](repeating: 0, count: 2 * length * (hasGyroscope ? 6 : 3))
-        times = [Double](repeating: 0, count: 2 * length)
+        ring = MirroredRingBuffer(capacity: length, channels: hasGyroscope ? 7 : 4)
         values = [Double](repeating: .nan, count: extractor.schema.count)
         contexts = WindowContextBuilder(configuration: configuration)
         incompleteWindows.reserveCapacity(16)
@@ -125,7 +123,6 @@ public struct StreamingFeatureExtractor: Sendable {
     public mutating func append(
         time: Double, x: Double, y: Double, z: Double, rotationRate: (x: Double, y: Double, z: Double)? = nil
     ) throws(LocomotionError) -> Bool {
-        let length = extractor.windowLength
         // A NaN time would pass every later order check; an infinite one would refuse every later sample.
         guard time.isFinite else {
             throw .invalidParameter(
@@ -136,34 +133,20 @@ public struct StreamingFeatureExtractor: Sendable {
                 stream: "StreamingFeatureExtractor input", sample: sampleCount + 1, previous: previousTime,
                 current: time)
         }
-        if received > 0, time - previousTime > maximumGap { endStretch() }
-        let slot = self.slot
-        let channels = hasGyroscope ? 6 : 3
-        let values = (x, y, z, rotationRate?.x ?? .nan, rotationRate?.y ?? .nan, rotationRate?.z ?? .nan)
-        times.withUnsafeMutableBufferPointer { times in
-            times[slot] = time
-            times[slot + length] = time
+        if ring.appendedCount > 0, time - previousTime > maximumGap { endStretch() }
+        ring.set(time, channel: 0)
+        ring.set(x, channel: 1)
+        ring.set(y, channel: 2)
+        ring.set(z, channel: 3)
+        if hasGyroscope {
+            ring.set(rotationRate?.x ?? .nan, channel: 4)
+            ring.set(rotationRate?.y ?? .nan, channel: 5)
+            ring.set(rotationRate?.z ?? .nan, channel: 6)
         }
-        ring.withUnsafeMutableBufferPointer { ring in
-            // Channel c of slot s lives at c·2n + s and c·2n + s + n.
-            func put(_ value: Double, _ channel: Int) {
-                ring[2 * length * channel + slot] = value
-                ring[2 * length * channel + slot + length] = value
-            }
-            put(values.0, 0)
-            put(values.1, 1)
-            put(values.2, 2)
-            if channels == 6 {
-                put(values.3, 3)
-                put(values.4, 4)
-                put(values.5, 5)
-            }
-        }
+        ring.advance()
         previousTime = time
         sampleCount += 1
-        self.slot = slot + 1 == length ? 0 : slot + 1
-        received += 1
-        guard received == nextStart + length else { return false }
+        guard ring.appendedCount == nextStart + extractor.windowLength else { return false }
         nextStart += extractor.hopLength
         try computeWindow()
         return true
@@ -183,38 +166,36 @@ public struct StreamingFeatureExtractor: Sendable {
 
     /// Reports the samples after the last whole window and starts a new stretch.
     private mutating func endStretch() {
-        let length = extractor.windowLength
+        let received = ring.appendedCount
         if received > nextStart {
             incompleteWindows.append(
                 IncompleteWindow(
-                    start: times[nextStart % length], end: times[(received - 1) % length],
+                    start: ring[0, ring.slot(ofSample: nextStart)], end: ring[0, ring.slot(ofSample: received - 1)],
                     sampleCount: received - nextStart))
         }
-        received = 0
-        slot = 0
+        ring.removeAll()
         nextStart = 0
     }
 
     private mutating func computeWindow() throws(LocomotionError) {
         let length = extractor.windowLength
-        let first = slot  // received % length: where the oldest of the newest `length` samples sits
-        let start = times[first]
-        let end = times[first + length - 1]
+        let first = ring.slot(ofNewest: length)  // where the oldest of the newest `length` samples sits
+        let start = ring[0, first]
+        let end = ring[0, first + length - 1]
         let context = contexts.context(start: start, end: end)
         // Move the row out of self so it can be written while the extractor mutates.
         var row: [Double] = []
         swap(&row, &values)
         defer { swap(&row, &values) }
         let hasGyroscope = self.hasGyroscope
-        try ring.withUnsafeBufferPointer { (ring) throws(LocomotionError) in
+        try ring.withRuns { (runs) throws(LocomotionError) in
             func channel(_ index: Int) -> UnsafeBufferPointer<Double> {
-                UnsafeBufferPointer(
-                    rebasing: ring[(2 * length * index + first)..<(2 * length * index + first + length)])
+                runs.channel(index, from: first, count: length)
             }
             try row.withUnsafeMutableBufferPointer { (row) throws(LocomotionError) in
-                try extractor.extract(
-                    start: start, end: end, x: channel(0), y: channel(1), z: channel(2),
-                    rotationRate: hasGyroscope ? (channel(3), channel(4), channel(5)) : nil, context: context,
+                try extractor.extractBuffers(
+                    start: start, end: end, x: channel(1), y: channel(2), z: channel(3),
+                    rotationRate: hasGyroscope ? (channel(4), channel(5), channel(6)) : nil, context: context,
                     into: row)
             }
         }

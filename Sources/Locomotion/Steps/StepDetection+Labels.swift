@@ -86,8 +86,10 @@ extension StepDetection {
                 let inside = steps.filter { $0.time >= start && $0.time < start + window }
                 result.append(
                     CadenceWindow(
-                        start: start, end: start + window, stepCount: inside.count,
-                        cadence: StepDetection.cadence(of: inside)))
+                        start: start,
+                        end: Self.lastSampleTime(
+                            start: start, duration: window, rate: sampleRate, in: recording.time[row...last]),
+                        stepCount: inside.count, cadence: StepDetection.cadence(of: inside)))
                 index = next + 1
             }
             row = last + 1

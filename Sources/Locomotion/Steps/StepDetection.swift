@@ -1,12 +1,19 @@
 /// The steps of a recording, with the cadence derived from them.
 public struct StepDetection: Sendable, Hashable {
-    /// One window of the cadence timeline.
+    /// One window of the cadence timeline: the `windowDuration` seconds from ``start``.
+    ///
+    /// Window times follow the package's one convention (as ``FeatureVector``,
+    /// ``DominantFrequencyTimeline/Window`` and ``IncompleteWindow``): ``start`` is the time of the
+    /// window's first sample and ``end`` the time of its last sample, so a 2.56 s window at 50 Hz
+    /// from 0 s reports 0–2.54 s. The steps counted are those in `start ..< start + windowDuration`.
     public struct CadenceWindow: Sendable, Hashable, Codable {
-        /// The window's start and end, in s.
+        /// The time of the window's first sample, in s.
         public var start: Double
-        /// The window's end, in s.
+        /// The time of the window's last sample, in s: the last of the recording's times before
+        /// `start + windowDuration`, or, without them (``StepDetection/cadenceTimeline(windowDuration:hop:)``),
+        /// the nominal `start + windowDuration − 1/sampleRate`.
         public var end: Double
-        /// Steps whose time lies in `start..<end`.
+        /// Steps whose time lies in `start ..< start + windowDuration`.
         public var stepCount: Int
         /// `(k − 1) / (t_last − t_first)` for the *k* ≥ 2 steps in the window, in steps/s; `nil`
         /// for fewer than two steps.
@@ -81,6 +88,14 @@ public struct StepDetection: Sendable, Hashable {
         cadenceTimeline(window: window, hop: hop, rowTimes: nil)
     }
 
+    /// The time of the last sample of the window of `duration` seconds from `start`: the last of
+    /// `times` (ascending) before `start + duration` (within 1e-12 s, as the rows of a window are
+    /// chosen), or the nominal `start + duration − 1/rate` without times.
+    static func lastSampleTime(start: Double, duration: Double, rate: Double, in times: ArraySlice<Double>?) -> Double {
+        guard let times else { return rate > 0 ? start + duration - 1 / rate : start + duration }
+        return row(atOrBefore: start + duration - 1e-12, in: times).map { times[$0] } ?? start
+    }
+
     /// `hop` (s), at least one sample interval: a shorter hop would only repeat windows.
     func effectiveHop(_ hop: Double) -> Double {
         sampleRate > 0 ? max(hop, 1 / sampleRate) : hop
@@ -90,6 +105,7 @@ public struct StepDetection: Sendable, Hashable {
     /// recording's timestamps, ascending) when they are given: windows inside a gap are skipped
     /// in O(1), however long the gap.
     func cadenceTimeline(window: Double, hop requestedHop: Double, rowTimes: [Double]?) -> [CadenceWindow] {
+        let rowTimes = rowTimes?[...]
         let hop = effectiveHop(requestedHop)
         guard window > 0, hop > 0, timeSpan.upperBound - timeSpan.lowerBound >= window else { return [] }
         var result: [CadenceWindow] = []
@@ -100,7 +116,7 @@ public struct StepDetection: Sendable, Hashable {
                 guard
                     let next = Self.firstWindow(
                         holdingRowsFrom: index, origin: timeSpan.lowerBound, window: window, hop: hop,
-                        rowTimes: rowTimes[...])
+                        rowTimes: rowTimes)
                 else { break }
                 index = next
             }
@@ -112,7 +128,9 @@ public struct StepDetection: Sendable, Hashable {
             while last < steps.count, steps[last].time < end { last += 1 }
             result.append(
                 CadenceWindow(
-                    start: start, end: end, stepCount: last - first, cadence: Self.cadence(of: steps[first..<last])))
+                    start: start,
+                    end: Self.lastSampleTime(start: start, duration: window, rate: sampleRate, in: rowTimes),
+                    stepCount: last - first, cadence: Self.cadence(of: steps[first..<last])))
             index += 1
         }
         return result
@@ -169,7 +187,8 @@ extension Recording {
         var scratch = [Double](repeating: 0, count: min(count, wholeSamples(window, at: detection.sampleRate)) + 2)
         for index in windows.indices {
             let first = StepDetection.row(atOrBefore: windows[index].start - 1e-12, in: time).map { $0 + 1 } ?? 0
-            let end = StepDetection.row(atOrBefore: windows[index].end - 1e-12, in: time).map { $0 + 1 } ?? 0
+            // The rows before start + windowDuration (`end` is the last one's time).
+            let end = StepDetection.row(atOrBefore: windows[index].start + window - 1e-12, in: time).map { $0 + 1 } ?? 0
             guard end - first > 2, detection.segments.contains(where: { $0.contains(first) && $0.contains(end - 1) })
             else { continue }
             let regularity = magnitude.withUnsafeBufferPointer { all in

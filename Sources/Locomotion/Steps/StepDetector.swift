@@ -1,5 +1,5 @@
 import Foundation
-import LocomotionDSP
+@_spi(LocomotionInternals) import LocomotionDSP
 
 /// Detects steps in a stream of acceleration magnitudes (in g), sample by sample, with a latency
 /// of ``StepDetectorConfiguration/Context/halfWidth`` seconds (longer for the first steps of a
@@ -68,14 +68,18 @@ public struct StepDetector: Sendable {
     private let lags: ClosedRange<Int>
     /// Half the prominence window, in samples.
     private let prominenceReach: Int
-    /// Filtered values, raw magnitudes and times, each sample stored at `i % capacity` and
-    /// `i % capacity + capacity` so that any context is one contiguous run.
-    private var values: [Double]
-    private var raw: [Double]
-    private var times: [Double]
-    /// The vertical acceleration (the acceleration along the causal gravity estimate, in g) in
-    /// the same layout as `raw`; NaN where unknown (magnitude-only input, no gravity axis).
-    private var vertical: [Double]
+    /// The context's samples, any context one contiguous run: the filtered values
+    /// (``Channel/filtered``), raw magnitudes, times and the vertical acceleration (the
+    /// acceleration along the causal gravity estimate, in g; NaN where unknown: magnitude-only
+    /// input, no gravity axis). Segment sample `i` sits in slot `i % capacity`.
+    private var ring: MirroredRingBuffer
+    /// The ring's channels.
+    private enum Channel {
+        static let filtered = 0
+        static let raw = 1
+        static let time = 2
+        static let vertical = 3
+    }
     private var gravity: GravitySeparator
     /// The derivative-of-Gaussian weights (1/s) at offsets `-kernelReach...kernelReach`.
     private let kernel: [Double]
@@ -129,15 +133,12 @@ public struct StepDetector: Sendable {
         prominenceReach = max(1, wholeSamples(c.amplitude.prominenceWindow, at: sampleRate))
         capacity = 2 * half + 1
         lags = GaitRegularity.lags(of: c.context.stepPeriods, sampleRate: sampleRate)
-        values = [Double](repeating: 0, count: 2 * capacity)
-        times = values
-        raw = values
+        ring = MirroredRingBuffer(capacity: capacity, channels: 4)
         boutRule = BoutRule(c)
         pending = []
         pending.reserveCapacity(boutRule.heldLimit + 1)
         // Indexed by lag, from `lags.lowerBound - 1` through `lags.upperBound + 1`.
         correlations = [Double](repeating: 0, count: lags.upperBound + 2)
-        vertical = [Double](repeating: .nan, count: 2 * capacity)
         gravity = try GravitySeparator(sampleRate: sampleRate)
         // A sample interval longer than the smoothing cannot place the contact better than the
         // (delay-corrected, hence sub-sample) peak time: below 1/σ (25 Hz) the peak time is kept.
@@ -273,11 +274,11 @@ public struct StepDetector: Sendable {
         }
         let filtered: Double
         do { filtered = try filter.process(magnitude) } catch { throw .signalProcessing(error) }
-        let slot = count % capacity
-        (values[slot], values[slot + capacity]) = (filtered, filtered)
-        (raw[slot], raw[slot + capacity]) = (magnitude, magnitude)
-        (times[slot], times[slot + capacity]) = (time, time)
-        (vertical[slot], vertical[slot + capacity]) = (up, up)
+        ring.set(filtered, channel: Channel.filtered)
+        ring.set(magnitude, channel: Channel.raw)
+        ring.set(time, channel: Channel.time)
+        ring.set(up, channel: Channel.vertical)
+        ring.advance()
         count += 1
         received += 1
         lastTime = time
@@ -320,6 +321,7 @@ public struct StepDetector: Sendable {
             nextCenter += 1
         }
         (count, nextCenter, lastStepTime, lastTime) = (0, 0, -.infinity, -.infinity)
+        ring.removeAll()  // segment sample i sits in slot i % capacity
         lastReportedTime = -.infinity
         gravity.reset()
         periodicityContext = nil
@@ -331,13 +333,12 @@ public struct StepDetector: Sendable {
     private mutating func judge(center: Int, end: Int, into steps: inout [Step]) {
         let start = max(0, center - half)
         guard center > start, end > center else { return }
-        let base = start % capacity
+        let base = ring.slot(ofSample: start)
         let length = end - start + 1
         let offset = center - start
         let reach = prominenceReach
-        let (isPeak, mean, spread, prominence) = values.withUnsafeBufferPointer {
-            all -> (Bool, Double, Double, Double) in
-            let window = UnsafeBufferPointer(rebasing: all[base..<(base + length)])
+        let (isPeak, mean, spread, prominence) = ring.withRun(channel: Channel.filtered, from: base, count: length) {
+            window -> (Bool, Double, Double, Double) in
             let peak = window[offset]
             for j in 1...min(spacing, offset) where window[offset - j] >= peak { return (false, 0, 0, 0) }
             for j in 1...min(spacing, length - 1 - offset) where window[offset + j] > peak { return (false, 0, 0, 0) }
@@ -360,17 +361,17 @@ public struct StepDetector: Sendable {
             return
         }
         if gate.checksVibration {
-            let roughness: Double = raw.withUnsafeBufferPointer { magnitudes in
-                values.withUnsafeBufferPointer { filtered in
-                    var (sum, squares) = (0.0, 0.0)
-                    for index in base..<(base + length) {
-                        let residual = magnitudes[index] - filtered[index]
-                        sum += residual
-                        squares += residual * residual
-                    }
-                    let residualMean = sum / Double(length)
-                    return (max(squares / Double(length) - residualMean * residualMean, 0)).squareRoot()
+            let roughness: Double = ring.withRuns { runs in
+                let magnitudes = runs.channel(Channel.raw, from: base, count: length)
+                let filtered = runs.channel(Channel.filtered, from: base, count: length)
+                var (sum, squares) = (0.0, 0.0)
+                for index in 0..<length {
+                    let residual = magnitudes[index] - filtered[index]
+                    sum += residual
+                    squares += residual * residual
                 }
+                let residualMean = sum / Double(length)
+                return (max(squares / Double(length) - residualMean * residualMean, 0)).squareRoot()
             }
             guard gate.passesVibration(roughness: roughness, spread: spread) else { return }
         }
@@ -385,8 +386,7 @@ public struct StepDetector: Sendable {
             (periodicityContext, periodicity, contextSpacing) = ((start, end), regularity, wide)
         }
         if wide > spacing {
-            let beaten = values.withUnsafeBufferPointer { all -> Bool in
-                let window = UnsafeBufferPointer(rebasing: all[base..<(base + length)])
+            let beaten = ring.withRun(channel: Channel.filtered, from: base, count: length) { window -> Bool in
                 let peak = window[offset]
                 if offset > spacing {
                     for j in (spacing + 1)...min(wide, offset) where window[offset - j] >= peak { return true }
@@ -402,13 +402,14 @@ public struct StepDetector: Sendable {
         }
         let verdict = min(amplitude, gate.judge(periodicity: regularity))
         guard verdict > .reject else { return }
-        let time = times[base + offset] - filterDelay
+        let time = ring[Channel.time, base + offset] - filterDelay
         guard time - lastStepTime >= configuration.candidates.minimumStepInterval else { return }
         lastStepTime = time
         let reported = initialContact(near: time, base: base, length: length, offset: offset) ?? time
         lastReportedTime = reported
         accept(
-            Step(time: reported, amplitude: values[base + offset] - mean, regularity: regularity), peakTime: time,
+            Step(time: reported, amplitude: ring[Channel.filtered, base + offset] - mean, regularity: regularity),
+            peakTime: time,
             strong: verdict == .strong, into: &steps)
     }
 
@@ -425,23 +426,23 @@ public struct StepDetector: Sendable {
         let reach = kernelReach
         let earliest = max(peak + search.lowerBound, lastReportedTime + configuration.candidates.minimumStepInterval)
         let latest = peak + search.upperBound
-        return vertical.withUnsafeBufferPointer { verticals -> Double? in
-            times.withUnsafeBufferPointer { stamps -> Double? in
-                kernel.withUnsafeBufferPointer { weights -> Double? in
-                    var (best, bestTime) = (-Double.infinity, Double?.none)
-                    var index = offset
-                    while index > reach, stamps[base + index - 1] >= earliest { index -= 1 }
-                    while index + reach < length, stamps[base + index] <= latest {
-                        defer { index += 1 }
-                        let stamp = stamps[base + index]
-                        guard index >= reach, stamp >= earliest else { continue }
-                        var slope = 0.0
-                        for m in 0..<weights.count { slope += weights[m] * verticals[base + index - reach + m] }
-                        guard !slope.isNaN else { return nil }
-                        if slope > best { (best, bestTime) = (slope, stamp) }
-                    }
-                    return bestTime
+        return ring.withRuns { runs -> Double? in
+            let verticals = runs.channel(Channel.vertical, from: base, count: length)
+            let stamps = runs.channel(Channel.time, from: base, count: length)
+            return kernel.withUnsafeBufferPointer { weights -> Double? in
+                var (best, bestTime) = (-Double.infinity, Double?.none)
+                var index = offset
+                while index > reach, stamps[index - 1] >= earliest { index -= 1 }
+                while index + reach < length, stamps[index] <= latest {
+                    defer { index += 1 }
+                    let stamp = stamps[index]
+                    guard index >= reach, stamp >= earliest else { continue }
+                    var slope = 0.0
+                    for m in 0..<weights.count { slope += weights[m] * verticals[index - reach + m] }
+                    guard !slope.isNaN else { return nil }
+                    if slope > best { (best, bestTime) = (slope, stamp) }
                 }
+                return bestTime
             }
         }
     }
@@ -452,8 +453,11 @@ public struct StepDetector: Sendable {
     private func verticalDeficit(base: Int, length: Int, offset: Int) -> Double? {
         let first = max(0, offset - postureReach)
         let last = min(length - 1, offset + postureReach)
-        var sum = 0.0
-        for index in first...last { sum += vertical[base + index] }
+        let sum = ring.withRun(channel: Channel.vertical, from: base, count: length) { verticals in
+            var sum = 0.0
+            for index in first...last { sum += verticals[index] }
+            return sum
+        }
         let mean = sum / Double(last - first + 1)
         return mean.isNaN ? nil : 1 - mean
     }
@@ -468,9 +472,8 @@ public struct StepDetector: Sendable {
         let k = configuration.candidates.stepPeriodSpacing
         let minimum = configuration.context.minimumRegularity
         let spacing = self.spacing
-        return values.withUnsafeBufferPointer { all in
+        return ring.withRun(channel: Channel.filtered, from: base, count: length) { window in
             correlations.withUnsafeMutableBufferPointer { r in
-                let window = UnsafeBufferPointer(rebasing: all[base..<(base + length)])
                 let last = k > 0 ? min(upper + 1, length - 1) : upper
                 let first = k > 0 ? lags.lowerBound - 1 : lags.lowerBound
                 // The window is finite (checked on entry) and the lags in range: this cannot throw.

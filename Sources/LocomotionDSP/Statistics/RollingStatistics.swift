@@ -9,7 +9,7 @@
 /// }
 /// ```
 ///
-/// **Storage.** A ring buffer written twice, at `i` and `i + capacity`, so the window is always
+/// **Storage.** A mirrored ring buffer (each sample written twice, at `i` and `i + capacity`), so the window is always
 /// one contiguous run of memory in chronological order: the collection conformance (oldest sample
 /// first, with `withContiguousStorageIfAvailable`) hands it to ``Statistics`` without copying. All storage is allocated by the initialiser.
 ///
@@ -31,14 +31,12 @@ public struct RollingStatistics: Sendable {
     /// The window length in samples.
     public let capacity: Int
     /// The number of samples appended since creation or the last ``removeAll()``.
-    public private(set) var appendedCount: Int = 0
+    public var appendedCount: Int { ring.appendedCount }
 
-    /// The ring, written twice: element *r* of the ring lives at `r` and at `r + capacity`.
-    private var storage: [Double]
-    /// The ring position the next sample is written to.
-    private var head = 0
+    /// The window's samples, contiguous in chronological order.
+    private var ring: MirroredRingBuffer
     /// The number of samples in the window, at most `capacity`.
-    private var windowCount = 0
+    private var windowCount: Int { ring.count }
     /// The shift *K* the sums are taken about.
     private var shift = 0.0
     /// `Σ(x − K)` over the window.
@@ -57,7 +55,7 @@ public struct RollingStatistics: Sendable {
     public init(capacity: Int = 50) throws(DSPError) {
         try DSPError.require(capacity, atLeast: 1, name: "capacity")
         self.capacity = capacity
-        self.storage = [Double](repeating: 0, count: 2 * capacity)
+        self.ring = MirroredRingBuffer(capacity: capacity)
     }
 
     /// Whether the window holds `capacity` samples.
@@ -105,18 +103,14 @@ public struct RollingStatistics: Sendable {
         if windowCount == 0 { shift = sample }
         let deviation = sample - shift
         if windowCount == capacity {
-            let evicted = storage[head] - shift
+            let evicted = ring[0, ring.head] - shift  // the oldest sample, overwritten next
             shiftedSum += deviation - evicted
             shiftedSumOfSquares += (deviation - evicted) * (deviation + evicted)
         } else {
             shiftedSum += deviation
             shiftedSumOfSquares += deviation * deviation
-            windowCount += 1
         }
-        storage[head] = sample
-        storage[head + capacity] = sample
-        head = head + 1 == capacity ? 0 : head + 1
-        appendedCount += 1
+        ring.append(sample)
         updatesSinceRecompute += 1
         // Recompute once per window, or at once when the window's mean has moved so far from the
         // shift (a step change) that S₂/n − (S₁/n)² would lose more than 20 bits.
@@ -142,7 +136,8 @@ public struct RollingStatistics: Sendable {
     ///
     /// - Complexity: O(1).
     public mutating func removeAll() {
-        (head, windowCount, appendedCount, updatesSinceRecompute) = (0, 0, 0, 0)
+        ring.removeAll()
+        updatesSinceRecompute = 0
         (shift, shiftedSum, shiftedSumOfSquares) = (0, 0, 0)
     }
 
@@ -155,18 +150,11 @@ public struct RollingStatistics: Sendable {
     package func withUnsafeBufferPointer<R, E: Error>(
         _ body: (UnsafeBufferPointer<Double>) throws(E) -> R
     ) throws(E) -> R {
-        let start = oldestPosition
-        let count = windowCount
-        return try storage.withUnsafeBufferPointer { (all) throws(E) in
-            try body(UnsafeBufferPointer(rebasing: all[start..<(start + count)]))
-        }
+        try ring.withRun(channel: 0, from: oldestPosition, count: windowCount, body)
     }
 
-    /// Where the oldest sample sits in `storage`.
-    private var oldestPosition: Int {
-        let position = head - windowCount
-        return position < 0 ? position + capacity : position
-    }
+    /// The ring slot of the oldest sample in the window.
+    private var oldestPosition: Int { ring.slot(ofNewest: windowCount) }
 
     /// Recomputes the sums from the window, about its (compensated) mean.
     private mutating func recomputeSums() {
@@ -197,7 +185,7 @@ extension RollingStatistics: RandomAccessCollection {
     /// - Complexity: O(1).
     public subscript(position: Int) -> Double {
         precondition(position >= 0 && position < windowCount, "RollingStatistics index out of range")
-        return storage[oldestPosition + position]
+        return ring[0, oldestPosition + position]
     }
 
     /// The window as one contiguous buffer, oldest first (never `nil`).

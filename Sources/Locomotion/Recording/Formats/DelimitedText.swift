@@ -13,38 +13,6 @@ enum DelimitedText {
         return semicolons > commas ? ";" : ","
     }
 
-    /// Splits one line at `separator`, honouring double quotes (`""` inside quotes is a quote).
-    static func split(_ line: String, separator: Character) -> [String] {
-        var cells: [String] = []
-        var current = ""
-        var inQuotes = false
-        var iterator = line.makeIterator()
-        var pending: Character? = nil
-        while let character = pending ?? iterator.next() {
-            pending = nil
-            if inQuotes {
-                if character == "\"" {
-                    if let next = iterator.next() {
-                        if next == "\"" { current.append("\"") } else { inQuotes = false; pending = next }
-                    } else {
-                        inQuotes = false
-                    }
-                } else {
-                    current.append(character)
-                }
-            } else if character == "\"" {
-                inQuotes = true
-            } else if character == separator {
-                cells.append(current)
-                current = ""
-            } else if character != "\r" {
-                current.append(character)
-            }
-        }
-        cells.append(current)
-        return cells
-    }
-
     /// Converts a time cell to seconds, or returns `nil` when the cell is not a time.
     typealias TimeConversion = (_ cell: String) -> Double?
 
@@ -89,9 +57,7 @@ enum DelimitedText {
                 output += "\n"
                 continue
             }
-            var cells =
-                separator == "," && !decimalComma && convertTime == nil
-                ? split(line, separator: ",") : split(line, separator: separator)
+            var cells = CSVQuoting.cells(of: line, separator: separator)
             for index in cells.indices {
                 var cell = cells[index].trimmingCharacters(in: .whitespaces)
                 if index == timeCell, let convertTime {

@@ -44,7 +44,7 @@ enum ImportSupport {
         let csv = RecordingWriter.csv(recording[rows: 0..<0])
         let header =
             csv.split(separator: "\n", maxSplits: 1).first.map {
-                CSVQuoting.splitQuotedCells(Array($0.utf8)).cells.map { String(decoding: $0, as: UTF8.self) }
+                CSVQuoting.cells(of: $0)
             } ?? []
         var layout = (try? RecordingLayout(header: header, options: .init(), source: recording.source)) ?? .empty
         for index in layout.mappings.indices {

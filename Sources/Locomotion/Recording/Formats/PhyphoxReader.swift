@@ -65,7 +65,7 @@ enum PhyphoxReader {
         for file in candidates {
             let text = try container.text(of: file)
             guard let headerLine = text.split(whereSeparator: \.isNewline).first.map(String.init),
-                let first = DelimitedText.split(headerLine, separator: DelimitedText.separator(of: headerLine)).first,
+                let first = CSVQuoting.cells(of: headerLine, separator: DelimitedText.separator(of: headerLine)).first,
                 PhyphoxLayout.isTimeHeader(first.hasPrefix("\u{FEFF}") ? String(first.dropFirst()) : first)
             else {
                 if !container.isCollection {
@@ -75,7 +75,7 @@ enum PhyphoxReader {
                 continue
             }
             let separator = DelimitedText.separator(of: headerLine)
-            let original = DelimitedText.split(headerLine, separator: separator).map {
+            let original = CSVQuoting.cells(of: headerLine, separator: separator).map {
                 $0.trimmingCharacters(in: CharacterSet(charactersIn: "\u{FEFF}"))
             }
             let sensor = PhyphoxLayout.sensor(ofFile: file.baseName)
@@ -152,12 +152,12 @@ enum PhyphoxReader {
         let lines = try container.text(of: file).split(whereSeparator: \.isNewline).map(String.init)
         guard lines.count >= 2 else { return nil }
         let separator = DelimitedText.separator(of: lines[0])
-        let header = DelimitedText.split(lines[0], separator: separator).map { $0.lowercased() }
+        let header = CSVQuoting.cells(of: lines[0], separator: separator).map { $0.lowercased() }
         guard let event = header.firstIndex(of: "event"), let system = header.firstIndex(of: "system time") else {
             return nil
         }
         for line in lines.dropFirst() {
-            let cells = DelimitedText.split(line, separator: separator)
+            let cells = CSVQuoting.cells(of: line, separator: separator)
             if cells.count > max(event, system), cells[event].uppercased() == "START" {
                 return Double(cells[system].replacingOccurrences(of: ",", with: "."))
             }

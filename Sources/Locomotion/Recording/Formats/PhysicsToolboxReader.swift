@@ -34,7 +34,7 @@ enum PhysicsToolboxLayout {
         let meterColumns = keys.intersection(columns.keys)
         guard !meterColumns.isEmpty else { return false }
         if separator == ";" { return true }
-        let firstCell = firstRow.map { DelimitedText.split($0, separator: separator).first ?? "" } ?? ""
+        let firstCell = firstRow.map { CSVQuoting.cells(of: $0, separator: separator).first ?? "" } ?? ""
         return firstCell.contains(":")
     }
 
@@ -89,8 +89,8 @@ enum PhysicsToolboxReader {
             throw .unreadableFile(path: file.displayPath, reason: "the file is empty; a header row is required")
         }
         let separator = DelimitedText.separator(of: headerLine)
-        let original = DelimitedText.split(
-            headerLine.hasPrefix("\u{FEFF}") ? String(headerLine.dropFirst()) : headerLine, separator: separator
+        let original = CSVQuoting.cells(
+            of: headerLine.hasPrefix("\u{FEFF}") ? String(headerLine.dropFirst()) : headerLine, separator: separator
         )
         .map { $0.trimmingCharacters(in: .whitespaces) }
         guard original.first.map(PhysicsToolboxLayout.key) == "time" else {

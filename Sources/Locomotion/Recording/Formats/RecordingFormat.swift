@@ -58,7 +58,7 @@ public enum RecordingFormat: String, Sendable, Hashable, CaseIterable, Codable {
             .map(String.init)
         guard !lines.isEmpty else { return nil }
         if lines[0].hasPrefix("\u{FEFF}") { lines[0].removeFirst() }
-        let header = DelimitedText.split(lines[0], separator: DelimitedText.separator(of: lines[0]))
+        let header = CSVQuoting.cells(of: lines[0], separator: DelimitedText.separator(of: lines[0]))
             .map { $0.trimmingCharacters(in: .whitespaces) }
         guard let first = header.first else { return nil }
         if PhyphoxLayout.isTimeHeader(first) { return .phyphox }

@@ -218,10 +218,10 @@ enum SensorLoggerReader {
     {
         let lines = try container.text(of: file).split(whereSeparator: \.isNewline).map(String.init)
         guard lines.count >= 2 else { return Metadata() }
-        let header = DelimitedText.split(lines[0], separator: ",").map {
+        let header = CSVQuoting.cells(of: lines[0], separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()
         }
-        let row = DelimitedText.split(lines[1], separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let row = CSVQuoting.cells(of: lines[1], separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         func value(_ name: String) -> String? {
             header.firstIndex(of: name).flatMap { $0 < row.count && !row[$0].isEmpty ? row[$0] : nil }
         }

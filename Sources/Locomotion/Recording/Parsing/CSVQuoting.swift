@@ -39,12 +39,16 @@ public enum CSVQuoting {
         return (Array(cells.joined(separator: [reencodedDelimiter])), isClosed)
     }
 
-    /// Splits one line at commas honouring double quotes (`"a,b"` is one cell, `""` inside quotes
-    /// is a quote) and drops a carriage return that ends the line; `isClosed` is `false` when the
-    /// line ends inside quotes.
+    /// Splits one line at `separator` honouring double quotes (`"a,b"` is one cell, `""` inside
+    /// quotes is a quote) and drops a carriage return that ends the line; `isClosed` is `false`
+    /// when the line ends inside quotes. The one quoted-cell splitter of the package: the CSV
+    /// reader's quoted lines and the delimited text of app exports (``cells(of:separator:)``).
     ///
+    /// - Parameters:
+    ///   - bytes: The line's UTF-8 bytes, without its line feed.
+    ///   - separator: An ASCII byte; a comma by default.
     /// - Complexity: O(`bytes.count`).
-    static func splitQuotedCells(_ bytes: [UInt8]) -> (cells: [[UInt8]], isClosed: Bool) {
+    static func splitQuotedCells(_ bytes: [UInt8], separator: UInt8 = 0x2C) -> (cells: [[UInt8]], isClosed: Bool) {
         var cells: [[UInt8]] = []
         var current: [UInt8] = []
         var inQuotes = false
@@ -62,7 +66,7 @@ public enum CSVQuoting {
                 }
             } else if byte == 0x22 {
                 inQuotes = true
-            } else if byte == 0x2C {
+            } else if byte == separator {
                 cells.append(current)
                 current.removeAll(keepingCapacity: true)
             } else if byte != 0x0D || index != bytes.count - 1 {
@@ -72,5 +76,17 @@ public enum CSVQuoting {
         }
         cells.append(current)
         return (cells, !inQuotes)
+    }
+
+    /// The cells of one line of text split at `separator` by ``splitQuotedCells(_:separator:)``,
+    /// quotes resolved; an unclosed quote runs to the end of the line.
+    ///
+    /// - Parameters:
+    ///   - line: One line, without its line feed.
+    ///   - separator: An ASCII character (a comma, semicolon or tab).
+    /// - Complexity: O(`line` length).
+    static func cells(of line: some StringProtocol, separator: Character = ",") -> [String] {
+        guard let byte = separator.asciiValue else { preconditionFailure("the separator must be an ASCII character") }
+        return splitQuotedCells(Array(line.utf8), separator: byte).cells.map { String(decoding: $0, as: UTF8.self) }
     }
 }
