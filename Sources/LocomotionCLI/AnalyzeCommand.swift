@@ -117,6 +117,11 @@ enum AnalyzeCommand {
             switch outcome {
             case .success(let analysed):
                 report = Report(analysed.summary)
+                if analysed.summary.windowCount == 0 {
+                    // Not an error (the output says 0 windows), but nothing in the file was classified.
+                    let window = settings.options.features.windowDuration.compactDescription
+                    printError("\(file): no whole \(window) s window between gaps: nothing classified")
+                }
                 if let path = settings.report, let html = analysed.html {
                     let path = reportPath(path, file: file, count: files.count)
                     do {

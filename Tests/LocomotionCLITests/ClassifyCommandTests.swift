@@ -85,6 +85,20 @@ struct AnalyzeCommandTests {
         #expect(LocomotionTool.run(["analyze", path, "/nonexistent.csv"]) == 1)
     }
 
+    @Test func aFileWithNoWholeWindowIsNotedAndAHugeWindowIsRefused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("short-\(UUID().uuidString).csv").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try RecordingWriter.write(OutputConventionTests.recording(source: "short", labelled: false), to: path)
+        let short = try OutputConventionTests.run(["analyze", path, "--window", "100"])
+        #expect(short.status == 0 && short.output.contains("(0 windows, rules)"))
+        #expect(short.errors.contains("\(path): no whole 100 s window between gaps: nothing classified"))
+        let whole = try OutputConventionTests.run(["analyze", path])
+        #expect(whole.status == 0 && !whole.errors.contains("nothing classified"))
+        // The streamed window's buffers are bounded: refused at once, not gigabytes later.
+        let huge = try OutputConventionTests.run(["analyze", path, "--window", "1e6"])
+        #expect(huge.status == 1 && huge.errors.contains("a streamed window may hold at most 1048576 samples"))
+    }
+
     @Test(arguments: [
         ["--classifier", "forest"], ["--smoothing", "kalman"], ["--smoothing", "hmm", "--hold", "3"], ["--jobs", "0"],
         ["--hold", "-2"],

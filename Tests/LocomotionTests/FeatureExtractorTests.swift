@@ -261,6 +261,25 @@ struct FeatureExtractorTests {
         #expect(throws: LocomotionError.self) { try recording.features(threadCount: 1) }
     }
 
+    @Test("a streamed window longer than 2²⁰ samples is refused before its buffers are made")
+    func streamedWindowsAreBounded() throws {
+        let longest = Double(StreamingFeatureExtractor.maximumWindowSampleCount) / 50
+        let minute = try StreamingFeatureExtractor(configuration: .init(windowDuration: 60), sampleRate: 50)
+        #expect(minute.schema.count > 0)
+        for duration in [longest + 1, 1e6, 1e300] {
+            #expect {
+                try StreamingFeatureExtractor(configuration: .init(windowDuration: duration), sampleRate: 50)
+            } throws: { error in
+                let error = error as? LocomotionError
+                return error?.code == .invalidParameter && error?.parameter == "windowDuration"
+                    && error?.message.contains("at most 1048576 samples (20971.52 s at 50 Hz)") == true
+            }
+        }
+        #expect(throws: LocomotionError.self) {
+            try ActivityDetector(sampleRate: 50, features: .init(windowDuration: 1e6))
+        }
+    }
+
     @Test("awkward windows give values or NaN at every rate, never a crash", arguments: [10.0, 13, 25, 50, 100, 200])
     func awkwardWindows(rate: Double) throws {
         var extractor = try FeatureExtractor(sampleRate: rate)

@@ -65,12 +65,23 @@ public struct StreamingFeatureExtractor: Sendable {
     ///   - hasGyroscope: Whether samples will carry a rotation rate; when they do not, the
     ///     gyroscope features are missing.
     /// - Throws: As ``FeatureExtractor/init(configuration:sampleRate:)``, or
-    ///   `LocomotionError.invalidParameter` for a non-positive `maximumGap`.
+    ///   `LocomotionError.invalidParameter` for a non-positive `maximumGap` or a window longer
+    ///   than ``maximumWindowSampleCount``.
     /// - Complexity: O(*n*) in the window length, plus FFT planning.
     public init(
         configuration: FeatureConfiguration = .init(), sampleRate: Double, maximumGap: Double? = nil,
         hasGyroscope: Bool = false
     ) throws(LocomotionError) {
+        // Before any buffer or plan is made for the window: a stream cannot know that its window
+        // will never fill, as a batch extraction does when the recording is shorter than it.
+        let window = try configuration.lengths(sampleRate: sampleRate).window
+        guard window <= Self.maximumWindowSampleCount else {
+            let longest = (Double(Self.maximumWindowSampleCount) / sampleRate).compactDescription
+            throw .invalidParameter(
+                name: "windowDuration", value: "\(configuration.windowDuration)",
+                requirement: "a streamed window may hold at most \(Self.maximumWindowSampleCount) samples "
+                    + "(\(longest) s at \(sampleRate.compactDescription) Hz)")
+        }
         extractor = try FeatureExtractor(configuration: configuration, sampleRate: sampleRate)
         let gap = maximumGap ?? max(Recording.defaultGapFactor / sampleRate, Recording.minimumDefaultGap)
         try LocomotionError.requirePositive(gap, name: "maximumGap", unit: "s")
@@ -82,6 +93,11 @@ public struct StreamingFeatureExtractor: Sendable {
         contexts = WindowContextBuilder(configuration: configuration)
         incompleteWindows.reserveCapacity(16)
     }
+
+    /// The most samples a streamed window may hold: 2²⁰, 5.8 h at 50 Hz and 17 min at 1000 Hz. The
+    /// window's samples are kept twice per channel, so this bounds the buffers to 117 MB with a
+    /// gyroscope (and the window's FFT plan to 2²¹ points), whatever duration is asked for.
+    public static let maximumWindowSampleCount = 1 << 20
 
     /// The schema of ``values``.
     public var schema: FeatureSchema { extractor.schema }
