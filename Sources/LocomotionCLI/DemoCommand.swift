@@ -48,7 +48,10 @@ enum DemoCommand {
         let status = AnalyzeCommand.run(["--report", report])
         print(
             "\nAnd a simulated session (seeded, not a recording): a commute — walk, drive with a traffic jam, walk.\n")
-        let commute = FileManager.default.temporaryDirectory.appendingPathComponent("locomotion-demo-commute.csv").path
+        // A name of its own: demos run at once (tests, two users) must not remove each other's file.
+        let unique = UUID().uuidString.prefix(8)
+        let commute = FileManager.default.temporaryDirectory.appendingPathComponent("locomotion-commute-\(unique).csv")
+            .path
         do {
             try Scenario.session(.commute, seed: 1).write(to: commute)
         } catch {

@@ -223,6 +223,17 @@ struct AppFileImportTests {
         #expect(imported.recording.count == 2 && imported.loaded.report.skippedRowCount == 1)
     }
 
+    @Test func exportsWithWindowsLineEndsReadAsWithUnixOnes() throws {
+        // "\r\n" is one Swift Character: each line must still be a line.
+        let text = "time;gFx;gFy;gFz;TgF\n10:00:00:0000;0;0;1;1\n10:00:00:0010;0;0;1;1\n10:00:00:0020;0;0;1;1\n"
+        let unix = try RecordingImporter.read(path: try temporaryFile(Array(text.utf8), name: "ptb-lf.csv"))
+        let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
+        let windows = try RecordingImporter.read(path: try temporaryFile(Array(crlf.utf8), name: "ptb-crlf.csv"))
+        #expect(unix.recording.count == 3 && windows.recording.count == 3)
+        #expect(windows.recording.time == unix.recording.time)
+        #expect(windows.recording.acceleration == unix.recording.acceleration)
+    }
+
     @Test func phyphoxCommaAndSemicolonExportsAgree() throws {
         let comma = try read("phyphox-acceleration.csv").recording
         let semicolon = try read("phyphox-acceleration-semicolon.csv").recording

@@ -38,7 +38,8 @@ enum DelimitedText {
         output.reserveCapacity(text.utf8.count + text.utf8.count / 8)
         var sawHeader = false
         var lineNumber = 0
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift, so a CRLF file has no "\n" Character: split on both.
+        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         if lines.last?.isEmpty == true { lines.removeLast() }  // the newline ending the last line
         for rawLine in lines {
             lineNumber += 1
