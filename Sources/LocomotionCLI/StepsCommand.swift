@@ -10,7 +10,7 @@ enum StepsCommand {
         Detects steps in the acceleration magnitude and prints the step count, the mean cadence
         while walking and, per window, the cadence of the detected steps, the autocorrelation
         cadence and the step regularity.
-          --window S     cadence window length in seconds (default 2.56)
+          --window S     cadence window length in seconds (default 2.56; at least 4 samples)
           --hop S        time between window starts in seconds (default 1.28)
           --json         print JSON, including the time of every step
         \(DetectorOptions.usage)
@@ -58,6 +58,9 @@ enum StepsCommand {
         configuration: StepDetectorConfiguration = .init()
     ) throws(LocomotionError) -> Report {
         let detection = try recording.detectSteps(configuration: configuration)
+        // The cadence windows follow the feature windows' rules (at least 4 samples, a hop of at
+        // least one), so `--window 1e-9` is refused instead of giving windows of no time.
+        _ = try FeatureConfiguration(windowDuration: window, hop: hop).lengths(sampleRate: detection.sampleRate)
         return Report(
             file: recording.source, sampleRateHz: detection.sampleRate, segments: detection.segments.count,
             stepCount: detection.count, meanCadenceStepsPerSecond: detection.meanCadence(),

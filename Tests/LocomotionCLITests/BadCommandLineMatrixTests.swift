@@ -25,6 +25,8 @@ struct BadCommandLineMatrixTests {
         let files = [
             "empty.csv": "", "header.csv": "t,ax,ay,az\n", "one.csv": "t,ax,ay,az\n0,0,0,1\n",
             "nan.csv": "t,ax,ay,az\n" + (0..<300).map { "\(Double($0) / 50),0,0,nan\n" }.joined(),
+            "walk.csv": "t,ax,ay,az\n"
+                + (0..<300).map { "\(Double($0) / 50),0,0,\(1 + 0.3 * sin(Double($0) * 0.23))\n" }.joined(),
         ]
         for (name, text) in files {
             let written = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(text.utf8))
@@ -82,6 +84,21 @@ struct BadCommandLineMatrixTests {
                     arguments: [command, "{dir}/header.csv"], status: 1, names: "{dir}/header.csv: 0 rows are too few"))
         }
         cases.append(Case(arguments: ["speed", "{dir}/one.csv"], status: 1, names: "{dir}/one.csv: no speed column"))
+        // Windows of no time and hops of no sample are refused, with the file (they depend on its rate).
+        for command in ["spectrum", "steps", "features"] {
+            cases += [
+                Case(
+                    arguments: [command, "{dir}/walk.csv", "--window", "1e-9"], status: 1,
+                    names: "{dir}/walk.csv: windowDuration = 1e-09 is invalid; a window must hold at least 4 samples"),
+                Case(
+                    arguments: [command, "{dir}/walk.csv", "--hop", "1e-9"], status: 1,
+                    names: "{dir}/walk.csv: hop = 1e-09 is invalid; the hop must be at least half a sample"),
+            ]
+        }
+        cases.append(
+            Case(
+                arguments: ["analyze", "{dir}/walk.csv", "--window", "1e6"], status: 1,
+                names: "windowDuration = 1000000 is invalid; a streamed window may hold at most 1048576 samples"))
         cases += [
             Case(arguments: ["summarize", "{dir}/one.csv"], status: 1, names: "{dir}/one.csv:1: not a record"),
             Case(arguments: ["summarize", "-"], status: 1, names: "-: No such file"),
