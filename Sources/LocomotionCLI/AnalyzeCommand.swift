@@ -145,7 +145,7 @@ enum AnalyzeCommand {
                 }
             case .failure(let error):
                 // Parameter errors (a rate out of range) do not name the file; data errors do.
-                let message = "\(error)".hasPrefix(file) ? "\(error)" : "\(file): \(error)"
+                let message = CommandSupport.message(error, path: file)
                 status = command.fail(message)
                 report = Report(file: file, error: message)
             }
