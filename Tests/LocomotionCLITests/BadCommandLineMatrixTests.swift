@@ -168,25 +168,11 @@ struct BadCommandLineMatrixTests {
 
     @Test(arguments: cases)
     func endsWithTheDocumentedStatusAndNamesTheCulprit(_ input: Case) throws {
-        try #require(
-            FileManager.default.isExecutableFile(atPath: Self.binary), "no locomotion binary at \(Self.binary)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = input.arguments.map { $0.replacingOccurrences(of: "{dir}", with: Self.folder) }
-        let (output, errors) = (Pipe(), Pipe())
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read before waiting: a full pipe would otherwise block the child.
-        let outputText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(
-            process.terminationReason == .exit, "ended by signal \(process.terminationStatus): \(errorText.prefix(300))"
-        )
-        #expect(
-            process.terminationStatus == input.status, "status \(process.terminationStatus): \(errorText.prefix(300))")
-        let message = input.status == 0 ? outputText : errorText
+        let run = try OutputConventionTests.run(
+            input.arguments.map { $0.replacingOccurrences(of: "{dir}", with: Self.folder) })
+        #expect(run.reason == .exit, "ended by signal \(run.status): \(run.errors.prefix(300))")
+        #expect(run.status == input.status, "status \(run.status): \(run.errors.prefix(300))")
+        let message = input.status == 0 ? run.output : run.errors
         let needle = input.names.replacingOccurrences(of: "{dir}", with: Self.folder)
         #expect(message.contains(needle), "expected '\(needle)' in: \(message.prefix(300))")
     }

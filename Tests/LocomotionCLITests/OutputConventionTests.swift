@@ -9,8 +9,11 @@ import Testing
 /// command ends with the exit status of one table.
 @Suite("locomotion: one output convention")
 struct OutputConventionTests {
-    /// Runs the `locomotion` binary built beside the tests; its status, standard output and error.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    /// Runs the `locomotion` binary built beside the tests; how it ended, its status, standard
+    /// output and error.
+    static func run(_ arguments: [String]) throws -> (
+        reason: Process.TerminationReason, status: Int32, output: String, errors: String
+    ) {
         let binary = BadCommandLineMatrixTests.binary
         try #require(FileManager.default.isExecutableFile(atPath: binary), "no locomotion binary at \(binary)")
         let process = Process()
@@ -20,10 +23,11 @@ struct OutputConventionTests {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        // Read before waiting: a full pipe would otherwise block the child.
         let outputText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return (process.terminationStatus, outputText, errorText)
+        return (process.terminationReason, process.terminationStatus, outputText, errorText)
     }
 
     static func recording(source: String, labelled: Bool) -> Recording {
