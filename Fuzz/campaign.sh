@@ -7,7 +7,8 @@
 #
 # The ledger (CAMPAIGN_DIR/ledger.tsv) has one line per run: UTC start, commit, target, seconds,
 # executions, crashes (0 or 1). A crash stops that target with its input saved in
-# CAMPAIGN_DIR/<target>/ and the log beside it; the script then exits 1.
+# CAMPAIGN_DIR/<target>/ and the log beside it; the script then exits 1. To end a campaign early,
+# send the fuzzers SIGINT (pkill -INT -f release/Fuzz): each run is still counted.
 set -u
 bin=$1 dir=$2 seconds=$3
 shift 3
@@ -32,7 +33,8 @@ for target in "$@"; do
 	status=$(cat "$run/status-$started")
 	rm -f "$run/status-$started"
 	crashed=0
-	if [ "$status" -ne 0 ]; then crashed=1 failed=1; fi
+	# 72 is libFuzzer's exit status when interrupted (SIGINT, to end a campaign early): not a crash.
+	if [ "$status" -ne 0 ] && [ "$status" -ne 72 ]; then crashed=1 failed=1; fi
 	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$started" "$commit" "$target" "$seconds" "${executions:-0}" "$crashed" \
 		>> "$dir/ledger.tsv"
 done
