@@ -52,22 +52,22 @@ extension DominantFrequencyTimeline {
         ///   - maximumGap: The longest interval (s) inside a stretch
         ///     (``SamplingAnalysis/maximumGap`` for the batch timeline's default).
         ///   - source: The recording's name, for errors.
-        /// - Throws: `LocomotionError.invalidParameter` for a non-positive duration, hop or gap or a
-        ///   rate outside ``Recording/supportedSampleRates``.
+        /// - Throws: `LocomotionError.invalidParameter` for a non-positive gap, a rate outside
+        ///   ``Recording/supportedSampleRates``, or a window or hop that
+        ///   ``FeatureConfiguration/lengths(sampleRate:)`` refuses.
         /// - Complexity: O(*m*) for windows of *m* samples.
         public init(
             windowDuration: Double = 2.56, hop: Double = 1.28, band: ClosedRange<Double>? = GaitBand.default,
             sampleRate: Double, maximumGap: Double, source: String = ""
         ) throws(LocomotionError) {
             try Recording.requireSupportedSampleRate(sampleRate, purpose: "a dominant-frequency timeline")
-            try LocomotionError.requirePositive(windowDuration, name: "windowDuration", unit: "s")
-            try LocomotionError.requirePositive(hop, name: "hop", unit: "s")
             try LocomotionError.requirePositive(maximumGap, name: "maximumGap", unit: "s")
             self.source = source
             self.sampleRate = sampleRate
             self.maximumGap = maximumGap
-            windowLength = max(2, wholeSamples(windowDuration, at: sampleRate))
-            hopLength = max(1, wholeSamples(hop, at: sampleRate))
+            // The batch timeline's rules, the feature windows': at least 4 samples, a hop of at least one.
+            (windowLength, hopLength) = try FeatureConfiguration(windowDuration: windowDuration, hop: hop)
+                .lengths(sampleRate: sampleRate)
             options = DominantFrequencyOptions(band: band)
             scratch = [Double](repeating: 0, count: windowLength)
         }
