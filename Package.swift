@@ -61,7 +61,8 @@ let package = Package(
             dependencies: ["Locomotion", "LocomotionTestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "LocomotionCLITests", dependencies: ["LocomotionCLI", "Locomotion"]),
+        .testTarget(
+            name: "LocomotionCLITests", dependencies: ["LocomotionCLI", "Locomotion", "LocomotionTestSupport"]),
         .testTarget(name: "LocomotionReportTests", dependencies: ["LocomotionReport", "Locomotion"]),
         .testTarget(
             name: "LocomotionSimulationTests",

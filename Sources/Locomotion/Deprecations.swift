@@ -15,10 +15,16 @@ extension Recording {
         segments(maximumGap: maxGap)
     }
 
-    /// Renamed ``resampled(to:maximumGap:)``.
-    @available(*, deprecated, renamed: "resampled(to:maximumGap:)")
+    /// One recording per segment of ``resampled(to:maximumGap:)``, which returns the segments as
+    /// one recording with its gaps kept (and band-limits the signal instead of interpolating it
+    /// linearly).
+    @available(
+        *, deprecated,
+        message: "use resampled(to:maximumGap:), which returns one recording; split it with segments(maximumGap:)"
+    )
     public func resampled(to sampleRate: Double, maxGap: Double?) throws(LocomotionError) -> [Recording] {
-        try resampled(to: sampleRate, maximumGap: maxGap)
+        let (resampled, report) = try resampling(to: sampleRate, maximumGap: maxGap)
+        return resampled.segments(maximumGap: report.maximumGap).map { resampled[rows: $0] }
     }
 
     /// Renamed ``features(_:sampleRate:maximumGap:threadCount:)``.

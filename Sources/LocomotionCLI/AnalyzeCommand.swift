@@ -117,6 +117,9 @@ enum AnalyzeCommand {
             switch outcome {
             case .success(let analysed):
                 report = Report(analysed.summary)
+                if let resampling = analysed.summary.resampling {
+                    printError("locomotion: note: \(file): \(resampling.summary)")
+                }
                 if analysed.summary.windowCount == 0 {
                     // Not an error (the output says 0 windows), but nothing in the file was classified.
                     let window = settings.options.features.windowDuration.compactDescription

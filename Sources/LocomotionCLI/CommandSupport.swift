@@ -57,8 +57,12 @@ enum CommandSupport {
     /// An error's description, starting with the file it concerns: a data error names its
     /// source itself (`walk.csv:12: ...`, `walk.csv row 12: ...`); errors of the analysis (a
     /// sample rate, a band, a parameter) do not, and get `path: ` in front.
+    /// A sample rate outside the supported range gets the option that resamples it.
     static func message(_ error: any Error, path: String) -> String {
         if let error = error as? LocomotionError, error.source != nil { return error.description }
+        if let error = error as? LocomotionError, error.code == .invalidParameter, error.parameter == "sampleRate" {
+            return "\(path): \(error) (--resample HZ resamples it)"
+        }
         return "\(path): \(error)"
     }
 

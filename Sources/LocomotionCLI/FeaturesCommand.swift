@@ -106,7 +106,7 @@ enum FeaturesCommand {
     /// The recordings in `path`: one, or one per group with `--group`.
     static func load(path: String, options: RecordingReadOptions) throws(LocomotionError) -> [(String, Recording)] {
         if options.groupColumn != nil {
-            return try RecordingReader.readGroups(path: path, options: options).groups.map {
+            return try ReadingOptions.loadGroups(path: path, options: options).groups.map {
                 ("\(path):\($0.name)", $0.recording)
             }
         }

@@ -22,7 +22,8 @@ enum InfoCommand {
         command.run(arguments) { (parsed) throws(UsageError) in
             guard !parsed.positional.isEmpty else { throw UsageError(message: "info needs at least one FILE") }
             return (
-                options: try ReadingOptions.parse(parsed),
+                // info describes the file as written unless --resample asks otherwise.
+                options: try ReadingOptions.parse(parsed, resampling: .asRecorded),
                 gap: parsed.value("gap") == nil ? nil : try parsed.seconds("gap", default: 0)
             )
         } body: { parsed, settings in
@@ -36,7 +37,7 @@ enum InfoCommand {
         for path in parsed.positional {
             do {
                 if options.groupColumn != nil {
-                    let read = try RecordingReader.readGroups(path: path, options: options)
+                    let read = try ReadingOptions.loadGroups(path: path, options: options)
                     let groups = read.groups.map {
                         RecordingSummary(
                             LoadedRecording(

@@ -5,7 +5,7 @@ import Locomotion
 /// commands that read a long-format file as several recordings (`info`, `features`) accept
 /// `--group`, and only they list it.
 enum ReadingOptions {
-    static let names: Set<String> = ["acc-unit", "gyro-unit", "column", "labels", "format"]
+    static let names: Set<String> = ["acc-unit", "gyro-unit", "column", "labels", "format", "resample"]
     static let namesWithGroups = names.union(["group"])
     static let flags: Set<String> = ["lenient"]
 
@@ -20,6 +20,9 @@ enum ReadingOptions {
           --lenient              skip unreadable rows and count them, instead of stopping at the first
           --format F             read FILE as F instead of detecting it: \(RecordingFormat.allCases.map(\.rawValue).joined(separator: ", "))
                                  (a Sensor Logger or phyphox export may be a folder or a zip archive)
+          --resample HZ|auto|off resample the motion columns to HZ (10–1000) through an anti-alias
+                                 low-pass; auto (the default, except for info) brings a recording
+                                 above 1000 Hz down to 1000 Hz; off keeps the rows as written
         """
 
     static let usageWithGroups =
@@ -33,8 +36,12 @@ enum ReadingOptions {
     /// ``section`` with `--group`, for the commands that accept it.
     static let sectionWithGroups = "reading options:\n" + usageWithGroups
 
-    static func parse(_ arguments: Arguments) throws(UsageError) -> RecordingReadOptions {
+    /// The options given, with `resampling` unless `--resample` says otherwise.
+    static func parse(_ arguments: Arguments, resampling: SampleRatePolicy = .automatic) throws(UsageError)
+        -> RecordingReadOptions
+    {
         var options = RecordingReadOptions(lenient: arguments.flag("lenient"))
+        options.resampling = try resamplingPolicy(arguments.value("resample")) ?? resampling
         switch arguments.value("acc-unit") {
         case nil, "g": break
         case "m/s2", "m/s^2", "mps2": options.accelerationUnit = .metersPerSecondSquared
@@ -70,19 +77,49 @@ enum ReadingOptions {
         return options
     }
 
+    /// The policy `--resample` names, or `nil` without it.
+    static func resamplingPolicy(_ value: String?) throws(UsageError) -> SampleRatePolicy? {
+        switch value {
+        case nil: return nil
+        case "auto": return .automatic
+        case "off": return .asRecorded
+        case let text?:
+            guard let rate = Double(text), Recording.supportedSampleRates.contains(rate) else {
+                throw UsageError(message: "--resample takes a rate in Hz from 10 to 1000, auto or off, not '\(text)'")
+            }
+            return .rate(rate)
+        }
+    }
+
     /// Loads a whole recording in any format, showing progress on standard error when it is a
-    /// terminal, and notes on implausible values (``Recording/plausibilityNotes()``) unless `notes`
-    /// is `false`.
+    /// terminal, and notes on resampling and on implausible values
+    /// (``Recording/plausibilityNotes()``) unless `notes` is `false`.
     static func load(path: String, options: RecordingReadOptions, notes: Bool = true) throws(LocomotionError)
         -> ImportedRecording
     {
         let imported = try read(path: path, options: options)
         if notes {
+            if let resampling = imported.resampling { printError("locomotion: note: \(path): \(resampling.summary)") }
             for note in imported.loaded.recording.plausibilityNotes() {
                 printError("locomotion: note: \(path): \(note)")
             }
         }
         return imported
+    }
+
+    /// Reads a long-format file's groups (``RecordingReader/readGroups(path:options:progress:)``),
+    /// each resampled as `options.resampling` says, with a note on standard error for each.
+    static func loadGroups(path: String, options: RecordingReadOptions) throws(LocomotionError) -> (
+        groups: [RecordingGroup], layout: RecordingLayout, report: RecordingReadReport
+    ) {
+        var read = try RecordingReader.readGroups(path: path, options: options)
+        for index in read.groups.indices {
+            guard let target = options.resampling.targetRate(for: read.groups[index].recording) else { continue }
+            let (resampled, report) = try read.groups[index].recording.resampling(to: target)
+            printError("locomotion: note: \(path): group \(read.groups[index].name): \(report.summary)")
+            read.groups[index].recording = resampled
+        }
+        return read
     }
 
     private static func read(path: String, options: RecordingReadOptions) throws(LocomotionError) -> ImportedRecording {

@@ -89,8 +89,13 @@ struct StreamedOutputTests {
 @Suite("locomotion errors name the file")
 struct ErrorMessageTests {
     @Test func analysisErrorsArePrefixedWithTheFile() {
-        let error = LocomotionError.invalidParameter(name: "sampleRate", value: "5", requirement: "r")
-        #expect(CommandSupport.message(error, path: "a.csv") == "a.csv: sampleRate = 5 is invalid; r")
+        let error = LocomotionError.invalidParameter(name: "hop", value: "5", requirement: "r")
+        #expect(CommandSupport.message(error, path: "a.csv") == "a.csv: hop = 5 is invalid; r")
+        // A sample rate out of range also gets the option that resamples it.
+        let rate = LocomotionError.invalidParameter(name: "sampleRate", value: "5", requirement: "r")
+        #expect(
+            CommandSupport.message(rate, path: "a.csv")
+                == "a.csv: sampleRate = 5 is invalid; r (--resample HZ resamples it)")
         let named = LocomotionError.tooShort(path: "a.csv", rows: 1, required: 2, purpose: "p")
         #expect(CommandSupport.message(named, path: "a.csv") == named.description)
         // A row of a recording is named once, not after the file a second time.

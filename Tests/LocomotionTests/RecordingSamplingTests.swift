@@ -55,21 +55,25 @@ struct RecordingSamplingTests {
         #expect(rec.segments() == [0..<4, 4..<7, 7..<9])
     }
 
-    @Test func resamplingInterpolatesLinearlyAndNeverBridgesAGap() throws {
+    @Test func resamplingGivesEachSegmentItsOwnGridAndNeverBridgesAGap() throws {
         let time = [0, 0.03, 0.05, 0.11, 0.2, 3.0, 3.02, 3.1]
         let rec = recording(time: time)
-        let segments = try rec.resampled(to: 50, maximumGap: 1)
-        #expect(segments.count == 2)
-        // x = t, y = 2t are linear in time, so interpolation reproduces them exactly (to rounding).
-        for segment in segments {
-            let acceleration = try #require(segment.acceleration)
-            for (index, t) in segment.time.enumerated() {
-                #expect(abs(acceleration.x[index] - t) < 1e-12 && abs(acceleration.y[index] - 2 * t) < 1e-12)
-            }
+        let resampled = try rec.resampled(to: 50, maximumGap: 1)
+        // Each segment's grid starts at its first row and ends at or before its last.
+        #expect(resampled.segments(maximumGap: 1) == [0..<11, 11..<17])
+        #expect(resampled.time[10] <= 0.2 && resampled.time[11] == 3.0)
+        for (index, t) in resampled.time.enumerated() {
+            let segmentStart = index < 11 ? 0 : 3.0
+            #expect(abs(t - segmentStart - Double(index < 11 ? index : index - 11) / 50) < 1e-12)
         }
-        #expect(segments[0].time.count == 11 && segments[0].time.last! <= 0.2)
-        #expect(segments[1].time.first == 3.0 && segments[1].time.count == 6)
-        #expect(segments[0].labels?[2] == "L1")  // t = 0.04: latest row at or before is t = 0.03
+        // The kernel's weights are normalised and the same for every axis: a constant stays
+        // exactly constant, and y = 2x stays y = 2x.
+        let acceleration = try #require(resampled.acceleration)
+        for index in resampled.time.indices {
+            #expect(abs(acceleration.z[index] - 1) < 1e-12)
+            #expect(abs(acceleration.y[index] - 2 * acceleration.x[index]) < 1e-12)
+        }
+        #expect(resampled.labels?[2] == "L1")  // t = 0.04: latest row at or before is t = 0.03
         #expect(throws: LocomotionError.self) { try rec.resampled(to: 0) }
         #expect(throws: LocomotionError.self) { try rec.resampled(to: 50, maximumGap: -1) }
     }
@@ -163,6 +167,6 @@ struct AbsurdResamplingTests {
             let error = error as? LocomotionError
             return error?.code == .invalidParameter && error?.parameter == "sampleRate"
         }
-        #expect((try? recording.resampled(to: 100))?.first?.count == 5)
+        #expect((try? recording.resampled(to: 100))?.count == 5)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LocomotionTestSupport
 import Testing
 
 @testable import Locomotion
@@ -7,14 +8,7 @@ import Testing
 @Suite("Supported sample rates")
 struct SupportedSampleRateTests {
     /// 30 s of a 1.8 Hz walk-like bounce at `rate`.
-    static func walk(rate: Double) -> Recording {
-        let count = Int(30 * rate)
-        let time = (0..<count).map { Double($0) / rate }
-        let x = time.map { 1 + 0.3 * sin(2 * .pi * 1.8 * $0) }
-        let y = time.map { 0.05 * sin(2 * .pi * 0.9 * $0) }
-        let z = time.map { 0.02 * cos(2 * .pi * 3.6 * $0) }
-        return Recording(source: "walk", time: time, acceleration: ThreeAxisSeries(x: x, y: y, z: z))
-    }
+    static func walk(rate: Double) -> Recording { WalkRecording.make(rate: rate) }
 
     /// Each analysis at `rate`: `nil` when it accepts the rate, otherwise the parameter it named.
     static func rejections(at rate: Double) -> [String: String?] {
@@ -62,7 +56,7 @@ struct SupportedSampleRateTests {
     func resamplingBringsARecordingIn() throws {
         let fast = Self.walk(rate: 2000)
         #expect(throws: LocomotionError.self) { try fast.features(threadCount: 1) }
-        let resampled = try #require(try fast.resampled(to: 200).first)
+        let resampled = try fast.resampled(to: 200)
         let table = try resampled.features(threadCount: 1)
         #expect(table.windows.count > 10)
     }

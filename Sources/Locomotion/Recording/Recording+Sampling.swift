@@ -141,76 +141,9 @@ extension Recording {
         return result
     }
 
-    /// The most rows ``resampled(to:maximumGap:)`` puts on one segment's grid (2³¹ − 1, 16 GiB a
-    /// column): a larger grid comes from a rate or timestamps in the wrong unit, not from data.
+    /// The most rows resampling puts on one segment's grid (``RecordingResampler``; 2³¹ − 1, 16 GiB
+    /// a column): a larger grid comes from a rate or timestamps in the wrong unit, not from data.
     public static let largestResampledSegment = Int(Int32.max)
-
-    /// Resamples the motion columns onto a uniform grid, one recording per segment between gaps:
-    /// interpolation never bridges a gap.
-    ///
-    /// Acceleration, linear acceleration and rotation rate are linearly interpolated; labels take
-    /// the label of the latest row at or before each grid time. GPS, pedometer and extra columns
-    /// are event data, not signals, and are not carried into the result (read them from the
-    /// original recording).
-    ///
-    /// - Parameters:
-    ///   - sampleRate: The grid's rate in Hz; finite and positive.
-    ///   - maximumGap: The longest interval (s) to interpolate across; `nil` means the default gap
-    ///     threshold of ``samplingAnalysis(maximumGap:)``.
-    /// - Returns: One recording per segment, each starting at its segment's first timestamp; a
-    ///   segment shorter than one grid step gives a single row.
-    /// - Throws: `LocomotionError.invalidParameter` for a rate or gap that is not finite and
-    ///   positive, or a rate that would give a segment more than ``largestResampledSegment`` rows.
-    /// - Complexity: O(*n* + *m*) for *m* output rows.
-    public func resampled(to sampleRate: Double, maximumGap: Double? = nil) throws(LocomotionError) -> [Recording] {
-        guard sampleRate.isFinite, sampleRate > 0 else {
-            throw .invalidParameter(
-                name: "sampleRate", value: "\(sampleRate)", requirement: "it must be finite and positive (Hz)")
-        }
-        if let maximumGap, !(maximumGap.isFinite && maximumGap > 0) {
-            throw .invalidParameter(
-                name: "maximumGap", value: "\(maximumGap)", requirement: "it must be finite and positive (s)")
-        }
-        let segments = segments(maximumGap: maximumGap)
-        for rows in segments {
-            let steps = ((time[rows.upperBound - 1] - time[rows.lowerBound]) * sampleRate).rounded(.down)
-            guard steps < Double(Self.largestResampledSegment) else {
-                throw .invalidParameter(
-                    name: "sampleRate", value: "\(sampleRate)",
-                    requirement:
-                        "a segment's grid must hold at most \(Self.largestResampledSegment) rows; the segment from row \(rows.lowerBound + 1) would hold \(steps + 1)"
-                )
-            }
-        }
-        return segments.map { rows in
-            let first = time[rows.lowerBound]
-            let span = time[rows.upperBound - 1] - first
-            let gridCount = Int((span * sampleRate).rounded(.down)) + 1
-            let grid = (0..<gridCount).map { first + Double($0) / sampleRate }
-            // For each grid time, the row at or before it within the segment.
-            var before: [Int] = []
-            before.reserveCapacity(gridCount)
-            var row = rows.lowerBound
-            for t in grid {
-                while row + 1 < rows.upperBound, time[row + 1] <= t { row += 1 }
-                before.append(row)
-            }
-            func interpolate(_ column: [Double]) -> [Double] {
-                zip(grid, before).map { t, index in
-                    guard index + 1 < rows.upperBound, time[index + 1] > time[index] else { return column[index] }
-                    let fraction = (t - time[index]) / (time[index + 1] - time[index])
-                    return column[index] + fraction * (column[index + 1] - column[index])
-                }
-            }
-            func interpolate(_ axes: ThreeAxisSeries?) -> ThreeAxisSeries? {
-                axes.map { ThreeAxisSeries(x: interpolate($0.x), y: interpolate($0.y), z: interpolate($0.z)) }
-            }
-            return Recording(
-                source: source, time: grid, acceleration: interpolate(acceleration),
-                linearAcceleration: interpolate(linearAcceleration), rotationRate: interpolate(rotationRate),
-                labels: labels.map { labels in before.map { labels[$0] } })
-        }
-    }
 
     static func median(ofSorted values: [Double]) -> Double {
         guard !values.isEmpty else { return 0 }

@@ -41,6 +41,11 @@ public struct RecordingReadOptions: Sendable, Hashable {
     /// The format ``RecordingImporter/read(path:options:progress:)`` reads, or `nil` (the default)
     /// to detect it from the content. ``RecordingReader`` and ``RecordingStream`` always read CSV.
     public var format: RecordingFormat? = nil
+    /// Whether ``RecordingImporter/read(path:options:progress:)`` and
+    /// ``RecordingImporter/analyzeActivities(path:reading:options:source:)`` resample the recording
+    /// after reading it (default ``SampleRatePolicy/asRecorded``); ``RecordingReader`` and
+    /// ``RecordingStream`` always give the rows as written.
+    public var resampling: SampleRatePolicy = .asRecorded
     /// The longest line the reader accepts, in bytes (default 1 MiB). A longer line, or a file with
     /// no line break within this many bytes (`/dev/zero`, a binary file), stops the read with
     /// `LocomotionError.limitExceeded` instead of being buffered without bound.

@@ -19,6 +19,9 @@ public struct RecordingAnalysisSummary: Sendable, Hashable {
     /// The smoothed decisions against the recording's labels, when it has labels that name
     /// activities.
     public var confusion: ActivityConfusion?
+    /// What resampling did before the analysis, when ``RecordingImporter`` resampled the recording
+    /// (``RecordingReadOptions/resampling``); `nil` otherwise.
+    public var resampling: RecordingResamplingReport?
 
     /// Creates a summary.
     public init(

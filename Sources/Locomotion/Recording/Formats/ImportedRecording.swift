@@ -15,8 +15,11 @@ public struct ImportedRecording: Sendable, Equatable {
     /// The recording's start as seconds since 1970-01-01T00:00:00Z when the export gives it
     /// (Sensor Logger's `Metadata.csv` or nanosecond `time` column, phyphox's `meta/time.csv`).
     public var startEpochSeconds: Double?
-    /// Explanations of what was converted or not used (sign flips, files not read, derived speeds).
+    /// Explanations of what was converted or not used (sign flips, files not read, derived
+    /// speeds, resampling).
     public var notes: [String]
+    /// What resampling did, when ``RecordingReadOptions/resampling`` resampled the recording.
+    public var resampling: RecordingResamplingReport?
 
     /// The merged recording.
     public var recording: Recording { loaded.recording }

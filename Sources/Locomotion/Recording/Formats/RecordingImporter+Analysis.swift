@@ -14,12 +14,16 @@ extension RecordingImporter {
     /// rows the summary equals the batch analysis's ``RecordingAnalysis/summary``; for a longer one
     /// it equals the batch analysis run with the rate of its beginning.
     ///
+    /// When `reading.resampling` resamples the recording, a streamed CSV is resampled chunk by
+    /// chunk (``RecordingResampler``), decided from its first ``rateEstimationRows`` rows, and the
+    /// summary's ``RecordingAnalysisSummary/resampling`` says what was done.
+    ///
     /// - Parameters:
     ///   - path: A file, an export folder or a zip archive.
     ///   - reading: How to read it (as ``read(path:options:progress:)``).
     ///   - options: How to analyse.
     ///   - source: The name the summary gives the recording; the path by default.
-    /// - Returns: The summary and the rows read.
+    /// - Returns: The summary and the rows read (as written, before any resampling).
     /// - Throws: What ``read(path:options:progress:)`` and ``Recording/analyzeActivities(_:)`` throw.
     /// - Complexity: O(file size), plus one feature extraction and classification per window.
     public static func analyzeActivities(
@@ -66,23 +70,23 @@ extension RecordingImporter {
     ) throws -> (summary: RecordingAnalysisSummary, rows: Int) {
         let container = try ExportContainer.open(path: path)
         guard (reading.format ?? container.format) == .csv, !container.isCollection, reading.groupColumn == nil else {
-            var recording = try read(path: path, options: reading).recording
+            let imported = try read(path: path, options: reading)
+            var recording = imported.recording
             if let source { recording.source = source }
             let analysis = try recording.analyzeActivities(options)
+            var summary = analysis.summary
+            summary.resampling = imported.resampling
             if observer != nil {
                 try observer!.begin(source: recording.source, sampling: recording.samplingAnalysis(), options: options)
                 try observer!.observe(recording, windows: analysis.windows)
-                try observer!.end(summary: analysis.summary, speeds: analysis.speeds)
+                try observer!.end(summary: summary, speeds: analysis.speeds)
             }
-            return (analysis.summary, recording.count)
+            return (summary, imported.resampling?.rowsRead ?? recording.count)
         }
-        let stream = try RecordingStream(path: path, options: reading)
+        var chunks = try ResamplingChunks(stream: RecordingStream(path: path, options: reading))
         var analyzer: RecordingAnalyzer
         do {  // the prefix's rows are freed at the end of this scope
-            var prefix = try stream.nextChunk() ?? stream.readAll()
-            while prefix.count < rateEstimationRows, let chunk = try stream.nextChunk() {
-                prefix.append(contentsOf: chunk)
-            }
+            var prefix = try chunks.prefix(rows: rateEstimationRows, policy: reading.resampling)
             if let source { prefix.source = source }
             _ = try prefix.requireAcceleration()
             let sampling = try prefix.requireSamplingAnalysis(purpose: "feature extraction")
@@ -95,13 +99,52 @@ extension RecordingImporter {
             try analyzer.append(prefix)
             try observer?.observe(prefix, windows: analyzer.takeWindowResults())
         }
-        while let chunk = try stream.nextChunk() {
+        while let chunk = try chunks.next() {
             try analyzer.append(chunk)
             try observer?.observe(chunk, windows: analyzer.takeWindowResults())
         }
-        guard observer != nil else { return (try analyzer.finish(), stream.report.rowsRead) }
-        let (summary, speeds) = try analyzer.finishWithSpeeds()
-        try observer!.end(summary: summary, speeds: speeds)
-        return (summary, stream.report.rowsRead)
+        var (summary, speeds) = try analyzer.finishWithSpeeds()
+        summary.resampling = chunks.resampler?.report
+        try observer?.end(summary: summary, speeds: speeds)
+        return (summary, chunks.stream.report.rowsRead)
+    }
+
+    /// A stream's chunks, resampled when the policy asks for it.
+    private struct ResamplingChunks {
+        let stream: RecordingStream
+        private(set) var resampler: RecordingResampler?
+        private var finished = false
+
+        init(stream: RecordingStream) { self.stream = stream }
+
+        /// The first rows, at least `rows` of them unless the stream ends first. The resampling is
+        /// decided from the rows as written, and the prefix then holds at least `rows` resampled
+        /// rows, so the sampling estimated from it is the resampled recording's.
+        mutating func prefix(rows: Int, policy: SampleRatePolicy) throws -> Recording {
+            var prefix = try stream.nextChunk() ?? stream.readAll()
+            while prefix.count < rows, let chunk = try stream.nextChunk() { prefix.append(contentsOf: chunk) }
+            guard let target = policy.targetRate(for: prefix), let sampling = prefix.samplingAnalysis() else {
+                return prefix
+            }
+            resampler = try RecordingResampler(
+                sampleRate: target, inputRate: sampling.sampleRate, maximumGap: sampling.maximumGap)
+            var resampled = try resampler!.append(prefix)
+            while resampled.count < rows, let chunk = try next() { resampled.append(contentsOf: chunk) }
+            return resampled
+        }
+
+        /// The next chunk (resampled rows when resampling), or `nil` at the end.
+        mutating func next() throws -> Recording? {
+            guard resampler != nil else { return try stream.nextChunk() }
+            while !finished {
+                guard let chunk = try stream.nextChunk() else {
+                    finished = true
+                    return resampler!.finish()
+                }
+                let resampled = try resampler!.append(chunk)
+                if resampled.count > 0 { return resampled }
+            }
+            return nil
+        }
     }
 }

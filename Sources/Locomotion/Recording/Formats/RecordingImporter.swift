@@ -24,14 +24,28 @@ public enum RecordingImporter {
     ///     (the apps' formats fix them).
     ///   - progress: For the package's CSV: called after each chunk with the bytes read and the
     ///     file's size.
-    /// - Returns: The recording, the format, every file read with its report, and the merge report.
+    /// - Returns: The recording, the format, every file read with its report, the merge report,
+    ///   and what resampling did when `options.resampling` resampled it (also in the notes).
     /// - Throws: `LocomotionError.unreadableFile` for a path that cannot be read or holds no
     ///   recognisable export (or not one of the forced format); `.missingColumn`, and in strict
-    ///   mode `.malformedCell`, `.wrongCellCount` and `.timeGoesBackwards` for the first bad row.
-    /// - Complexity: O(total size of the files read).
+    ///   mode `.malformedCell`, `.wrongCellCount` and `.timeGoesBackwards` for the first bad row;
+    ///   what ``Recording/resampling(to:maximumGap:)`` throws.
+    /// - Complexity: O(total size of the files read), plus the resampling.
     public static func read(
         path: String, options: RecordingReadOptions = .init(),
         progress: ((_ bytesConsumed: Int, _ byteCount: Int?) -> Void)? = nil
+    ) throws(LocomotionError) -> ImportedRecording {
+        var imported = try readAsRecorded(path: path, options: options, progress: progress)
+        guard let target = options.resampling.targetRate(for: imported.recording) else { return imported }
+        let (resampled, report) = try imported.recording.resampling(to: target)
+        imported.loaded.recording = resampled
+        imported.resampling = report
+        imported.notes.append(report.summary)
+        return imported
+    }
+
+    private static func readAsRecorded(
+        path: String, options: RecordingReadOptions, progress: ((_ bytesConsumed: Int, _ byteCount: Int?) -> Void)?
     ) throws(LocomotionError) -> ImportedRecording {
         let container = try ExportContainer.open(path: path)
         let chosen = options.format ?? container.format
