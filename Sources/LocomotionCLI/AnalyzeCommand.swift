@@ -96,8 +96,7 @@ enum AnalyzeCommand {
             paths = [session]
             reading.labelMap = DatasetLabels.uciHAPT
         }
-        var files: [String]
-        do { files = try expand(paths) } catch { return command.fail("\(error)") }
+        var files = expand(paths)
         if parsed.positional.isEmpty { settings.sourceNames[files[0]] = "\(DemoCommand.sessionName).csv (bundled)" }
         if let shard = settings.shard { files = shard.select(files) }
         guard let output = CommandOutput(path: settings.out) else {
@@ -253,15 +252,14 @@ enum AnalyzeCommand {
         }
     }
 
-    /// The files named, with folders replaced by the recordings under them (sorted; see `recordings(inFolder:)`).
-    static func expand(_ paths: [String]) throws(LocomotionError) -> [String] {
+    /// The files named, with folders replaced by the recordings under them (sorted; see
+    /// `recordings(inFolder:)`). A path that does not exist stays: it fails as a file of its own,
+    /// in the output with the others, as every per-file command reports it.
+    static func expand(_ paths: [String]) -> [String] {
         var files: [String] = []
         for path in paths {
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                throw .unreadableFile(path: path, reason: "No such file or directory")
-            }
-            guard isFolder.boolValue else {
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
                 files.append(path)
                 continue
             }

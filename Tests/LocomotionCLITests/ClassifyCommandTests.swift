@@ -81,8 +81,15 @@ struct AnalyzeCommandTests {
         #expect(LocomotionTool.run(["analyze"]) == 0)
         let path = try #require(DemoCommand.bundledRecordingPath)
         #expect(LocomotionTool.run(["analyze", path, "--smoothing", "hmm", "--json"]) == 0)
-        // One bad file makes the status 1; the others are still analysed.
-        #expect(LocomotionTool.run(["analyze", path, "/nonexistent.csv"]) == 1)
+        // One bad file makes the status 1; the others are still analysed, and a missing file
+        // is a record with its error like any other failing file.
+        let run = try OutputConventionTests.run(["analyze", path, "/nonexistent.csv", "--json"])
+        #expect(run.status == 1)
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]])
+        #expect(records.count == 2)
+        #expect((records[0]["windows"] as? Int ?? 0) > 0 && records[0]["error"] == nil)
+        #expect(records[1]["file"] as? String == "/nonexistent.csv")
+        #expect((records[1]["error"] as? String)?.contains("No such file or directory") == true)
     }
 
     @Test func aFileWithNoWholeWindowIsNotedAndAHugeWindowIsRefused() throws {
@@ -131,7 +138,7 @@ struct AnalyzeCommandTests {
         try FileManager.default.copyItem(atPath: demo, toPath: nested.appendingPathComponent("walk.csv").path)
         try Data("t_s,acc_x_g\n0,1\n".utf8).write(to: folder.appendingPathComponent("broken.csv"))
         try Data("not a recording".utf8).write(to: folder.appendingPathComponent("notes.txt"))
-        let files = try AnalyzeCommand.expand([folder.path])
+        let files = AnalyzeCommand.expand([folder.path])
         #expect(Set(files.map { ($0 as NSString).lastPathComponent }) == ["walk.csv", "broken.csv"])
         #expect(files.count == 2)
         #expect(LocomotionTool.run(["analyze", folder.path]) == 1)
