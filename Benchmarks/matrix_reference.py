@@ -12,6 +12,8 @@ REQUEST holds {"repeats": R, "jobs": [job, ...]}; each job has an "id" and a "ki
 - "sosfilt": scipy.signal.sosfilt over the float64 file "signal", block by block of "block"
   samples with the filter state carried between blocks (as the Swift SOSFilter streams);
   "sos" holds scipy's rows [b0, b1, b2, 1, a1, a2]. Result: ns per sample.
+- "resample_poly": scipy.signal.resample_poly(axis, 1, 2) on each of the three axes stored one
+  after another in the float64 file "signal" (2000 Hz to 1000 Hz). Result: ns per input sample.
 - "find_peaks": scipy.signal.find_peaks on the float64 file "signal" (one window) with
   "distance" (samples) and "prominence". Result: ns per window, and the peak count.
 - "features": the numpy reference (features_reference.py) on "windows" windows of "samples"
@@ -63,6 +65,18 @@ def sosfilt_job(job, repeats):
     return {"ns": seconds * 1e9 / (len(blocks) * block)}
 
 
+def resample_poly_job(job, repeats):
+    from scipy.signal import resample_poly
+
+    axes = np.fromfile(job["signal"], dtype="<f8").reshape(3, -1)
+
+    def run():
+        for axis in axes:
+            resample_poly(axis, 1, 2)
+
+    return {"ns": median_seconds(run, repeats) * 1e9 / axes.shape[1]}
+
+
 def find_peaks_job(job, repeats):
     from scipy.signal import find_peaks
 
@@ -109,6 +123,7 @@ def sklearn_job(job, repeats):
 
 JOBS = {
     "sosfilt": (sosfilt_job, "scipy"),
+    "resample_poly": (resample_poly_job, "scipy"),
     "find_peaks": (find_peaks_job, "scipy"),
     "features": (features_job, "numpy"),
     "sklearn": (sklearn_job, "sklearn"),

@@ -285,6 +285,36 @@ extension MatrixKernel {
                 return MatrixCase(
                     operationScale: Double(n), samplesPerOperation: 1, work: work, python: ("scipy sosfilt", job))
             },
+            MatrixKernel(
+                name: "resample", operation: "sample", shape: .none, expectedGrowth: "1", zeroAllocations: false,
+                summary: "RecordingResampler from 2000 Hz to 1000 Hz (400 Hz anti-alias cutoff), three axes, "
+                    + "chunks of 4096 rows; baseline: scipy resample_poly(x, 1, 2) on the same axes"
+            ) { _ in
+                let (rate, chunkRows, chunks) = (2000.0, 4_096, 16)
+                let axes = MatrixData.axes(count: chunkRows * chunks, rate: rate)
+                let whole = Recording(
+                    source: "bench", time: (0..<(chunkRows * chunks)).map { Double($0) / rate },
+                    acceleration: ThreeAxisSeries(x: axes.x, y: axes.y, z: axes.z))
+                let pieces = (0..<chunks).map { whole[rows: ($0 * chunkRows)..<(($0 + 1) * chunkRows)] }
+                let span = Double(chunkRows * chunks) / rate
+                let state = CaseState((try RecordingResampler(sampleRate: 1000, inputRate: rate, maximumGap: 0.1), 0))
+                let work: (Int) throws -> UInt64 = { iterations in
+                    try state.withValue { state in
+                        try timedLoop(iterations) { _ in
+                            // The same rows again later: time keeps going forwards.
+                            var piece = pieces[state.1 % chunks]
+                            let offset = Double(state.1 / chunks) * span
+                            if offset > 0 { piece.time = piece.time.map { $0 + offset } }
+                            state.1 &+= 1
+                            return try state.0.append(piece).count == 0 ? 0 : 1
+                        }
+                    }
+                }
+                let job = PythonJob(kind: "resample_poly", files: [("signal", axes.x + axes.y + axes.z)])
+                return MatrixCase(
+                    operationScale: Double(chunkRows), samplesPerOperation: 1, work: work,
+                    python: ("scipy resample_poly", job))
+            },
             windowKernel(
                 "peaks", growth: "n", zeroAllocations: false,
                 summary: "findPeaks(in:options:) with distance 0.25 s and prominence 0.1 g; baseline: scipy find_peaks"

@@ -17,7 +17,7 @@ struct SincKernelTests {
 
     @Test func theTableFollowsTheWindowedSinc() throws {
         let kernel = try SincKernel(cutoff: 400)
-        #expect(kernel.halfWidth == 24.0 / 800)
+        #expect(kernel.halfWidth == 16.0 / 800)
         #expect(kernel.weight(atOffset: 0) == 1)
         #expect(kernel.weight(atOffset: kernel.halfWidth) == 0 && kernel.weight(atOffset: -1) == 0)
         for offset in stride(from: 0.00001, to: kernel.halfWidth, by: 0.000737) {

@@ -171,6 +171,7 @@ public struct RecordingResampler: Sendable {
     /// - Throws: `LocomotionError.timeGoesBackwards` for a row earlier than the one before it;
     ///   `.invalidData` for a NaN or infinite time or motion sample; `.invalidParameter` when a
     ///   segment's grid would hold more than ``Recording/largestResampledSegment`` rows.
+    ///   After an error the resampler's state is undefined: start a new one.
     /// - Precondition: `chunk` has the columns of the first chunk.
     /// - Complexity: O(*r* + *m* × *k*) for *r* rows, *m* grid rows and *k* rows under the kernel.
     public mutating func append(_ chunk: Recording) throws(LocomotionError) -> Recording {
@@ -220,12 +221,26 @@ public struct RecordingResampler: Sendable {
             }
             lastTime = t
             report.rowsRead += 1
+            // A long chunk (a whole recording) is not held whole a second time.
+            if row % 4096 == 4095 { writeCompletedGridRows() }
         }
-        if let segmentStart, let lastTime {
-            while segmentStart + Double(nextIndex) / sampleRate + kernel.halfWidth <= lastTime { writeGridRow() }
-        }
-        compactBuffer()
+        writeCompletedGridRows()
         return takeOutput(source: chunk.source)
+    }
+
+    /// Writes the grid rows whose kernel the rows so far cover, and drops the rows no later grid
+    /// row needs, once they are many.
+    private mutating func writeCompletedGridRows() {
+        guard let segmentStart, let lastTime else { return }
+        while segmentStart + Double(nextIndex) / sampleRate + kernel.halfWidth <= lastTime { writeGridRow() }
+        let unused = min(kernelCursor, holdCursor)
+        guard unused > 4096, unused > time.count / 2 else { return }
+        time.removeFirst(unused)
+        for channel in motion.indices { motion[channel].removeFirst(unused) }
+        for column in text.indices { text[column].removeFirst(unused) }
+        kernelCursor -= unused
+        holdCursor -= unused
+        heldRow -= unused
     }
 
     /// Writes the grid rows left in the last segment and returns them.
@@ -283,21 +298,23 @@ public struct RecordingResampler: Sendable {
         nextIndex += 1
         while kernelCursor < time.count, time[kernelCursor] <= t - kernel.halfWidth { kernelCursor += 1 }
         while holdCursor + 1 < time.count, time[holdCursor + 1] <= t { holdCursor += 1 }
-        weights.removeAll(keepingCapacity: true)
-        var sum = 0.0
         var end = kernelCursor
-        while end < time.count, time[end] < t + kernel.halfWidth {
-            let weight = kernel.weight(atOffset: time[end] - t)
-            weights.append(weight)
-            sum += weight
-            end += 1
+        while end < time.count, time[end] < t + kernel.halfWidth { end += 1 }
+        let count = end - kernelCursor
+        if weights.count < count { weights = [Double](repeating: 0, count: 2 * count) }
+        let sum = time.withUnsafeBufferPointer { times in
+            weights.withUnsafeMutableBufferPointer { weights in
+                kernel.weights(
+                    at: times.baseAddress! + kernelCursor, count: count, around: t, into: weights.baseAddress!)
+            }
         }
         output.time.append(t)
         if sum >= minimumWeight {
             for channel in motion.indices {
-                var value = 0.0
-                motion[channel].withUnsafeBufferPointer { samples in
-                    for (offset, weight) in weights.enumerated() { value += weight * samples[kernelCursor + offset] }
+                let value = motion[channel].withUnsafeBufferPointer { samples in
+                    weights.withUnsafeBufferPointer { weights in
+                        Self.dot(weights.baseAddress!, samples.baseAddress! + kernelCursor, count: count)
+                    }
                 }
                 output.motion[channel].append(value / sum)
             }
@@ -319,6 +336,25 @@ public struct RecordingResampler: Sendable {
         }
     }
 
+    /// `Σ a[i]·b[i]` over `count` values, in four running sums so the loop is not one chain of
+    /// dependent additions.
+    private static func dot(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>, count: Int) -> Double {
+        var (s0, s1, s2, s3) = (0.0, 0.0, 0.0, 0.0)
+        var index = 0
+        while index + 4 <= count {
+            s0 += a[index] * b[index]
+            s1 += a[index + 1] * b[index + 1]
+            s2 += a[index + 2] * b[index + 2]
+            s3 += a[index + 3] * b[index + 3]
+            index += 4
+        }
+        while index < count {
+            s0 += a[index] * b[index]
+            index += 1
+        }
+        return (s0 + s1) + (s2 + s3)
+    }
+
     /// Counts the text changes in the rows after `heldRow` through `last` that no grid row shows:
     /// all of them, except the latest when the grid row taking row `last` shows it.
     private mutating func countHiddenChanges(through last: Int, lastShown: Bool) {
@@ -333,18 +369,6 @@ public struct RecordingResampler: Sendable {
             if changes > 0 { report.hiddenTextChanges[layout.text[column], default: 0] += changes }
         }
         heldRow = last
-    }
-
-    /// Drops the buffered rows no later grid row needs, once they are many.
-    private mutating func compactBuffer() {
-        let unused = min(kernelCursor, holdCursor)
-        guard unused > 4096, unused > time.count / 2 else { return }
-        time.removeFirst(unused)
-        for channel in motion.indices { motion[channel].removeFirst(unused) }
-        for column in text.indices { text[column].removeFirst(unused) }
-        kernelCursor -= unused
-        holdCursor -= unused
-        heldRow -= unused
     }
 
     private mutating func takeOutput(source: String) -> Recording {

@@ -18,7 +18,9 @@ extension Recording {
         guard supportedSampleRates.containsSampleRate(rate) else {
             throw .invalidParameter(
                 name: "sampleRate", value: "\(rate)",
-                requirement: "\(purpose) supports 10–1000 Hz; resample the recording (Recording.resampled(to:)) first")
+                requirement:
+                    "\(purpose) supports 10–1000 Hz; resample the recording first (Recording.resampled(to:maximumGap:))"
+            )
         }
     }
 }
