@@ -3,7 +3,7 @@ import Locomotion
 
 extension InfoCommand {
     /// The format a recording was read in and, for an app's export, its files and what merging
-    /// them onto one time base left out.
+    /// them onto one time base left out (resampling is among the summary's notes).
     static func printImport(_ imported: ImportedRecording) {
         var format = imported.format.displayName
         if let platform = imported.platform { format += " (\(platform))" }
@@ -38,6 +38,6 @@ extension InfoCommand {
                 String(format: "  event shift     at most %.3f s between an event and its row", merge.largestEventShift)
             )
         }
-        for note in imported.notes { print("  note            \(note)") }
+        for note in imported.notes where note != imported.resampling?.summary { print("  note            \(note)") }
     }
 }

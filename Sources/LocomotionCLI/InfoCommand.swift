@@ -48,7 +48,8 @@ enum InfoCommand {
                     if !parsed.flag("json") { printGroups(path: path, groups, report: read.report) }
                 } else {
                     let imported = try ReadingOptions.load(path: path, options: options, notes: false)
-                    let summary = RecordingSummary(imported.loaded, maximumGap: gap)
+                    var summary = RecordingSummary(imported.loaded, maximumGap: gap)
+                    if let resampling = imported.resampling { summary.notes.insert(resampling.summary, at: 0) }
                     summaries.append(summary)
                     if !parsed.flag("json") {
                         printText(summary)

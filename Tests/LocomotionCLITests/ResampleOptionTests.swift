@@ -44,6 +44,14 @@ struct ResampleOptionTests {
             try JSONSerialization.jsonObject(with: Data(info.output.utf8)) as? [[String: Any]])
         let rate = try #require((records.first?["sampling"] as? [String: Any])?["sampleRate"] as? Double)
         #expect(abs(rate - 2000) < 1e-6)
+        // Asked to, it describes the resampled recording and says so.
+        let resampled = try OutputConventionTests.run(["info", path, "--resample", "100", "--json"])
+        let record = try #require(
+            (try JSONSerialization.jsonObject(with: Data(resampled.output.utf8)) as? [[String: Any]])?.first)
+        #expect(abs(((record["sampling"] as? [String: Any])?["sampleRate"] as? Double ?? 0) - 100) < 1e-6)
+        #expect((record["notes"] as? [String])?.first?.hasPrefix("resampled from 2000 Hz to 100 Hz") == true)
+        let text = try OutputConventionTests.run(["info", path, "--resample", "100"])
+        #expect(text.output.contains("note: resampled from 2000 Hz to 100 Hz"))
     }
 
     @Test(arguments: ["5", "1001", "abc", "nan", "-100", ""])

@@ -9,7 +9,10 @@ import Locomotion
 // - every error is a LocomotionError that names the file;
 // - lenient: every line after the header is a row, a blank line or a counted skip; a file that
 //   reads strictly reads the same leniently with nothing skipped;
-// - rows: the count matches the report, times are finite and never go backwards (within a group).
+// - rows: the count matches the report, times are finite and never go backwards (within a group);
+// - resampling (to half, a third of or twice the estimated rate): the whole recording and its
+//   chunks through one RecordingResampler give the same rows, bit for bit, or the same error;
+//   the rows match the report and their times never go backwards.
 
 /// Every value of a recording, as bit patterns per column, so NaN compares equal to itself.
 struct RecordingBits: Equatable {
@@ -51,6 +54,8 @@ struct ReadOutcome {
     var bits = RecordingBits()
     var report = RecordingReadReport()
     var groups: [String] = []
+    /// The rows read, as one recording (a whole read) or as the chunks (a stream without groups).
+    var recordings: [Recording] = []
 }
 
 func checkRows(_ recording: Recording, grouped: Bool, path: String) {
@@ -77,6 +82,7 @@ func readWhole(path: String, options: RecordingReadOptions) throws(LocomotionErr
         let loaded = try RecordingReader.read(path: path, options: options)
         checkRows(loaded.recording, grouped: false, path: path)
         outcome.bits.append(loaded.recording)
+        outcome.recordings = [loaded.recording]
         outcome.report = loaded.report
     }
     require(
@@ -92,10 +98,43 @@ func readChunks(_ stream: RecordingStream, maxRows: Int) throws(LocomotionError)
         require(chunk.count >= 1 && chunk.count <= maxRows, "a chunk of \(chunk.count) rows (at most \(maxRows))")
         checkRows(chunk, grouped: stream.options.groupColumn != nil, path: stream.path)
         outcome.bits.append(chunk)
+        if stream.options.groupColumn == nil { outcome.recordings.append(chunk) }
         if let group = stream.group, outcome.groups.last != group { outcome.groups.append(group) }
     }
     outcome.report = stream.report
     return outcome
+}
+
+/// Resamples the whole recording and, through one resampler, its chunks: both must give the same
+/// rows or the same error.
+func checkResampling(whole recording: Recording, chunks: [Recording], factor: Double) {
+    guard let sampling = recording.samplingAnalysis() else { return }
+    let rate = sampling.sampleRate * factor
+    func resample(_ pieces: [Recording]) -> Result<(RecordingBits, RecordingResamplingReport), LocomotionError> {
+        Result { () throws(LocomotionError) in
+            var resampler = try RecordingResampler(
+                sampleRate: rate, inputRate: sampling.sampleRate, maximumGap: sampling.maximumGap)
+            var bits = RecordingBits()
+            for piece in pieces { bits.append(try resampler.append(piece)) }
+            let last = resampler.finish()
+            bits.append(last)
+            require(
+                bits.rows == resampler.report.rowsWritten,
+                "\(bits.rows) rows, report says \(resampler.report.rowsWritten)")
+            let times = bits.columns["time", default: []].map(Double.init(bitPattern:))
+            require(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "resampled time goes backwards")
+            return (bits, resampler.report)
+        }
+    }
+    let whole = resample([recording])
+    let chunked = resample(chunks)
+    switch (whole, chunked) {
+    case (.success(let a), .success(let b)):
+        require(a.0 == b.0 && a.1 == b.1, "resampled whole and in chunks differ: \(a.1) vs \(b.1)")
+    case (.failure(let a), .failure(let b)):
+        require(a.description == b.description, "resampling failed differently: \(a) vs \(b)")
+    default: require(false, "resampling the whole \(whole) but the chunks \(chunked)")
+    }
 }
 
 func describe(_ result: Result<ReadOutcome, LocomotionError>) -> String {
@@ -153,6 +192,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     case .failure(let error):
         require(error.description.contains(path), "the error does not name the file: \(error)")
     case .success(let outcome):
+        if options.groupColumn == nil, case .success(let pieces) = chunked, let recording = outcome.recordings.first {
+            checkResampling(whole: recording, chunks: pieces.recordings, factor: [0.5, 1 / 3, 2][Int(mode >> 6) % 3])
+        }
         if options.lenient {
             let lines =
                 file.split(separator: 0x0A, omittingEmptySubsequences: false).count - (file.last == 0x0A ? 1 : 0)
