@@ -155,6 +155,15 @@ struct RecordingResamplerTests {
         #expect(abs(resampled.acceleration!.x[middle] - 2.6) < 1e-9)
     }
 
+    @Test func timesTooLargeForAGridStepStillEnd() throws {
+        // At 10⁴⁴ s a step of 0.05 s is lost in rounding: the grid ends at the rows' index.
+        let recording = Recording(
+            source: "huge", time: [0, 0.02, 0.12, 1e44, 1e44],
+            acceleration: ThreeAxisSeries(x: [0, 0, 0, 0, 0], y: [0, 0, 0, 0, 0], z: [1, 1, 1, 1, 1]))
+        let resampled = try recording.resampled(to: 20, maximumGap: 0.5)
+        #expect(resampled.count == 4 && resampled.time.last == 1e44)
+    }
+
     @Test func badRowsAndSettingsAreErrors() throws {
         var backwards = Self.session(rate: 100)
         backwards.time[50] = backwards.time[48]

@@ -232,7 +232,12 @@ public struct RecordingResampler: Sendable {
     /// row needs, once they are many.
     private mutating func writeCompletedGridRows() {
         guard let segmentStart, let lastTime else { return }
-        while segmentStart + Double(nextIndex) / sampleRate + kernel.halfWidth <= lastTime { writeGridRow() }
+        // The index bound too: at times of 10⁴⁴ s adding a grid step changes nothing, and the
+        // time test alone would never end.
+        let lastIndex = Int(((lastTime - segmentStart) * sampleRate).rounded(.down))
+        while nextIndex <= lastIndex, segmentStart + Double(nextIndex) / sampleRate + kernel.halfWidth <= lastTime {
+            writeGridRow()
+        }
         let unused = min(kernelCursor, holdCursor)
         guard unused > 4096, unused > time.count / 2 else { return }
         time.removeFirst(unused)
