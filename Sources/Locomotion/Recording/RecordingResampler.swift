@@ -363,7 +363,7 @@ public struct RecordingResampler: Sendable {
     /// Counts the text changes in the rows after `heldRow` through `last` that no grid row shows:
     /// all of them, except the latest when the grid row taking row `last` shows it.
     private mutating func countHiddenChanges(through last: Int, lastShown: Bool) {
-        guard let layout, last > heldRow else { return }
+        guard last > heldRow else { return }
         for column in text.indices {
             let cells = text[column]
             var changes = 0
@@ -371,7 +371,7 @@ public struct RecordingResampler: Sendable {
                 changes += 1
             }
             if lastShown, changes > 0 { changes -= 1 }
-            if changes > 0 { report.hiddenTextChanges[layout.text[column], default: 0] += changes }
+            if changes > 0 { report.hiddenTextChanges[layout!.text[column], default: 0] += changes }
         }
         heldRow = last
     }
