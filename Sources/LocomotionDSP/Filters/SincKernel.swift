@@ -84,22 +84,12 @@ public struct SincKernel: Sendable {
     package func weights(
         at times: UnsafePointer<Double>, count: Int, around centre: Double, into weights: UnsafeMutablePointer<Double>
     ) -> Double {
-        let limit = Double(Self.zeroCrossings * Self.tableResolution)
-        return table.withUnsafeBufferPointer { table in
-            var sum = 0.0
-            for index in 0..<count {
-                let position = abs(times[index] - centre) * pointsPerSecond
-                var weight = 0.0
-                if position < limit {
-                    let point = Int(position)
-                    let fraction = position - Double(point)
-                    weight = table[point] + fraction * (table[point + 1] - table[point])
-                }
-                weights[index] = weight
-                sum += weight
-            }
-            return sum
+        var sum = 0.0
+        for index in 0..<count {
+            weights[index] = weight(atOffset: times[index] - centre)
+            sum += weights[index]
         }
+        return sum
     }
 
     /// Resamples a uniformly sampled signal onto another uniform rate, through this kernel.
