@@ -46,7 +46,7 @@ enum Soak {
                 memory.append(Sample(hour: Double(index + 1) * chunkSeconds / 3600, kilobytes: kilobytes))
             }
         }
-        detector.finish()
+        try detector.finish()
         let seconds = Date().timeIntervalSince(started)
         let peak = memory.max { $0.kilobytes < $1.kilobytes }
         func megabytes(_ sample: Sample?) -> String {

@@ -32,7 +32,7 @@ import Testing
         // On foot: every step the detector finds counts, and the stream finds the batch's steps.
         var walker = try ActivityDetector(sampleRate: 50)
         _ = try walker.process(try recording.events())
-        walker.finish()
+        try walker.finish()
         #expect(walker.detectedStepCount == batch)
         #expect(walker.stepCount >= batch * 8 / 10, "\(walker.stepCount) of \(batch)")
         // The same steps with a GPS speed of 15 m/s (a passenger walking down a train): found,
@@ -45,7 +45,7 @@ import Testing
         events.sort { $0.time < $1.time }
         var passenger = try ActivityDetector(sampleRate: 50)
         _ = try passenger.process(events)
-        passenger.finish()
+        try passenger.finish()
         #expect(passenger.detectedStepCount == batch)
         #expect(passenger.stepCount <= batch / 20, "\(passenger.stepCount) of \(batch)")
     }

@@ -106,7 +106,7 @@ public struct SoakComparison: Sendable {
             }
             if recording == nil { recording = chunk.recording } else { recording!.append(contentsOf: chunk.recording) }
         }
-        detector.finish()
+        try detector.finish()
         (streamedDetectedSteps, streamedStepsOnFoot) = (detector.detectedStepCount, detector.stepCount)
         streamedSegments = try ActivityTimeline(results: ActivityHysteresis(configuration: .init()).smooth(results))
             .segments

@@ -166,7 +166,11 @@ func run(_ events: [SensorEvent], fresh: ActivityDetector) -> RunRecord {
         }
         require(detector.stepCount <= detector.detectedStepCount, "more steps on foot than steps")
     }
-    detector.finish()
+    do {
+        try detector.finish()
+    } catch {
+        require(error is LocomotionError || error is ActivityError, "untyped error at finish: \(error)")
+    }
     require(detector.stepCount <= detector.detectedStepCount, "more steps on foot than steps after finish")
     record.steps = (detector.detectedStepCount, detector.stepCount)
     return record

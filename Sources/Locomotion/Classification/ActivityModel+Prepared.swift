@@ -52,3 +52,12 @@ extension ActivityModel {
         try Prepared(self, schema: schema)
     }
 }
+
+extension ActivityModel.Prepared: BoundActivityClassifier {
+    /// ``classify(_:)``; the model reads nothing from the context.
+    public mutating func classify(_ features: FeatureVector, context: ActivityClassificationContext)
+        -> ActivityResult
+    {
+        classify(features)
+    }
+}

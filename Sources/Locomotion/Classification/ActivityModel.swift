@@ -282,4 +282,11 @@ extension ActivityModel: ActivityClassifier {
         var bound = try prepared(for: features.schema)
         return bound.classify(features)
     }
+
+    /// The model bound to `schema` (``prepared(for:)``).
+    ///
+    /// - Throws: As ``prepared(for:)``.
+    public func bound(to schema: FeatureSchema) throws -> any BoundActivityClassifier {
+        try prepared(for: schema)
+    }
 }

@@ -271,4 +271,18 @@ extension FeatureRuleClassifier: ActivityClassifier {
     public func classify(_ table: FeatureTable) throws -> [ActivityResult] {
         try decisions(table).map(\.result)
     }
+
+    /// The rules bound to `schema` (``prepared(for:)``).
+    ///
+    /// - Throws: As ``prepared(for:)``.
+    public func bound(to schema: FeatureSchema) throws -> any BoundActivityClassifier {
+        try prepared(for: schema)
+    }
+}
+
+extension FeatureRuleClassifier.Prepared: BoundActivityClassifier {
+    /// ``classify(_:)``; the rules read nothing from the context.
+    public func classify(_ features: FeatureVector, context: ActivityClassificationContext) -> ActivityResult {
+        classify(features)
+    }
 }

@@ -171,7 +171,15 @@ public struct VoteFusion: Sendable, Hashable, Codable {
 extension VoteFusion: ActivityClassifier {
     /// Fuses the evidence of a feature vector (``ActivityEvidence/init(features:)``).
     public func classify(_ features: FeatureVector) -> ActivityResult {
-        result(ActivityEvidence(features: features), start: features.start, end: features.end)
+        result(ActivityEvidence(features: features), report: nil, start: features.start, end: features.end)
+    }
+
+    /// Fuses the evidence of a feature vector with the context's operating-system report, which
+    /// votes when ``Configuration/operatingSystemVotes`` is set.
+    public func classify(_ features: FeatureVector, context: ActivityClassificationContext) -> ActivityResult {
+        result(
+            ActivityEvidence(features: features), report: context.activityReport, start: features.start,
+            end: features.end)
     }
 
     /// Fuses the evidence of every window of `table`, its columns looked up once.
@@ -179,13 +187,16 @@ extension VoteFusion: ActivityClassifier {
         let columns = FeatureColumns(ActivityEvidence.columnNames, in: table.schema)
         return table.windows.indices.map { index in
             result(
-                ActivityEvidence(values: table.row(index), columns: columns), start: table.windows[index].start,
+                ActivityEvidence(values: table.row(index), columns: columns), report: nil,
+                start: table.windows[index].start,
                 end: table.windows[index].end)
         }
     }
 
-    private func result(_ evidence: ActivityEvidence, start: Double, end: Double) -> ActivityResult {
-        let decision = decide(evidence)
+    private func result(_ evidence: ActivityEvidence, report: MotionActivityReport?, start: Double, end: Double)
+        -> ActivityResult
+    {
+        let decision = decide(evidence, report: report)
         return ActivityResult(
             activity: decision.activity, confidence: decision.confidence, evidence: evidence, start: start, end: end)
     }

@@ -1,37 +1,59 @@
 /// The streaming activity detector: sensor events in, in time order; per feature window an
 /// activity decision, the activity committed after smoothing, and the ENTER/EXIT transitions of
-/// the committed activity out.
+/// the committed activity out; at ``finish(source:)``, the same summary as the analysis of a
+/// recording.
 ///
-/// It windows the accelerometer with ``StreamingFeatureExtractor`` (GPS fixes and pedometer
-/// cadence become the windows' context as they arrive), classifies each window with the chosen
-/// classifier, and smooths with ``ActivityHysteresis``. The operating system's latest activity
-/// report votes when the classifier is a ``VoteFusion`` configured for it. A missing stream (no
-/// GPS underground, no gyroscope, no pedometer) only leaves its features missing; each result's
+/// It is the live driver of the pipeline every analysis shares (``Recording/analyzeActivities(_:)``
+/// and ``RecordingAnalyzer`` drive the same one): it windows the accelerometer with
+/// ``StreamingFeatureExtractor`` (GPS fixes and pedometer cadence become the windows' context as
+/// they arrive), classifies each window with the classifier bound once to the features' schema,
+/// handing it the window's ``ActivityClassificationContext`` (the operating system's latest activity
+/// report, which ``VoteFusion`` lets vote when configured to), and passes the result to the
+/// temporal model (``ActivitySmoothing``; hysteresis by default). A missing stream (no GPS
+/// underground, no gyroscope, no pedometer) only leaves its features missing; each result's
 /// ``ActivityResult/evidence`` says what the decision rested on.
 ///
-/// Streaming equals batch: the events of ``Recording/events()`` give the windows and values of
-/// ``Recording/features(_:sampleRate:maximumGap:threadCount:)``, hence the same results.
+/// Streaming equals batch: the events of ``Recording/events(activityReports:)`` give the windows,
+/// decisions, timeline, steps on foot and trips of ``Recording/analyzeActivities(_:)`` run at the
+/// same sample rate and gap thresholds.
+///
+/// **Committed activity and timeline.** ``Decision/committed`` is the temporal model's live
+/// estimate (with hysteresis, the activity a change has held for the hold time). The smoothed
+/// timeline (``timeline``) is the same as a whole recording's: with hysteresis a change is dated
+/// back to when the new activity began, so a segment is final once the change after it is
+/// committed (at most the hold time, 5 s or 10 s leaving driving by default, after the window that
+/// began it); with the hidden Markov model, only at ``finish(source:)``.
 ///
 /// **Steps.** A ``StepDetector`` (its own configuration, the defaults by default) runs on the
-/// same motion samples. ``detectedStepCount`` counts every step it finds; ``stepCount`` only those
-/// on foot: a step counts when the window that ends first at or after it decided walking or
-/// running (a car's vibration and a phone handled while sitting do not count, as a pedometer
-/// would not count them). The window's own decision is used rather than the committed activity,
-/// which the hysteresis commits seconds late. Steps are known about 2 s after they happen (the
-/// detector's context), the last ones at ``finish()``.
+/// same motion samples. ``detectedStepCount`` counts every step it finds; ``stepCount`` only the
+/// steps on foot (``ActivityTimeline/stepsOnFoot(_:)``: inside a walking or running segment of the
+/// smoothed timeline, as every analysis counts them). A step is counted once its segment is final:
+/// the step detector confirms a step about 2 s after it (its context), the window that covers it
+/// ends up to a window's length later, and its segment is final when the hysteresis commits the
+/// next change or the window after it continues the segment — so ``stepCount`` trails the steps by
+/// a few seconds while walking steadily, by up to the hold time plus a window around a change, and
+/// the last ones come at ``finish(source:)``.
+///
+/// Allocation: with the rules or a trained model and hysteresis, processing a motion sample
+/// allocates nothing in steady state (the benchmark suite counts it). GPS fixes are kept for the
+/// trips' speeds only when ``init(sampleRate:options:hasGyroscope:maximumGap:keepsLocationFixes:)``
+/// asks for it.
 ///
 /// A value type; use each instance from one thread at a time.
 public struct ActivityDetector: Sendable {
-    /// The classifier the detector applies to each window.
+    /// A classifier for the detector and ``RecordingAnalysis/Options``: any ``ActivityClassifier``,
+    /// named by kind for convenience. Every case is bound and asked the same way
+    /// (``ActivityClassifier/bound(to:)``, ``ActivityClassifier/classify(_:context:)``); the cases
+    /// only spell the common ones.
     public enum Classifier: Sendable {
         /// ``FeatureRuleClassifier``.
         case rules(FeatureRuleClassifier)
-        /// ``VoteFusion``, with the latest operating-system report.
+        /// ``VoteFusion``; it hears the operating system's reports through the context.
         case voteFusion(VoteFusion)
-        /// Any other classifier of feature vectors.
+        /// Any other classifier of feature vectors: a trained ``ActivityModel`` or your own.
         case custom(any ActivityClassifier)
 
-        /// The classifier as a classifier of feature vectors (the vote fusion without reports).
+        /// The classifier.
         public var classifier: any ActivityClassifier {
             switch self {
             case .rules(let rules): return rules
@@ -45,7 +67,8 @@ public struct ActivityDetector: Sendable {
     public struct Decision: Sendable {
         /// The window's own decision.
         public var result: ActivityResult
-        /// The activity in effect after smoothing, at the window's end.
+        /// The activity in effect after smoothing, at the window's end (the temporal model's live
+        /// estimate).
         public var committed: ActivityType
         /// Transitions of the committed activity at this window (empty when it did not change).
         public var transitions: [ActivityTransition]
@@ -53,36 +76,26 @@ public struct ActivityDetector: Sendable {
 
     /// The classifier in use.
     public let classifier: Classifier
-    private var extractor: StreamingFeatureExtractor
-    /// The rules bound to the extractor's schema, when the classifier is the rules.
-    private let preparedRules: FeatureRuleClassifier.Prepared?
-    private var hysteresis: ActivityHysteresis
-    /// The bundled or trained model bound to the extractor's schema, when the classifier is one.
-    private var preparedModel: ActivityModel.Prepared?
-    private var steps: StepDetector
-    /// Steps the step detector has found and no window has yet decided on (bounded by the
-    /// detector's latency), and a buffer for the steps of one sample.
-    private var undecidedSteps: [Step] = []
-    private var newSteps: [Step] = []
-    /// The ends and on-foot decisions of the most recent windows, oldest first, for steps that
-    /// the step detector confirms after their window was decided (the first steps of a bout).
-    private var recentWindows: [(end: Double, onFoot: Bool)] = []
-    private static let recentWindowLimit = 64
-    private var latestReport: MotionActivityReport?
+    private var pipeline: ActivityPipeline
     private var lastFixTime = -Double.infinity
     private var lastPedometerTime = -Double.infinity
     private var committed: ActivityType = .unknown
 
     /// The decisions made so far.
-    public private(set) var windowCount = 0
+    public var windowCount: Int { pipeline.windowCount }
     /// Every step the step detector has found so far.
-    public private(set) var detectedStepCount = 0
-    /// The steps taken on foot: those whose window decided walking or running.
-    public private(set) var stepCount = 0
+    public var detectedStepCount: Int { pipeline.detectedStepCount }
+    /// The steps on foot so far (``ActivityTimeline/stepsOnFoot(_:)``), counted once the segment
+    /// each falls in is final (see the latency above).
+    public var stepCount: Int { pipeline.stepCount }
+    /// The smoothed timeline so far: every segment but the last is final.
+    ///
+    /// - Complexity: O(*g*) for *g* segments; allocates the copy.
+    public var timeline: ActivityTimeline { pipeline.timeline.timeline }
     /// Floors climbed and descended, from the pressure events.
     public private(set) var floors: FloorCounter
 
-    /// Creates a detector.
+    /// Creates a detector with hysteresis.
     ///
     /// - Parameters:
     ///   - sampleRate: The accelerometer's rate in Hz (within ``Recording/supportedSampleRates``, 10–1000).
@@ -92,30 +105,44 @@ public struct ActivityDetector: Sendable {
     ///   - hasGyroscope: Whether motion samples carry a rotation rate.
     ///   - steps: The step detector's parameters.
     /// - Throws: `LocomotionError` for a sample rate, feature or step configuration out of range;
-    ///   ``ActivityError`` for a hold time out of range, or a model whose columns the features lack.
+    ///   ``ActivityError`` for a hold time out of range, or a classifier that cannot bind to the
+    ///   features' schema (a model whose columns the features lack).
     public init(
         sampleRate: Double, features: FeatureConfiguration = .init(), classifier: Classifier? = nil,
         hysteresis: ActivityHysteresis.Configuration = .init(), hasGyroscope: Bool = false,
         steps: StepDetectorConfiguration = .init()
     ) throws {
-        extractor = try StreamingFeatureExtractor(
-            configuration: features, sampleRate: sampleRate, hasGyroscope: hasGyroscope)
-        self.steps = try StepDetector(sampleRate: sampleRate, configuration: steps)
-        undecidedSteps.reserveCapacity(64)
-        newSteps.reserveCapacity(8)
-        recentWindows.reserveCapacity(Self.recentWindowLimit)
-        self.hysteresis = try ActivityHysteresis(configuration: hysteresis)
+        try self.init(
+            sampleRate: sampleRate,
+            options: .init(
+                features: features, classifier: classifier, smoothing: .hysteresis(hysteresis), steps: steps),
+            hasGyroscope: hasGyroscope)
+    }
+
+    /// Creates a detector with the options of a recording's analysis.
+    ///
+    /// - Parameters:
+    ///   - sampleRate: The accelerometer's rate in Hz (within ``Recording/supportedSampleRates``, 10–1000).
+    ///   - options: Features, classifier, smoothing, steps, and activity reports scheduled by time
+    ///     (``RecordingAnalysis/Options/activityReports``, as well as or instead of
+    ///     ``SensorEvent/activityReport(_:)`` events); the label map is unused (events carry no labels).
+    ///   - hasGyroscope: Whether motion samples carry a rotation rate.
+    ///   - maximumGap: The longest interval (s) inside a stretch of windows and of step detection;
+    ///     `nil` for the extractor's default (five sample intervals, at least 0.1 s) and
+    ///     `options.steps.maximumGap`.
+    ///   - keepsLocationFixes: Whether GPS fixes are kept for the trips' speeds and the GPS report
+    ///     at ``finish(source:)`` (memory grows with the fixes: about 5 MB a day at 1 Hz).
+    /// - Throws: As ``init(sampleRate:features:classifier:hysteresis:hasGyroscope:steps:)``, and
+    ///   ``ActivityError`` for scheduled reports out of order.
+    public init(
+        sampleRate: Double, options: RecordingAnalysis.Options, hasGyroscope: Bool = false,
+        maximumGap: Double? = nil, keepsLocationFixes: Bool = false
+    ) throws {
+        pipeline = try ActivityPipeline(
+            options: options, sampleRate: sampleRate, featureGap: maximumGap, stepGap: maximumGap,
+            hasGyroscope: hasGyroscope, retention: .init(locationFixes: keepsLocationFixes))
         floors = try FloorCounter()
-        let classifier = try classifier ?? .rules(FeatureRuleClassifier())
-        self.classifier = classifier
-        if case .rules(let rules) = classifier {
-            preparedRules = try rules.prepared(for: extractor.schema)
-        } else {
-            preparedRules = nil
-        }
-        if case .custom(let custom) = classifier, let model = custom as? ActivityModel {
-            preparedModel = try model.prepared(for: extractor.schema)
-        }
+        classifier = try options.classifier ?? .rules(FeatureRuleClassifier())
     }
 
     /// Processes one event; returns a decision when a motion sample completes a window.
@@ -132,26 +159,22 @@ public struct ActivityDetector: Sendable {
         switch event {
         case .motion(let sample):
             let rotation = sample.rotationRate.map { (x: $0.x, y: $0.y, z: $0.z) }
-            let completed = try extractor.append(
-                time: sample.time, x: sample.x, y: sample.y, z: sample.z, rotationRate: rotation)
-            countSteps(of: sample)
-            guard completed, let vector = extractor.vector else { return nil }
-            return try decide(vector)
+            guard try pipeline.append(time: sample.time, x: sample.x, y: sample.y, z: sample.z, rotationRate: rotation),
+                let result = pipeline.latestResult
+            else { return nil }
+            let previous = committed
+            committed = pipeline.current
+            return Decision(
+                result: result, committed: committed,
+                transitions: ActivityTransition.change(from: previous, to: committed, at: result.end))
         case .location(let fix):
             try requireOrder(fix.time, after: &lastFixTime, stream: "GPS fix")
-            extractor.append(fix: fix)
+            pipeline.append(fix: fix, keeping: fix)
         case .pedometer(let time, let cadence):
             try requireOrder(time, after: &lastPedometerTime, stream: "pedometer update")
-            extractor.append(cadence: cadence, at: time)
+            pipeline.append(cadence: cadence, at: time)
         case .activityReport(let report):
-            guard report.start.isFinite else {
-                throw ActivityError(.invalidData, "an activity report at \(report.start) s; its time must be finite")
-            }
-            if let previous = latestReport?.start, !(report.start >= previous) {
-                throw ActivityError(
-                    .outOfOrder, "an activity report at \(report.start) s comes after one at \(previous) s")
-            }
-            latestReport = report
+            try pipeline.append(report: report)
         case .pressure(let time, let pascals):
             try floors.update(pressure: pascals, at: time)
         }
@@ -169,42 +192,19 @@ public struct ActivityDetector: Sendable {
     }
 
     /// Ends the streams: the step detector judges its last samples (the steps of the last 2 s),
-    /// and the steps no window decided on count by the last window's decision. Call once, after
-    /// the last event.
-    public mutating func finish() {
-        steps.finish(into: &newSteps)
-        detectedStepCount += newSteps.count
-        undecidedSteps.append(contentsOf: newSteps)
-        newSteps.removeAll(keepingCapacity: true)
-        if recentWindows.last?.onFoot == true { stepCount += undecidedSteps.count }
-        undecidedSteps.removeAll(keepingCapacity: true)
-    }
-
-    /// Feeds the step detector and files the steps it confirms: by the recent window that covers
-    /// them, or as undecided until the next window ends.
-    private mutating func countSteps(of sample: MotionSample) {
-        // A sample the step detector refuses (not finite) is the extractor's to report: it
-        // fails the window that holds it.
-        try? steps.process(time: sample.time, x: sample.x, y: sample.y, z: sample.z, into: &newSteps)
-        for step in newSteps {
-            detectedStepCount += 1
-            if let window = recentWindows.first(where: { $0.end >= step.time }) {
-                if window.onFoot { stepCount += 1 }
-            } else {
-                undecidedSteps.append(step)
-            }
-        }
-        newSteps.removeAll(keepingCapacity: true)
-    }
-
-    /// Counts the undecided steps up to `end` by a window's decision and remembers it.
-    private mutating func fileSteps(until end: Double, onFoot: Bool) {
-        var decided = 0
-        while decided < undecidedSteps.count, undecidedSteps[decided].time <= end { decided += 1 }
-        if onFoot { stepCount += decided }
-        undecidedSteps.removeFirst(decided)
-        if recentWindows.count == Self.recentWindowLimit { recentWindows.removeFirst() }
-        recentWindows.append((end, onFoot))
+    /// the temporal model settles the last segment, every step is judged on foot or not, and the
+    /// summary of the whole stream is returned — equal to ``RecordingAnalysis/summary`` of the
+    /// same data (without scores: events carry no labels). Call once, after the last event.
+    ///
+    /// - Parameter source: The name the summary gives the stream.
+    /// - Returns: The summary; its trips have speeds and the GPS report is set only when the
+    ///   detector keeps its fixes.
+    /// - Throws: ``ActivityError`` from the hidden Markov smoothing; `LocomotionError` from the GPS summary.
+    /// - Complexity: O(*f*) for *f* kept GPS fixes, plus O(*w K²*) for *w* windows with hidden
+    ///   Markov smoothing.
+    @discardableResult
+    public mutating func finish(source: String = "") throws -> RecordingAnalysisSummary {
+        try pipeline.finish(source: source).summary
     }
 
     private func requireOrder(_ time: Double, after last: inout Double, stream: String) throws(ActivityError) {
@@ -215,32 +215,5 @@ public struct ActivityDetector: Sendable {
             throw ActivityError(.outOfOrder, "a \(stream) at \(time) s comes after one at \(last) s")
         }
         last = time
-    }
-
-    private mutating func decide(_ vector: FeatureVector) throws -> Decision {
-        let result: ActivityResult
-        switch classifier {
-        case .rules:
-            result = preparedRules!.classify(vector)  // set in init for the rules
-        case .voteFusion(let fusion):
-            let evidence = ActivityEvidence(features: vector)
-            let decision = fusion.decide(evidence, report: latestReport)
-            result = ActivityResult(
-                activity: decision.activity, confidence: decision.confidence, evidence: evidence, start: vector.start,
-                end: vector.end)
-        case .custom(let classifier):
-            if preparedModel != nil {
-                result = preparedModel!.classify(vector)
-            } else {
-                result = try classifier.classify(vector)
-            }
-        }
-        fileSteps(until: result.end, onFoot: result.activity.isPedestrian)
-        let previous = committed
-        committed = try hysteresis.update(result.activity, at: result.end)
-        windowCount += 1
-        return Decision(
-            result: result, committed: committed,
-            transitions: ActivityTransition.change(from: previous, to: committed, at: result.end))
     }
 }

@@ -39,6 +39,8 @@ public struct StreamingFeatureExtractor: Sendable {
     public private(set) var windowStart = Double.nan
     /// Time of the newest window's last sample, in seconds (NaN before the first window).
     public private(set) var windowEnd = Double.nan
+    /// The GPS and pedometer context of the newest window, as its features saw it.
+    public private(set) var context = WindowContext()
     /// The windows produced so far.
     public private(set) var windowCount = 0
     /// Stretches cut short by gaps (and, after ``finish()``, by the end of the stream).
@@ -198,7 +200,8 @@ public struct StreamingFeatureExtractor: Sendable {
         let first = ring.slot(ofNewest: length)  // where the oldest of the newest `length` samples sits
         let start = ring[0, first]
         let end = ring[0, first + length - 1]
-        let context = contexts.context(start: start, end: end)
+        context = contexts.context(start: start, end: end)
+        let context = self.context
         // Move the row out of self so it can be written while the extractor mutates.
         var row: [Double] = []
         swap(&row, &values)

@@ -163,6 +163,10 @@ extension ActivityHysteresis {
         /// The results from the start of the pending run: a commitment may still relabel them.
         private var held: [ActivityResult] = []
 
+        /// The activity a live filter has committed after the results appended so far: what
+        /// ``ActivityHysteresis/update(_:at:)`` returned for the newest one.
+        public var committed: ActivityType { filter.committed }
+
         /// A smoother with the hold times of `hysteresis`, from a fresh state.
         public init(_ hysteresis: ActivityHysteresis) {
             filter = hysteresis

@@ -6,7 +6,8 @@ public struct RecordingAnalysis: Sendable {
     public struct Options: Sendable {
         /// The feature windows.
         public var features: FeatureConfiguration
-        /// What decides each window.
+        /// What decides each window: any ``ActivityClassifier`` (`.custom(yours)`), bound once to the
+        /// features' schema; the activity rules when `nil`.
         public var classifier: ActivityDetector.Classifier?
         /// How the decisions are smoothed over time.
         public var smoothing: ActivitySmoothing
@@ -14,19 +15,25 @@ public struct RecordingAnalysis: Sendable {
         public var steps: StepDetectorConfiguration
         /// Translations of label values to activities (before the built-in names).
         public var labelMap: [String: ActivityType]
+        /// The operating system's activity reports over the recording, in time order: each is the
+        /// classifier's ``ActivityClassificationContext/activityReport`` for the windows whose last
+        /// sample is at or after its start, until the next (``VoteFusion`` with
+        /// ``VoteFusion/Configuration/operatingSystemVotes`` lets it vote). Empty by default.
+        public var activityReports: [MotionActivityReport]
 
         /// The defaults: 2.56 s windows every 1.28 s, the activity rules, 5 s hysteresis (10 s to
         /// leave driving), the default step detector.
         public init(
             features: FeatureConfiguration = .init(), classifier: ActivityDetector.Classifier? = nil,
             smoothing: ActivitySmoothing = .hysteresis(.init()), steps: StepDetectorConfiguration = .init(),
-            labelMap: [String: ActivityType] = [:]
+            labelMap: [String: ActivityType] = [:], activityReports: [MotionActivityReport] = []
         ) {
             self.features = features
             self.classifier = classifier
             self.smoothing = smoothing
             self.steps = steps
             self.labelMap = labelMap
+            self.activityReports = activityReports
         }
     }
 
@@ -40,8 +47,9 @@ public struct RecordingAnalysis: Sendable {
     public var timeline: ActivityTimeline
     /// Steps the detector found anywhere in the recording.
     public var detectedSteps: [Step]
-    /// The steps inside walking and running segments: a car's vibration or a phone handled while
-    /// sitting does not count, as a pedometer would not count it.
+    /// The steps on foot (``ActivityTimeline/stepsOnFoot(_:)``): those inside walking and running
+    /// segments of ``timeline``; a car's vibration or a phone handled while sitting does not count,
+    /// as a pedometer would not count it.
     public var steps: [Step]
     /// The trips (driving until on foot again).
     public var trips: [Trip]
@@ -63,31 +71,28 @@ extension Recording {
     /// hysteresis, the timeline, steps counted while on foot, trips, GPS quality and scores against
     /// the labels.
     ///
+    /// The recording goes through the same pipeline as ``RecordingAnalyzer`` and ``ActivityDetector``
+    /// (it is one chunk of a ``RecordingAnalyzer`` that keeps every detail), at the sample rate and
+    /// gap threshold of its ``samplingAnalysis(maximumGap:)``; the step detector's gap is
+    /// `options.steps.maximumGap` when set.
+    ///
     /// - Throws: `LocomotionError` for a recording that cannot be analysed (no acceleration, a
-    ///   rate outside ``Recording/supportedSampleRates``, NaN samples); ``ActivityError`` from the classifier.
-    /// - Complexity: O(*n* log *n*) in the samples, plus one classification per window.
+    ///   rate outside ``Recording/supportedSampleRates``, NaN samples); ``ActivityError`` from the
+    ///   classifier, or for ``RecordingAnalysis/Options/activityReports`` out of order.
+    /// - Complexity: O(*n*) in the samples, plus one feature extraction and classification per window.
     public func analyzeActivities(_ options: RecordingAnalysis.Options = .init()) throws -> RecordingAnalysis {
-        let table = try features(options.features)
-        let classifier = try options.classifier ?? .rules(FeatureRuleClassifier())
-        let windows = try classifier.classifier.classify(table)
-        let smoothed = try options.smoothing.apply(to: windows)
-        let timeline = try ActivityTimeline(results: smoothed)
-        let detected = try detectSteps(configuration: options.steps).steps
-        let onFoot = timeline.segments.filter(\.activity.isPedestrian)
-        var cursor = 0
-        let steps = detected.filter { step in
-            while cursor < onFoot.count, onFoot[cursor].end < step.time { cursor += 1 }
-            return cursor < onFoot.count && onFoot[cursor].start <= step.time
-        }
-        let speeds = SpeedSmoother().smooth(try locationFixes())
-        let truths = ActivityTrainingSet.truths(of: table, recording: self, labelMap: options.labelMap)
-        let scored = zip(truths, smoothed).compactMap { truth, result in
-            truth.activity.map { (truth: $0, predicted: result.activity) }
-        }
+        _ = try requireAcceleration()
+        let sampling = try requireSamplingAnalysis(purpose: "feature extraction")
+        var analyzer = try RecordingAnalyzer(
+            source: source, options: options, sampleRate: sampling.sampleRate, featureGap: sampling.maximumGap,
+            stepGap: options.steps.maximumGap ?? sampling.maximumGap, hasGyroscope: rotationRate != nil,
+            retention: .init(windowResults: true, smoothedResults: true, steps: true))
+        try analyzer.append(self)
+        let (summary, speeds) = try analyzer.finishWithSpeeds()
+        let pipeline = analyzer.pipeline
         return RecordingAnalysis(
-            source: source, windows: windows, smoothed: smoothed, timeline: timeline, detectedSteps: detected,
-            steps: steps, trips: timeline.trips(speeds: speeds), speeds: speeds,
-            speedReport: speeds.isEmpty ? nil : try SpeedSmoothingReport(results: speeds),
-            confusion: scored.isEmpty ? nil : ActivityConfusion(scored))
+            source: source, windows: pipeline.windowResults, smoothed: pipeline.smoothedResults,
+            timeline: summary.timeline, detectedSteps: pipeline.detectedSteps, steps: pipeline.keptStepsOnFoot,
+            trips: summary.trips, speeds: speeds, speedReport: summary.speedReport, confusion: summary.confusion)
     }
 }

@@ -26,56 +26,24 @@
 ///
 /// Thread safety: a value type; use each instance from one thread at a time.
 public struct RecordingAnalyzer: Sendable {
-    private enum Decider: Sendable {
-        case rules(FeatureRuleClassifier.Prepared)
-        case model(ActivityModel.Prepared)
-        case other(any ActivityClassifier)
-    }
-
-    private enum Smoother: Sendable {
-        case none
-        case hysteresis(ActivityHysteresis.OfflineSmoother)
-        /// The windows' own results, decoded at the end.
-        case hiddenMarkov(ActivitySmoothing, [ActivityResult])
-    }
-
     /// The recording's name.
     public let source: String
-    private let labelMap: [String: ActivityType]
-    private var extractor: StreamingFeatureExtractor
-    private var decider: Decider
-    private var smoother: Smoother
-    private var timeline = ActivityTimeline.Builder()
-    private var stepDetector: StepDetector
-    private var newSteps: [Step] = []
-    /// Times of the steps no final segment has been found for yet, oldest first from `firstPendingStep`.
-    private var pendingStepTimes: [Double] = []
-    private var firstPendingStep = 0
-    /// The first segment that may be the walking or running segment of the next pending step.
-    private var stepSegmentCursor = 0
-    private var fixes: [LocationFix] = []
-    /// Each window's truth from the labels, oldest first from `firstPendingTruth`, until its
-    /// smoothed result comes out of the smoother.
-    private var pendingTruths: [ActivityType?] = []
-    private var firstPendingTruth = 0
-    private var smoothedBatch: [ActivityResult] = []
-    private var confusion = ActivityConfusion()
-    /// The label of the newest row and the index of the first row of its run.
-    private var currentLabel: String?
-    private var labelRunStart = 0
-    private var rowCount = 0
+    private(set) var pipeline: ActivityPipeline
 
     /// Whether each window's own result (before smoothing) is kept for ``takeWindowResults()``;
     /// off by default. Turn it on before the first ``append(_:)`` to see every window.
-    public var keepsWindowResults = false
-    private var windowResults: [ActivityResult] = []
+    public var keepsWindowResults: Bool {
+        get { pipeline.retention.windowResults }
+        set { pipeline.retention.windowResults = newValue }
+    }
 
     /// Windows decided so far.
-    public private(set) var windowCount = 0
+    public var windowCount: Int { pipeline.windowCount }
     /// Steps the step detector has found so far.
-    public private(set) var detectedStepCount = 0
-    /// Steps found so far to lie inside a walking or running segment.
-    public private(set) var stepCount = 0
+    public var detectedStepCount: Int { pipeline.detectedStepCount }
+    /// Steps found so far to be on foot (``ActivityTimeline/stepsOnFoot(_:)``), counted once the
+    /// segment they fall in is final.
+    public var stepCount: Int { pipeline.stepCount }
 
     /// Prepares the stages.
     ///
@@ -89,73 +57,63 @@ public struct RecordingAnalyzer: Sendable {
     ///     sampling analysis's threshold when that is `nil`.
     ///   - hasGyroscope: Whether the chunks carry a rotation rate.
     /// - Throws: `LocomotionError` for a rate, feature or step configuration out of range;
-    ///   ``ActivityError`` for a hold time out of range or a model whose columns the features lack.
+    ///   ``ActivityError`` for a hold time out of range, a classifier that cannot bind to the
+    ///   features' schema (a model whose columns the features lack), or activity reports out of order.
     /// - Complexity: O(*n*) in the window length, plus FFT planning.
     public init(
         source: String, options: RecordingAnalysis.Options = .init(), sampleRate: Double, featureGap: Double,
         stepGap: Double, hasGyroscope: Bool
     ) throws {
+        try self.init(
+            source: source, options: options, sampleRate: sampleRate, featureGap: featureGap, stepGap: stepGap,
+            hasGyroscope: hasGyroscope, retention: .init())
+    }
+
+    init(
+        source: String, options: RecordingAnalysis.Options, sampleRate: Double, featureGap: Double, stepGap: Double,
+        hasGyroscope: Bool, retention: ActivityPipeline.Retention
+    ) throws {
         self.source = source
-        labelMap = options.labelMap
-        extractor = try StreamingFeatureExtractor(
-            configuration: options.features, sampleRate: sampleRate, maximumGap: featureGap, hasGyroscope: hasGyroscope)
-        switch try options.classifier ?? .rules(FeatureRuleClassifier()) {
-        case .rules(let rules): decider = .rules(try rules.prepared(for: extractor.schema))
-        case .custom(let model as ActivityModel): decider = .model(try model.prepared(for: extractor.schema))
-        case let other: decider = .other(other.classifier)
-        }
-        switch options.smoothing {
-        case .none: smoother = .none
-        case .hysteresis(let configuration):
-            smoother = .hysteresis(.init(try ActivityHysteresis(configuration: configuration)))
-        case .hiddenMarkov: smoother = .hiddenMarkov(options.smoothing, [])
-        }
-        var steps = options.steps
-        steps.maximumGap = stepGap
-        stepDetector = try StepDetector(sampleRate: sampleRate, configuration: steps)
+        pipeline = try ActivityPipeline(
+            options: options, sampleRate: sampleRate, featureGap: featureGap, stepGap: stepGap,
+            hasGyroscope: hasGyroscope, retention: retention)
     }
 
     /// Analyses the next rows.
     ///
     /// - Parameter chunk: Rows after those of the previous chunk, with the same columns.
     /// - Throws: `LocomotionError.missingColumn` without acceleration; `.timeGoesBackwards` for
-    ///   rows out of order; `.invalidData` for a NaN sample in a window or a GPS coordinate
-    ///   out of range; ``ActivityError`` from the classifier or the smoothing.
+    ///   rows out of order; `.invalidData` for a NaN sample in a window (or, at the end of the chunk,
+    ///   anywhere in it) or a GPS coordinate out of range; ``ActivityError`` from the classifier or
+    ///   the smoothing.
     /// - Complexity: O(*r*) for *r* rows, plus one feature extraction and classification per window.
     public mutating func append(_ chunk: Recording) throws {
         let acceleration = try chunk.requireAcceleration()
         // The columns once, not per row: each access of an optional column retains it.
         let (time, x, y, z) = (chunk.time, acceleration.x, acceleration.y, acceleration.z)
         let (rotation, speed, cadence, labels) = (chunk.rotationRate, chunk.speed, chunk.cadence, chunk.labels)
+        let firstRow = pipeline.rowCount
         for row in 0..<chunk.count {
             if let speed, !speed[row].isNaN {
                 // The window context takes the fix as batch extraction does; the smoother keeps
                 // it with its coordinate, as `locationFixes()` gives it.
-                if let fix = chunk.locationFix(row: row) { extractor.append(fix: fix) }
-                if let fix = try chunk.locationFixWithCoordinate(row: row, rowOffset: rowCount - row) {
-                    fixes.append(fix)
-                }
+                pipeline.append(
+                    fix: chunk.locationFix(row: row),
+                    keeping: try chunk.locationFixWithCoordinate(row: row, rowOffset: firstRow))
             }
-            if let cadence, !cadence[row].isNaN { extractor.append(cadence: cadence[row], at: time[row]) }
-            if let labels, labels[row] != currentLabel {
-                currentLabel = labels[row]
-                labelRunStart = rowCount
-            }
-            rowCount += 1
-            let completed: Bool
+            if let cadence, !cadence[row].isNaN { pipeline.append(cadence: cadence[row], at: time[row]) }
+            if let labels { pipeline.append(label: labels[row]) }
             do {
-                completed = try extractor.append(
+                _ = try pipeline.append(
                     time: time[row], x: x[row], y: y[row], z: z[row],
                     rotationRate: rotation.map { (x: $0.x[row], y: $0.y[row], z: $0.z[row]) })
-            } catch {
+            } catch let error as LocomotionError {
                 throw error.namingNonFiniteSample(
-                    in: source, firstRowOfWindow: rowCount - extractor.extractor.windowLength + 1)
+                    in: source, firstRowOfWindow: pipeline.rowCount - pipeline.extractor.extractor.windowLength + 1)
             }
-            if completed, let vector = extractor.vector { try decide(vector) }
         }
-        try stepDetector.process(times: time, acceleration: acceleration, into: &newSteps)
-        takeNewSteps()
-        countSteps(final: false)
+        // A sample the step detector refused outside every whole window fails the chunk.
+        if let failure = pipeline.stepFailure { throw failure }
     }
 
     /// The windows' own results (the classifier's decisions, before smoothing) decided since the
@@ -164,8 +122,7 @@ public struct RecordingAnalyzer: Sendable {
     ///
     /// - Complexity: O(1); the caller takes the buffer over.
     public mutating func takeWindowResults() -> [ActivityResult] {
-        defer { windowResults = [] }
-        return windowResults
+        pipeline.takeWindowResults()
     }
 
     /// Ends the recording and returns the summary.
@@ -184,119 +141,6 @@ public struct RecordingAnalyzer: Sendable {
     /// - Throws: What ``finish()`` throws.
     /// - Complexity: As ``finish()``.
     public mutating func finishWithSpeeds() throws -> (summary: RecordingAnalysisSummary, speeds: [SmoothedSpeed]) {
-        stepDetector.finish(into: &newSteps)
-        takeNewSteps()
-        switch smoother {
-        case .none: break
-        case .hysteresis(var hysteresis):
-            hysteresis.finish(into: &smoothedBatch)
-            smoother = .hysteresis(hysteresis)
-        case .hiddenMarkov(let smoothing, let results):
-            smoothedBatch = try smoothing.apply(to: results)
-            smoother = .hiddenMarkov(smoothing, [])
-        }
-        try takeSmoothed()
-        countSteps(final: true)
-        let segments = timeline.timeline
-        let speeds = SpeedSmoother().smooth(fixes)
-        let summary = RecordingAnalysisSummary(
-            source: source, windowCount: windowCount, timeline: segments, detectedStepCount: detectedStepCount,
-            stepCount: stepCount, trips: segments.trips(speeds: speeds),
-            speedReport: speeds.isEmpty ? nil : try SpeedSmoothingReport(results: speeds),
-            confusion: confusion.total == 0 ? nil : confusion)
-        return (summary, speeds)
-    }
-
-    /// Classifies a window, notes its truth and passes the result to the smoothing.
-    private mutating func decide(_ vector: FeatureVector) throws {
-        let result: ActivityResult
-        switch decider {
-        case .rules(let rules): result = rules.classify(vector)
-        case .model(var model):
-            result = model.classify(vector)
-            decider = .model(model)
-        case .other(let classifier): result = try classifier.classify(vector)
-        }
-        windowCount += 1
-        if keepsWindowResults { windowResults.append(result) }
-        pendingTruths.append(truthOfNewestWindow())
-        switch smoother {
-        case .none: smoothedBatch.append(result)
-        case .hysteresis(var hysteresis):
-            // Out of the enum while it changes, so the held results are not copied.
-            smoother = .none
-            defer { smoother = .hysteresis(hysteresis) }
-            try hysteresis.append(result, into: &smoothedBatch)
-        case .hiddenMarkov(let smoothing, var results):
-            smoother = .none
-            results.append(result)
-            smoother = .hiddenMarkov(smoothing, results)
-        }
-        try takeSmoothed()
-    }
-
-    /// The truth of the window just completed, as ``ActivityTrainingSet/truths(of:recording:activity:labelMap:)``
-    /// has it: the activity of its label when every row of it has that label; `nil` otherwise.
-    private func truthOfNewestWindow() -> ActivityType? {
-        guard let label = currentLabel, labelRunStart <= rowCount - extractor.extractor.windowLength,
-            let activity = labelMap[label] ?? ActivityType(label: label), activity != .unknown
-        else { return nil }
-        return activity
-    }
-
-    /// Moves the smoothed results that are final into the timeline and the scores.
-    private mutating func takeSmoothed() throws(ActivityError) {
-        for result in smoothedBatch {
-            try timeline.append(result)
-            if let truth = pendingTruths[firstPendingTruth] {
-                confusion.add(truth: truth, predicted: result.activity)
-            }
-            firstPendingTruth += 1
-        }
-        smoothedBatch.removeAll(keepingCapacity: true)
-        if firstPendingTruth > 4096 {
-            pendingTruths.removeFirst(firstPendingTruth)
-            firstPendingTruth = 0
-        }
-    }
-
-    private mutating func takeNewSteps() {
-        detectedStepCount += newSteps.count
-        pendingStepTimes.append(contentsOf: newSteps.lazy.map(\.time))
-        newSteps.removeAll(keepingCapacity: true)
-    }
-
-    /// Counts the pending steps whose segment is known, as the batch analysis filters them: a step
-    /// counts when the first walking or running segment ending at or after it starts at or before
-    /// it. Before `final`, a step waits until it lies before the last segment (whose end may still
-    /// move) or inside it no later than the newest result's start (which that end never goes below).
-    private mutating func countSteps(final: Bool) {
-        let segments = timeline.segments
-        while firstPendingStep < pendingStepTimes.count {
-            let time = pendingStepTimes[firstPendingStep]
-            if !final {
-                guard let last = segments.last, let latest = timeline.latest, time < last.start || time <= latest.start
-                else { break }
-            }
-            while stepSegmentCursor < segments.count,
-                !segments[stepSegmentCursor].activity.isPedestrian || segments[stepSegmentCursor].end < time
-            {
-                // The last segment's end may still move: leave it for a later pass unless it is done.
-                if !final, stepSegmentCursor == segments.count - 1, segments[stepSegmentCursor].activity.isPedestrian {
-                    break
-                }
-                stepSegmentCursor += 1
-            }
-            if stepSegmentCursor < segments.count, segments[stepSegmentCursor].activity.isPedestrian,
-                segments[stepSegmentCursor].start <= time
-            {
-                stepCount += 1
-            }
-            firstPendingStep += 1
-        }
-        if firstPendingStep > 4096 {
-            pendingStepTimes.removeFirst(firstPendingStep)
-            firstPendingStep = 0
-        }
+        try pipeline.finish(source: source)
     }
 }

@@ -1,0 +1,265 @@
+/// The one path from motion samples to an activity analysis, which every driver runs:
+/// ``Recording/analyzeActivities(_:)`` (a whole recording), ``RecordingAnalyzer`` (chunks in bounded
+/// memory) and ``ActivityDetector`` (live events). Drivers only translate their input into the calls
+/// below, in time order, and read the results; no stage is written twice.
+///
+/// ```
+/// sample ─▶ StreamingFeatureExtractor ─▶ bound classifier ─▶ temporal model ─▶ timeline builder
+///  (fix, cadence ─▶ window context;        (vector + context:    (ActivityTemporalModel:   │
+///   OS report ─▶ classification context)    report, GPS, cadence)  none / hysteresis / HMM)  ├▶ steps on foot
+/// sample ─▶ StepDetector ───────────────────────────────────────────────────────────────────┤  (StepsOnFootCounter)
+/// label  ─▶ window truth (unanimous label) ─────────────────────────────────────────────────┼▶ confusion
+/// fix    ─▶ kept fixes ─▶ SpeedSmoother at finish() ────────────────────────────────────────┴▶ trips, GPS report
+/// ```
+///
+/// Per row (sample), the calls are: the row's GPS fix (``append(fix:keeping:)``), its pedometer
+/// cadence (``append(cadence:at:)``), its label (``append(label:)``), then the motion sample
+/// (``append(time:x:y:z:rotationRate:)``); operating-system reports arrive with
+/// ``append(report:)`` or are scheduled from ``RecordingAnalysis/Options/activityReports`` (each
+/// delivered before the first sample at or after its start). Because every stage sees the same
+/// sequence whatever the driver, the results are equal bit for bit.
+///
+/// Allocation: none per sample or per window in steady state with a classifier whose bound form
+/// allocates nothing and the hysteresis or no smoothing (buffers are reserved once and compacted
+/// in place), unless detail is kept (``Retention``). The hidden Markov model holds every window's
+/// result until ``finish()``.
+struct ActivityPipeline: Sendable {
+    /// What the pipeline keeps beyond the summary.
+    struct Retention: Sendable {
+        /// Every window's own result (``RecordingAnalysis/windows``).
+        var windowResults = false
+        /// Every smoothed result (``RecordingAnalysis/smoothed``).
+        var smoothedResults = false
+        /// Every step found and the steps on foot (``RecordingAnalysis/detectedSteps``, ``RecordingAnalysis/steps``).
+        var steps = false
+        /// The GPS fixes, smoothed at ``finish()`` for the trips' speeds and the GPS report.
+        var locationFixes = true
+    }
+
+    private(set) var extractor: StreamingFeatureExtractor
+    private var classifier: any BoundActivityClassifier
+    private var temporalModel: any ActivityTemporalModel
+    private(set) var timeline = ActivityTimeline.Builder()
+    private var stepDetector: StepDetector
+    private var newSteps: [Step] = []
+    private var stepsOnFoot: StepsOnFootCounter
+    /// The first sample the step detector refused (not finite); the drivers decide when it counts.
+    private(set) var stepFailure: LocomotionError?
+    var retention: Retention
+
+    private let labelMap: [String: ActivityType]
+    /// The label of the newest row and the index of the first row of its run.
+    private var currentLabel: String?
+    private var labelRunStart = 0
+    private(set) var rowCount = 0
+    /// Each window's truth from the labels, oldest first from `firstPendingTruth`, until its
+    /// smoothed result comes out of the temporal model.
+    private var pendingTruths: [ActivityType?] = []
+    private var firstPendingTruth = 0
+    private var confusion = ActivityConfusion()
+    private var smoothedBatch: [ActivityResult] = []
+    private static let compactionThreshold = 4096
+
+    /// Reports scheduled by time, and the next one to deliver.
+    private let scheduledReports: [MotionActivityReport]
+    private var nextScheduledReport = 0
+    private(set) var latestReport: MotionActivityReport?
+    private var fixes: [LocationFix] = []
+
+    /// Windows decided so far.
+    private(set) var windowCount = 0
+    /// Steps the step detector has found so far.
+    private(set) var detectedStepCount = 0
+    /// The newest window's own result.
+    private(set) var latestResult: ActivityResult?
+    private(set) var windowResults: [ActivityResult] = []
+    private(set) var smoothedResults: [ActivityResult] = []
+    private(set) var detectedSteps: [Step] = []
+
+    /// Prepares the stages.
+    ///
+    /// - Parameters:
+    ///   - options: Features, classifier, smoothing, steps, labels and scheduled reports.
+    ///   - sampleRate: The motion samples' rate in Hz.
+    ///   - featureGap: The longest interval (s) inside a stretch of windows; `nil` for the
+    ///     streaming extractor's default.
+    ///   - stepGap: The step detector's longest interval (s); `nil` keeps `options.steps.maximumGap`.
+    ///   - hasGyroscope: Whether samples carry a rotation rate.
+    ///   - retention: What to keep beyond the summary.
+    /// - Throws: `LocomotionError` for a rate, feature or step configuration out of range;
+    ///   ``ActivityError`` for a hold time out of range, a classifier that cannot bind to the
+    ///   features' schema, or scheduled reports out of order.
+    init(
+        options: RecordingAnalysis.Options, sampleRate: Double, featureGap: Double?, stepGap: Double?,
+        hasGyroscope: Bool, retention: Retention
+    ) throws {
+        extractor = try StreamingFeatureExtractor(
+            configuration: options.features, sampleRate: sampleRate, maximumGap: featureGap, hasGyroscope: hasGyroscope)
+        classifier = try (options.classifier ?? .rules(FeatureRuleClassifier())).classifier.bound(to: extractor.schema)
+        temporalModel = try options.smoothing.temporalModel()
+        var steps = options.steps
+        if let stepGap { steps.maximumGap = stepGap }
+        stepDetector = try StepDetector(sampleRate: sampleRate, configuration: steps)
+        labelMap = options.labelMap
+        self.retention = retention
+        stepsOnFoot = StepsOnFootCounter(keepsSteps: retention.steps)
+        var previous: Double?
+        for report in options.activityReports { try Self.requireOrder(report, after: &previous) }
+        scheduledReports = options.activityReports
+        newSteps.reserveCapacity(8)
+        pendingTruths.reserveCapacity(2 * Self.compactionThreshold)
+        smoothedBatch.reserveCapacity(64)
+    }
+
+    /// The activity in effect after the newest window, for a live user (the temporal model's
+    /// ``ActivityTemporalModel/current``).
+    var current: ActivityType { temporalModel.current }
+    /// Steps judged to be on foot so far (``ActivityTimeline/stepsOnFoot(_:)``).
+    var stepCount: Int { stepsOnFoot.count }
+    /// Steps found whose segment is not final yet.
+    var pendingStepCount: Int { stepsOnFoot.pendingCount }
+
+    /// Feeds a GPS fix: `fix` to the windows' context, `keeping` (the same fix with its coordinate,
+    /// when the driver has one) to the speeds smoothed at ``finish()``.
+    mutating func append(fix: LocationFix?, keeping kept: LocationFix?) {
+        if let fix { extractor.append(fix: fix) }
+        if retention.locationFixes, let kept { fixes.append(kept) }
+    }
+
+    /// Records a pedometer cadence (steps/s) at `time` (s).
+    mutating func append(cadence: Double, at time: Double) {
+        extractor.append(cadence: cadence, at: time)
+    }
+
+    /// Notes the label of the row whose sample comes next.
+    mutating func append(label: String) {
+        if label != currentLabel {
+            currentLabel = label
+            labelRunStart = rowCount
+        }
+    }
+
+    /// Takes an operating-system report: the windows that end after it hear it.
+    ///
+    /// - Throws: ``ActivityError/Code/invalidData`` for a start that is not finite,
+    ///   ``ActivityError/Code/outOfOrder`` for one before the previous report's.
+    mutating func append(report: MotionActivityReport) throws(ActivityError) {
+        var previous = latestReport?.start
+        try Self.requireOrder(report, after: &previous)
+        latestReport = report
+    }
+
+    /// Takes one motion sample: windows it, detects steps in it, and when it completes a window,
+    /// classifies, smooths and files that window.
+    ///
+    /// - Returns: Whether a window was decided (``latestResult``).
+    /// - Throws: What ``StreamingFeatureExtractor/append(time:x:y:z:rotationRate:)`` throws (the
+    ///   sample then reaches no other stage); what the classifier and the temporal model throw.
+    ///   A sample the step detector refuses is noted in ``stepFailure`` instead.
+    mutating func append(
+        time: Double, x: Double, y: Double, z: Double, rotationRate: (x: Double, y: Double, z: Double)?
+    ) throws -> Bool {
+        while nextScheduledReport < scheduledReports.count, scheduledReports[nextScheduledReport].start <= time {
+            latestReport = scheduledReports[nextScheduledReport]
+            nextScheduledReport += 1
+        }
+        rowCount += 1
+        let completed = try extractor.append(time: time, x: x, y: y, z: z, rotationRate: rotationRate)
+        do {
+            try stepDetector.process(time: time, x: x, y: y, z: z, into: &newSteps)
+        } catch {
+            if stepFailure == nil { stepFailure = error }
+        }
+        if !newSteps.isEmpty { takeNewSteps() }
+        guard completed else { return false }
+        try decide()
+        return true
+    }
+
+    /// Ends the input: the step detector judges its last samples, the temporal model releases what
+    /// it holds, every step is judged, and the GPS fixes are smoothed.
+    ///
+    /// - Throws: ``ActivityError`` from the temporal model; `LocomotionError` from the GPS summary.
+    mutating func finish(source: String) throws -> (summary: RecordingAnalysisSummary, speeds: [SmoothedSpeed]) {
+        stepDetector.finish(into: &newSteps)
+        takeNewSteps()
+        try temporalModel.finish(into: &smoothedBatch)
+        try takeSmoothed()
+        stepsOnFoot.count(in: timeline.segments, latest: timeline.latest, final: true)
+        let segments = timeline.timeline
+        let speeds = SpeedSmoother().smooth(fixes)
+        let summary = RecordingAnalysisSummary(
+            source: source, windowCount: windowCount, timeline: segments, detectedStepCount: detectedStepCount,
+            stepCount: stepsOnFoot.count, trips: segments.trips(speeds: speeds),
+            speedReport: speeds.isEmpty ? nil : try SpeedSmoothingReport(results: speeds),
+            confusion: confusion.total == 0 ? nil : confusion)
+        return (summary, speeds)
+    }
+
+    /// The steps on foot kept (``Retention/steps``).
+    var keptStepsOnFoot: [Step] { stepsOnFoot.stepsOnFoot }
+
+    /// Hands the kept window results over (``Retention/windowResults``).
+    mutating func takeWindowResults() -> [ActivityResult] {
+        defer { windowResults = [] }
+        return windowResults
+    }
+
+    private mutating func decide() throws {
+        guard let vector = extractor.vector else { return }
+        let result = try classifier.classify(
+            vector, context: ActivityClassificationContext(extractor.context, report: latestReport))
+        windowCount += 1
+        latestResult = result
+        if retention.windowResults { windowResults.append(result) }
+        pendingTruths.append(truthOfNewestWindow())
+        try temporalModel.append(result, features: vector, into: &smoothedBatch)
+        try takeSmoothed()
+        stepsOnFoot.count(in: timeline.segments, latest: timeline.latest, final: false)
+    }
+
+    /// The truth of the window just completed, as ``ActivityTrainingSet/truths(of:recording:activity:labelMap:)``
+    /// has it: the activity of its label when every row of it has that label; `nil` otherwise.
+    private func truthOfNewestWindow() -> ActivityType? {
+        guard let label = currentLabel, labelRunStart <= rowCount - extractor.extractor.windowLength,
+            let activity = labelMap[label] ?? ActivityType(label: label), activity != .unknown
+        else { return nil }
+        return activity
+    }
+
+    /// Moves the smoothed results that are final into the timeline and the scores.
+    private mutating func takeSmoothed() throws(ActivityError) {
+        for result in smoothedBatch {
+            try timeline.append(result)
+            if let truth = pendingTruths[firstPendingTruth] {
+                confusion.add(truth: truth, predicted: result.activity)
+            }
+            firstPendingTruth += 1
+            if retention.smoothedResults { smoothedResults.append(result) }
+        }
+        smoothedBatch.removeAll(keepingCapacity: true)
+        if firstPendingTruth >= Self.compactionThreshold {
+            pendingTruths.removeFirst(firstPendingTruth)
+            firstPendingTruth = 0
+        }
+    }
+
+    private mutating func takeNewSteps() {
+        detectedStepCount += newSteps.count
+        for step in newSteps { stepsOnFoot.add(step) }
+        if retention.steps { detectedSteps.append(contentsOf: newSteps) }
+        newSteps.removeAll(keepingCapacity: true)
+    }
+
+    private static func requireOrder(_ report: MotionActivityReport, after previous: inout Double?)
+        throws(ActivityError)
+    {
+        guard report.start.isFinite else {
+            throw ActivityError(.invalidData, "an activity report at \(report.start) s; its time must be finite")
+        }
+        if let previous, !(report.start >= previous) {
+            throw ActivityError(.outOfOrder, "an activity report at \(report.start) s comes after one at \(previous) s")
+        }
+        previous = report.start
+    }
+}
