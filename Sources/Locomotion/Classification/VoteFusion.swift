@@ -193,6 +193,23 @@ extension VoteFusion: ActivityClassifier {
         }
     }
 
+    /// The fusion bound to `schema`: the evidence columns looked up once, each window's evidence
+    /// read by position, the context's report voting as in ``classify(_:context:)``.
+    public func bound(to schema: FeatureSchema) -> any BoundActivityClassifier {
+        Bound(fusion: self, columns: FeatureColumns(ActivityEvidence.columnNames, in: schema))
+    }
+
+    private struct Bound: BoundActivityClassifier {
+        let fusion: VoteFusion
+        let columns: FeatureColumns
+
+        func classify(_ features: FeatureVector, context: ActivityClassificationContext) -> ActivityResult {
+            fusion.result(
+                ActivityEvidence(values: features.values, columns: columns), report: context.activityReport,
+                start: features.start, end: features.end)
+        }
+    }
+
     private func result(_ evidence: ActivityEvidence, report: MotionActivityReport?, start: Double, end: Double)
         -> ActivityResult
     {
