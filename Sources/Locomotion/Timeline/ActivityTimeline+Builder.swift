@@ -64,7 +64,8 @@ extension ActivityTimeline {
         private mutating func startSegment(_ result: ActivityResult, at start: Double) {
             segments.append(
                 .init(activity: result.activity, start: start, end: result.end, confidence: result.confidence))
-            levels = [0, 0, 0]
+            // Reset in place: a new array per segment would allocate in the live detector's loop.
+            for level in levels.indices { levels[level] = 0 }
             levels[result.confidence.rawValue] += 1
         }
 
