@@ -152,7 +152,7 @@ enum AnalyzeCommand {
                 report = Report(file: file, error: message)
             }
             if settings.format == .jsonl {
-                output.write(CommandSupport.jsonLine(report) + "\n")
+                output.write(report.jsonLine + "\n")
             } else if settings.format != .csv {
                 reports.append(report)
             }
@@ -206,7 +206,7 @@ enum AnalyzeCommand {
                 throw UsageError(message: "--model: \(error)", isFileError: true)
             }
             options.classifier = .custom(model)
-            options.features = FeatureConfiguration(windowDuration: model.windowDuration, hop: model.hop)
+            options.features = model.featureConfiguration
             options.smoothing = try smoothing(parsed, hop: options.features.hop)
         }
         return Settings(
@@ -214,25 +214,14 @@ enum AnalyzeCommand {
             report: parsed.value("report"), shard: shard, out: parsed.value("out"))
     }
 
-    /// Reads a label map: one `LABEL,ACTIVITY` per line; blank lines and lines starting with `#`
-    /// are skipped.
+    /// Reads the label map `--label-map` names (``ActivityLabelMap``); a file that cannot be read
+    /// or parsed is a file error.
     static func labelMap(at path: String) throws(UsageError) -> [String: ActivityType] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw UsageError(message: "--label-map: cannot read '\(path)'", isFileError: true)
+        do {
+            return try ActivityLabelMap.read(path: path)
+        } catch {
+            throw UsageError(message: "--label-map: \(error)", isFileError: true)
         }
-        var map: [String: ActivityType] = [:]
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
-            let parts = trimmed.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, let activity = ActivityType(identifier: parts[1].lowercased()) else {
-                throw UsageError(
-                    message: "--label-map: \(path):\(index + 1): expected LABEL,ACTIVITY, not '\(trimmed)'",
-                    isFileError: true)
-            }
-            map[parts[0]] = activity
-        }
-        return map
     }
 
     /// The smoothing `--smoothing` and `--hold` ask for.
@@ -245,7 +234,7 @@ enum AnalyzeCommand {
         case "none": return .none
         case "hysteresis":
             let hold = try parsed.seconds("hold", default: 5)
-            return .hysteresis(CommandSupport.hysteresis(hold: hold))
+            return .hysteresis(.holding(hold))
         case "hmm":
             do { return try .hiddenMarkov(hop: hop) } catch { throw UsageError(message: error.message) }
         default: throw UsageError(message: "--smoothing takes hysteresis, hmm or none, not '\(name)'")
@@ -409,56 +398,5 @@ enum AnalyzeCommand {
     }
 
     /// What `--json` prints per file, and `--jsonl` on one line per file (what `summarize` reads).
-    struct Report: Codable {
-        struct TripRecord: Codable {
-            var start: Double
-            var end: Double
-            var durationSeconds: Double
-            var distanceMetres: Double?
-            var closed: Bool
-        }
-        var file: String
-        var error: String?
-        var duration: Double?
-        var windows = 0
-        var timeline: [ActivitySegment] = []
-        var totalsSeconds: [String: Double] = [:]
-        var stepsDetected = 0
-        var stepsOnFoot = 0
-        var meanCadenceStepsPerSecond: Double?
-        var trips: [TripRecord] = []
-        var validFixes: Int?
-        var fixes: Int?
-        var rejectedSpikes: Int?
-        var accuracy: Double?
-        var macroF1: Double?
-        var confusion: ActivityConfusion?
-
-        init(file: String, error: String) {
-            self.file = file
-            self.error = error
-        }
-
-        init(_ analysis: RecordingAnalysisSummary) {
-            file = analysis.source
-            duration = analysis.timeline.segments.last.map { $0.end - analysis.timeline.segments[0].start }
-            windows = analysis.windowCount
-            timeline = analysis.timeline.segments
-            for total in analysis.timeline.totals { totalsSeconds[total.activity.identifier] = total.seconds }
-            stepsDetected = analysis.detectedStepCount
-            stepsOnFoot = analysis.stepCount
-            meanCadenceStepsPerSecond = analysis.meanCadence
-            trips = analysis.trips.map {
-                TripRecord(
-                    start: $0.start, end: $0.end, durationSeconds: $0.duration, distanceMetres: $0.distance,
-                    closed: $0.isClosed)
-            }
-            validFixes = analysis.speedReport?.validFixCount
-            fixes = analysis.speedReport?.fixCount
-            rejectedSpikes = analysis.speedReport?.counts.rejectedSpikes
-            accuracy = analysis.confusion?.accuracy
-            macroF1 = analysis.confusion?.macroF1
-            confusion = analysis.confusion
-        }
-    }
+    typealias Report = RecordingAnalysisRecord
 }

@@ -106,8 +106,8 @@ enum ClassifyCommand {
         guard name == "model" || parsed.value("model") == nil else {
             throw UsageError(message: "--model needs --classifier model")
         }
-        var window = try parsed.seconds("window", default: 2.56)
-        var hop = try parsed.seconds("hop", default: 1.28)
+        var features = FeatureConfiguration(
+            windowDuration: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28))
         guard ["rules", "fusion", "model"].contains(name) else {
             throw UsageError(message: "--classifier takes rules, fusion or model, not '\(name)'")
         }
@@ -132,15 +132,14 @@ enum ClassifyCommand {
             do {
                 let model = try ModelSupport.model(parsed.value("model"))
                 classifier = .model(model)
-                (window, hop) = (model.windowDuration, model.hop)
+                features = model.featureConfiguration
             } catch {
                 throw UsageError(message: "--model: \(error)", isFileError: true)
             }
         default: classifier = .rules
         }
         return Settings(
-            classifier: classifier, hold: hold, truth: truth,
-            features: FeatureConfiguration(windowDuration: window, hop: hop),
+            classifier: classifier, hold: hold, truth: truth, features: features,
             csv: parsed.flag("csv"), json: parsed.flag("json"), reading: reading)
     }
 
@@ -162,7 +161,7 @@ enum ClassifyCommand {
             rules = results.map { _ in "model" }
         }
         if let hold = settings.hold {
-            results = try ActivityHysteresis(configuration: CommandSupport.hysteresis(hold: hold)).smooth(results)
+            results = try ActivityHysteresis(configuration: .holding(hold)).smooth(results)
         }
         let windows = zip(table.windows, zip(results, rules)).map { window, decided in
             Window(
@@ -171,14 +170,13 @@ enum ClassifyCommand {
         }
         var counts: [String: Int] = [:]
         for window in windows { counts[window.activity.identifier, default: 0] += 1 }
-        let truths = windows.map { settings.truth ?? $0.label.flatMap(ActivityType.init(label:)) }
-        let scored = zip(truths, windows).compactMap { truth, window in
-            truth.map { (truth: $0, predicted: window.activity) }
-        }
-        let confusion = scored.isEmpty ? nil : ActivityConfusion(scored)
+        // The package's one labelling rule: a window whose samples carry more than one label is not scored.
+        let truths = ActivityTrainingSet.truths(of: table, recording: recording, activity: settings.truth)
+        let scored = ActivityConfusion(results: results, truths: truths)
+        let confusion = scored.total == 0 ? nil : scored
         return Report(
             file: recording.source, classifier: settings.classifier.name, windows: windows, counts: counts,
-            scoredWindows: scored.count, accuracy: confusion?.accuracy, balancedAccuracy: confusion?.balancedAccuracy,
+            scoredWindows: scored.total, accuracy: confusion?.accuracy, balancedAccuracy: confusion?.balancedAccuracy,
             confusion: confusion)
     }
 

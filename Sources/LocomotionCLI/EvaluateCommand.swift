@@ -73,19 +73,9 @@ enum EvaluateCommand {
             let model = try ModelSupport.model(parsed.value("model"))
             let smoothing = try AnalyzeCommand.smoothing(parsed, hop: model.hop)
             let sources = try ActivityTrainingSet.sources(in: parsed.positional)
-            var confusion = ActivityConfusion()
-            let configuration = FeatureConfiguration(windowDuration: model.windowDuration, hop: model.hop)
-            for (index, source) in sources.enumerated() {
+            let confusion = try model.evaluate(sources, reading: reading, smoothing: smoothing) { index, source in
                 CommandSupport.progress(
                     "\(index + 1) of \(sources.count): \(source.path)", done: index + 1 == sources.count)
-                let recording = try RecordingImporter.read(path: source.path, options: reading).recording
-                let table = try recording.features(configuration)
-                let results = try smoothing.apply(to: model.classify(table))
-                let truths = ActivityTrainingSet.truths(of: table, recording: recording, activity: source.activity).map(
-                    \.activity)
-                for (truth, result) in zip(truths, results) {
-                    if let truth { confusion.add(truth: truth, predicted: result.activity) }
-                }
             }
             if parsed.flag("json") {
                 CommandSupport.printJSON(Report(confusion))

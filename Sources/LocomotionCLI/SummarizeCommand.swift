@@ -80,39 +80,20 @@ enum SummarizeCommand {
             names.filter { $0.hasSuffix(".jsonl") }.map { (path as NSString).appendingPathComponent($0) })
     }
 
-    /// The records of one JSON Lines file; blank lines are skipped.
-    static func read(_ path: String) throws(ReadError) -> [AnalyzeCommand.Report] {
+    /// The records of one JSON Lines file (``RecordingAnalysisRecord/records(jsonLines:path:)``).
+    static func read(_ path: String) throws(ReadError) -> [RecordingAnalysisRecord] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ReadError(message: "\(path): cannot read the file")
         }
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        var reports: [AnalyzeCommand.Report] = []
-        for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") }) else { continue }
-            do {
-                reports.append(try decoder.decode(AnalyzeCommand.Report.self, from: Data(line)))
-            } catch {
-                throw ReadError(message: "\(path):\(index + 1): not a record of 'analyze --jsonl' (\(describe(error)))")
-            }
+        do {
+            return try RecordingAnalysisRecord.records(jsonLines: data, path: path)
+        } catch {
+            throw ReadError(message: error.description)
         }
-        return reports
     }
 
     /// The records in path order of their files (records of the same file keep their order).
     static func sorted(_ reports: [AnalyzeCommand.Report]) -> [AnalyzeCommand.Report] {
         reports.sorted { PathOrder.precedes($0.file, $1.file) }
-    }
-
-    /// A decoding error in a few words.
-    private static func describe(_ error: any Error) -> String {
-        switch error as? DecodingError {
-        case .keyNotFound(let key, _): "no '\(key.stringValue)'"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
-        case .dataCorrupted: "not JSON"
-        default: "not JSON"
-        }
     }
 }
