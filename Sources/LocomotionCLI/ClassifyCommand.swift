@@ -4,27 +4,32 @@ import Locomotion
 /// `locomotion classify FILE...`: the activity of every window, by the activity rules or the vote
 /// fusion, scored against the file's labels when it has any.
 enum ClassifyCommand {
-    static let usage = """
+    static let summary = """
         usage: locomotion classify FILE... [--classifier rules|fusion|model [--model M]] [--hold S] [--truth ACTIVITY]
                                    [--window S] [--hop S] [--csv | --json] [reading options]
 
-        Classifies each window (default 2.56 s every 1.28 s) and prints, per file, the windows of
-        each activity and — when the windows carry labels naming activities (walking, sitting,
-        car, ...) or --truth is given — the accuracy and the confusion matrix.
-          --classifier C   rules (default): stationary, walking, running, cycling, driving from the
-                           feature rules; fusion: the speed/cadence/variance vote fusion; model:
-                           a trained model (--model FILE, or the bundled one), with the class
-                           probabilities in --csv and --json
-          --hold S         hysteresis: a new activity must persist S seconds (leaving driving
-                           twice as long) before it replaces the current one
-          --truth A        the whole file's true activity (walking, running, cycling, driving,
-                           stationary), for recordings without labels
-          --csv            one row per window: file, start_s, end_s, label, activity,
-                           confidence, rule
-          --json           the per-file reports with every window, as JSON
-
-        \(ReadingOptions.section)
+        Classifies each window and prints, per file, the windows of each activity and — when the
+        windows carry labels naming activities (walking, sitting, car, ...) or --truth is given —
+        the accuracy and the confusion matrix. A window is scored only when all its samples carry
+        the same label (the labelling rule of analyze, train and evaluate). A model (--classifier
+        model) extracts the features it was trained with and adds the class probabilities to
+        --csv and --json.
         """
+
+    static let options: [Option] = [
+        SharedOptions.classifier, SharedOptions.model,
+        .option(
+            "hold", "S", .seconds(default: nil),
+            "hysteresis: a new activity must persist S seconds (leaving driving\ntwice as long) before it replaces the current one; none without it"
+        ),
+        .option(
+            "truth", "A", .choice(ActivityType.decidable.map(\.identifier), default: nil),
+            "the whole file's true activity (walking, running, cycling, driving,\nstationary), for recordings without labels"
+        ),
+        SharedOptions.window, SharedOptions.hop,
+        .flag("csv", "one row per window: file, start_s, end_s, label, activity,\nconfidence, rule"),
+        .flag("json", "the per-file reports with every window, as JSON"),
+    ]
 
     enum Classifier {
         case rules
@@ -74,9 +79,7 @@ enum ClassifyCommand {
     }
 
     static let command = Command(
-        name: "classify", usage: usage,
-        options: ReadingOptions.names.union(["classifier", "model", "hold", "truth", "window", "hop"]),
-        flags: ReadingOptions.flags.union(["csv", "json"]))
+        name: "classify", summary: summary, options: options, sections: [ReadingOptions.section])
 
     static func run(_ arguments: [String]) -> Int32 {
         command.run(arguments) { (parsed) throws(UsageError) in
@@ -102,27 +105,16 @@ enum ClassifyCommand {
     }
 
     static func parse(_ parsed: Arguments) throws(UsageError) -> Settings {
-        let name = parsed.value("classifier") ?? "rules"
+        let name = parsed.text("classifier")!
         guard name == "model" || parsed.value("model") == nil else {
             throw UsageError(message: "--model needs --classifier model")
         }
-        var features = FeatureConfiguration(
-            windowDuration: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28))
-        guard ["rules", "fusion", "model"].contains(name) else {
-            throw UsageError(message: "--classifier takes rules, fusion or model, not '\(name)'")
-        }
-        var truth: ActivityType?
-        if let text = parsed.value("truth") {
-            guard let activity = ActivityType(identifier: text), activity != .unknown else {
-                throw UsageError(
-                    message: "--truth takes walking, running, cycling, driving or stationary, not '\(text)'")
-            }
-            truth = activity
-        }
+        var features = FeatureConfiguration(windowDuration: parsed.number("window")!, hop: parsed.number("hop")!)
+        let truth = parsed.text("truth").flatMap(ActivityType.init(identifier:))
         guard !(parsed.flag("csv") && parsed.flag("json")) else {
             throw UsageError(message: "--csv and --json exclude each other")
         }
-        let hold = parsed.value("hold") == nil ? nil : try parsed.seconds("hold", default: 5)
+        let hold = parsed.number("hold")
         let reading = try ReadingOptions.parse(parsed)
         // The model file last: a usage error is found before any file is read.
         let classifier: Classifier
@@ -130,7 +122,7 @@ enum ClassifyCommand {
         case "fusion": classifier = .fusion
         case "model":
             do {
-                let model = try ModelSupport.model(parsed.value("model"))
+                let model = try ModelSupport.model(parsed.text("model"))
                 classifier = .model(model)
                 features = model.featureConfiguration
             } catch {

@@ -4,7 +4,7 @@ import Locomotion
 /// `locomotion summarize RESULTS...`: merges the JSON Lines of `analyze --jsonl` runs (the shards
 /// of a cluster job) into the summary table one `analyze` run prints.
 enum SummarizeCommand {
-    static let usage = """
+    static let summary = """
         usage: locomotion summarize RESULTS... [--out FILE]
 
         Reads the JSON Lines that 'locomotion analyze --jsonl' writes (one record per file, from
@@ -13,13 +13,15 @@ enum SummarizeCommand {
         component, as analyze lists a folder), then the count of files and of failures. A DIR
         stands for the .jsonl files under it. A file named in more than one record is noted on
         standard error (each record still gets its row).
-          --out FILE   write the table to FILE instead of standard output
-
-        exit status: 0 every file analysed, 1 a record of a failed file or a results file that
-        cannot be read, 2 a usage error
         """
 
-    static let command = Command(name: "summarize", usage: usage, options: ["out"], flags: [])
+    static let command = Command(
+        name: "summarize", summary: summary,
+        options: [.option("out", "FILE", .text(default: nil), "write the table to FILE instead of standard output")],
+        footer: """
+            exit status: 0 every file analysed, 1 a record of a failed file or a results file that
+            cannot be read, 2 a usage error
+            """)
 
     static func run(_ arguments: [String]) -> Int32 {
         command.run(arguments) { (parsed) throws(UsageError) in

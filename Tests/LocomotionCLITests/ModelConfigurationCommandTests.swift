@@ -65,7 +65,7 @@ struct ModelConfigurationCommandTests {
         let report = try ClassifyCommand.analyse(
             recording,
             settings: ClassifyCommand.parse(
-                Arguments([], options: ClassifyCommand.command.options, flags: ClassifyCommand.command.flags)))
+                Arguments([], command: ClassifyCommand.command)))
         let unanimous = report.windows.filter { $0.end < 10 || $0.start >= 10 }.count
         #expect(unanimous < report.windows.count)
         #expect(report.scoredWindows == unanimous)
