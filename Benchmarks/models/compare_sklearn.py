@@ -12,7 +12,7 @@ For a training corpus in the folder-per-activity layout (DIR/<activity>/<group>_
      GaussianNB, LogisticRegression and RandomForestClassifier are cross-validated on them; accuracy and
      macro-F1 (mean per-class F1 over the true classes with support > 0, as ActivityConfusion.macroF1)
      are scored on the pooled held-out predictions, and fit + predict is timed;
-  3. `locomotion train DIR --model M --folds K --json` gives the Swift scores and time;
+  3. `locomotion train DIR --kind M --folds K --json` gives the Swift scores and time;
   4. a markdown table goes to stdout.
 
 scikit-learn refuses NaN in GaussianNB, LogisticRegression (and in this comparison's forest), so each
@@ -232,7 +232,7 @@ def cross_validate(factory, x, y, folds):
 
 def swift_train(binary, corpus, kind, folds, work, seed=0):
     """`locomotion train --json`: its JSON and the wall time of the process."""
-    cmd = [binary, "train", str(corpus), "--model", kind, "--folds", str(folds), "--seed", str(seed), "--json",
+    cmd = [binary, "train", str(corpus), "--kind", kind, "--folds", str(folds), "--seed", str(seed), "--json",
            "--date", "2000-01-01", "--out", str(Path(work) / f"{kind}-{folds}-{seed}.json")]
     t0 = time.perf_counter()
     run = subprocess.run(cmd, capture_output=True, text=True)
@@ -366,7 +366,7 @@ def main():
     print("Accuracy and macro-F1 in %, over the pooled held-out windows of the same folds. Swift s: "
           "`train --json` \"seconds\" (reading, feature extraction, 5 fold fits and predictions, and the final "
           f"fit on all windows). sklearn s: the 5 fold fits and predictions only, on features already in memory. "
-          f"Breakdown: a `train --folds 0 --model bayes` run (reading + features + one NB fit) takes "
+          f"Breakdown: a `train --folds 0 --kind bayes` run (reading + features + one NB fit) takes "
           f"{baseline['seconds']:.2f} s, so the Swift models' cross-validation + final fit take about "
           + ", ".join(f"{NAMES[k]} {swift_cv(swift[k][0]['seconds'] - baseline['seconds'])}" for k in MODELS)
           + "; scikit-learn's cross-validation + final fit take "

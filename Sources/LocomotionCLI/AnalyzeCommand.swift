@@ -6,7 +6,7 @@ import LocomotionReport
 /// `locomotion analyze [FILE|DIR...]`: the activity timeline, totals, steps, trips and GPS quality
 /// of recordings, scored against their labels when they have them.
 enum AnalyzeCommand {
-    static let usage = """
+    static let summary = """
         usage: locomotion analyze [FILE|DIR...] [--classifier rules|fusion|model [--model M]]
                                   [--smoothing hysteresis|hmm|none] [--hold S]
                                   [--window S] [--hop S] [--jobs N] [--json | --jsonl | --csv]
@@ -21,35 +21,42 @@ enum AnalyzeCommand {
         files); files run in parallel; a file that fails is reported and the others still run; a
         summary row per file ends the output. With no FILE it analyses the default session
         (UCI HAPT experiment 1, bundled).
-          --classifier C   rules (default), fusion, or model: a trained model (--model FILE, or the
-                           bundled one)
-          --smoothing S    hysteresis (default), hmm (a hidden Markov model over the whole
-                           recording) or none
-          --hold S         the hysteresis hold time in seconds (default 5; leaving driving takes 2 S)
-          --window S, --hop S
-                           feature windows (default 2.56 s every 1.28 s)
-          --jobs N         files analysed at once (default: every core); the output is the same
-                           for every N
-          --json           one JSON object per file, in an array
-          --jsonl          JSON Lines: the same object per file on one line, a line per file as it is
-                           done (in file order); 'locomotion summarize' merges such files
-          --shard K/N      analyse only part K of N (0 <= K < N): the files, sorted by path
-                           component by component, at positions K, K+N, K+2N, ...; N runs with
-                           the same FILE|DIR arguments cover every file once (see docs/Scaling.md)
-          --out FILE       write the output to FILE (put in place when the run ends) instead of
-                           standard output
-          --csv            the timelines as CSV: file,start_s,end_s,duration_s,activity,confidence
-          --label-map FILE lines LABEL,ACTIVITY saying which activity a label value names (for
-                           labels the built-in names do not know; ACTIVITY is walking, running,
-                           cycling, driving, stationary or unknown to leave it unscored)
-          --report F.html  a self-contained HTML report (timeline, acceleration, gait frequency and
-                           cadence, GPS speed, confidence, summary); with several files, one report
-                           per file named F-<file>.html
-
-        \(ReadingOptions.section)
-
-        exit status: 0 every file analysed, 1 a file failed, 2 a usage error
         """
+
+    static let options: [Option] = [
+        SharedOptions.classifier, SharedOptions.model,
+        .option(
+            "smoothing", "S", .choice(["hysteresis", "hmm", "none"], default: "hysteresis"),
+            "hysteresis, hmm (a hidden Markov model over the whole recording)\nor none"),
+        .option(
+            "hold", "S", .seconds(default: ActivityHysteresis.Configuration().holdTime),
+            "the hysteresis hold time in seconds (leaving driving takes 2 S)"),
+        SharedOptions.window, SharedOptions.hop,
+        .option(
+            "jobs", "N", .wholeNumber(minimum: 1, default: nil),
+            "files analysed at once; the output is the same for every N", shownDefault: "every core"),
+        .flag("json", "one JSON object per file, in an array"),
+        .flag(
+            "jsonl",
+            "JSON Lines: the same object per file on one line, a line per file as it\nis done (in file order); 'locomotion summarize' merges such files"
+        ),
+        .option(
+            "shard", "K/N", .text(default: nil),
+            "analyse only part K of N (0 <= K < N): the files, sorted by path\ncomponent by component, at positions K, K+N, K+2N, ...; N runs with\nthe same FILE|DIR arguments cover every file once (see docs/Scaling.md)"
+        ),
+        .option(
+            "out", "FILE", .text(default: nil),
+            "write the output to FILE (put in place when the run ends) instead of\nstandard output"),
+        .flag("csv", "the timelines as CSV: file,start_s,end_s,duration_s,activity,confidence"),
+        .option(
+            "label-map", "FILE", .text(default: nil),
+            "lines LABEL,ACTIVITY saying which activity a label value names (for\nlabels the built-in names do not know; ACTIVITY is walking, running,\ncycling, driving, stationary or unknown to leave it unscored)"
+        ),
+        .option(
+            "report", "F.html", .text(default: nil),
+            "a self-contained HTML report (timeline, acceleration, gait frequency and\ncadence, GPS speed, confidence, summary); with several files, one report\nper file named F-<file>.html"
+        ),
+    ]
 
     /// What the command prints.
     enum Format: String {
@@ -72,11 +79,8 @@ enum AnalyzeCommand {
     }
 
     static let command = Command(
-        name: "analyze", usage: usage,
-        options: ReadingOptions.names.union([
-            "classifier", "model", "smoothing", "hold", "window", "hop", "jobs", "report", "label-map", "shard", "out",
-        ]),
-        flags: ReadingOptions.flags.union(["json", "jsonl", "csv"]))
+        name: "analyze", summary: summary, options: options, sections: [ReadingOptions.section],
+        footer: "exit status: 0 every file analysed, 1 a file failed, 2 a usage error")
 
     static func run(_ arguments: [String]) -> Int32 {
         command.run(arguments, parse: parse, body: run)
@@ -152,7 +156,7 @@ enum AnalyzeCommand {
                 report = Report(file: file, error: message)
             }
             if settings.format == .jsonl {
-                output.write(CommandSupport.jsonLine(report) + "\n")
+                output.write(report.jsonLine + "\n")
             } else if settings.format != .csv {
                 reports.append(report)
             }
@@ -171,24 +175,18 @@ enum AnalyzeCommand {
     }
 
     static func parse(_ parsed: Arguments) throws(UsageError) -> Settings {
-        let name = parsed.value("classifier") ?? "rules"
+        let name = parsed.text("classifier")!
         var options = RecordingAnalysis.Options(
-            features: FeatureConfiguration(
-                windowDuration: try parsed.seconds("window", default: 2.56),
-                hop: try parsed.seconds("hop", default: 1.28)))
+            features: FeatureConfiguration(windowDuration: parsed.number("window")!, hop: parsed.number("hop")!))
         guard name == "model" || parsed.value("model") == nil else {
             throw UsageError(message: "--model needs --classifier model")
         }
-        switch name {
-        case "rules", "model": break  // the model file is read after the usage errors, below
-        case "fusion":
+        if name == "fusion" {
             do { options.classifier = .voteFusion(try VoteFusion()) } catch { preconditionFailure("\(error)") }
-        default: throw UsageError(message: "--classifier takes rules, fusion or model, not '\(name)'")
         }
         // For a model, checked here and made for the model's hop below (as evaluate does).
         options.smoothing = try smoothing(parsed, hop: name == "model" ? 1 : options.features.hop)
-        let jobs = try parsed.wholeNumber("jobs", default: ProcessInfo.processInfo.activeProcessorCount)
-        guard jobs >= 1 else { throw UsageError(message: "--jobs takes a whole number of at least 1") }
+        let jobs = parsed.wholeNumber("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         let reading = try ReadingOptions.parse(parsed)
         let formats = [Format.json, .jsonl, .csv].filter { parsed.flag($0.rawValue) }
         guard formats.count <= 1 else {
@@ -201,12 +199,12 @@ enum AnalyzeCommand {
         if name == "model" {
             let model: ActivityModel
             do {
-                model = try ModelSupport.model(parsed.value("model"))
+                model = try ModelSupport.model(parsed.text("model"))
             } catch {
                 throw UsageError(message: "--model: \(error)", isFileError: true)
             }
             options.classifier = .custom(model)
-            options.features = FeatureConfiguration(windowDuration: model.windowDuration, hop: model.hop)
+            options.features = model.featureConfiguration
             options.smoothing = try smoothing(parsed, hop: options.features.hop)
         }
         return Settings(
@@ -214,41 +212,27 @@ enum AnalyzeCommand {
             report: parsed.value("report"), shard: shard, out: parsed.value("out"))
     }
 
-    /// Reads a label map: one `LABEL,ACTIVITY` per line; blank lines and lines starting with `#`
-    /// are skipped.
+    /// Reads the label map `--label-map` names (``ActivityLabelMap``); a file that cannot be read
+    /// or parsed is a file error.
     static func labelMap(at path: String) throws(UsageError) -> [String: ActivityType] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw UsageError(message: "--label-map: cannot read '\(path)'", isFileError: true)
+        do {
+            return try ActivityLabelMap.read(path: path)
+        } catch {
+            throw UsageError(message: "--label-map: \(error)", isFileError: true)
         }
-        var map: [String: ActivityType] = [:]
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
-            let parts = trimmed.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, let activity = ActivityType(identifier: parts[1].lowercased()) else {
-                throw UsageError(
-                    message: "--label-map: \(path):\(index + 1): expected LABEL,ACTIVITY, not '\(trimmed)'",
-                    isFileError: true)
-            }
-            map[parts[0]] = activity
-        }
-        return map
     }
 
     /// The smoothing `--smoothing` and `--hold` ask for.
     static func smoothing(_ parsed: Arguments, hop: Double) throws(UsageError) -> ActivitySmoothing {
-        let name = parsed.value("smoothing") ?? "hysteresis"
+        let name = parsed.text("smoothing")!
         guard name == "hysteresis" || parsed.value("hold") == nil else {
             throw UsageError(message: "--hold applies to --smoothing hysteresis only")
         }
         switch name {
         case "none": return .none
-        case "hysteresis":
-            let hold = try parsed.seconds("hold", default: 5)
-            return .hysteresis(CommandSupport.hysteresis(hold: hold))
         case "hmm":
             do { return try .hiddenMarkov(hop: hop) } catch { throw UsageError(message: error.message) }
-        default: throw UsageError(message: "--smoothing takes hysteresis, hmm or none, not '\(name)'")
+        default: return .hysteresis(.holding(parsed.number("hold")!))
         }
     }
 
@@ -409,56 +393,5 @@ enum AnalyzeCommand {
     }
 
     /// What `--json` prints per file, and `--jsonl` on one line per file (what `summarize` reads).
-    struct Report: Codable {
-        struct TripRecord: Codable {
-            var start: Double
-            var end: Double
-            var durationSeconds: Double
-            var distanceMetres: Double?
-            var closed: Bool
-        }
-        var file: String
-        var error: String?
-        var duration: Double?
-        var windows = 0
-        var timeline: [ActivitySegment] = []
-        var totalsSeconds: [String: Double] = [:]
-        var stepsDetected = 0
-        var stepsOnFoot = 0
-        var meanCadenceStepsPerSecond: Double?
-        var trips: [TripRecord] = []
-        var validFixes: Int?
-        var fixes: Int?
-        var rejectedSpikes: Int?
-        var accuracy: Double?
-        var macroF1: Double?
-        var confusion: ActivityConfusion?
-
-        init(file: String, error: String) {
-            self.file = file
-            self.error = error
-        }
-
-        init(_ analysis: RecordingAnalysisSummary) {
-            file = analysis.source
-            duration = analysis.timeline.segments.last.map { $0.end - analysis.timeline.segments[0].start }
-            windows = analysis.windowCount
-            timeline = analysis.timeline.segments
-            for total in analysis.timeline.totals { totalsSeconds[total.activity.identifier] = total.seconds }
-            stepsDetected = analysis.detectedStepCount
-            stepsOnFoot = analysis.stepCount
-            meanCadenceStepsPerSecond = analysis.meanCadence
-            trips = analysis.trips.map {
-                TripRecord(
-                    start: $0.start, end: $0.end, durationSeconds: $0.duration, distanceMetres: $0.distance,
-                    closed: $0.isClosed)
-            }
-            validFixes = analysis.speedReport?.validFixCount
-            fixes = analysis.speedReport?.fixCount
-            rejectedSpikes = analysis.speedReport?.counts.rejectedSpikes
-            accuracy = analysis.confusion?.accuracy
-            macroF1 = analysis.confusion?.macroF1
-            confusion = analysis.confusion
-        }
-    }
+    typealias Report = RecordingAnalysisRecord
 }

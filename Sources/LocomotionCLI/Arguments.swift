@@ -1,6 +1,6 @@
 import Foundation
 
-/// A usage error: exit status 2 and the command's usage text. With `isFileError`, a file an
+/// A usage error: exit status 2 and one line on standard error. With `isFileError`, a file an
 /// option names (a model, a label map) that cannot be read or parsed: status 1 and no usage, as
 /// for every other file (found after the usage errors, so those still come first).
 struct UsageError: Error {
@@ -9,17 +9,22 @@ struct UsageError: Error {
 }
 
 /// Command-line arguments split into options (`--name value` or `--name=value`), flags
-/// (`--name`) and positional arguments, checked against what a command accepts.
+/// (`--name`) and positional arguments, checked against a command's declared options; the
+/// accessors give a value or the option's declared default.
 struct Arguments {
     private(set) var positional: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
+    /// The declared options by name.
+    private var declared: [String: Option] = [:]
 
     /// - Parameters:
     ///   - arguments: The arguments after the subcommand.
-    ///   - options: Names (without `--`) that take a value.
-    ///   - flags: Names that take none.
-    init(_ arguments: [String], options: Set<String>, flags allowedFlags: Set<String>) throws(UsageError) {
+    ///   - declarations: The options and flags the command accepts; `help` (and `-h`) always.
+    init(_ arguments: [String], declarations: [Option]) throws(UsageError) {
+        for option in declarations { declared[option.name] = option }
+        let options = Set(declarations.filter { !$0.isFlag }.map(\.name))
+        let allowedFlags = Set(declarations.filter(\.isFlag).map(\.name)).union(["help"])
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             if argument == "--" {  // everything after it is a file name, even "-x" or "--y"
@@ -66,44 +71,58 @@ struct Arguments {
     /// The last value given for `--name`.
     func value(_ name: String) -> String? { values[name]?.last }
 
-    /// The value of `--name` as a whole number of at least 0, or `defaultValue`.
-    func wholeNumber(_ name: String, default defaultValue: Int) throws(UsageError) -> Int {
-        guard let text = value(name) else { return defaultValue }
-        guard let value = Int(text), value >= 0 else {
-            throw UsageError(message: "--\(name) takes a whole number of at least 0, not '\(text)'")
+    /// Checks every value given against its option's kind (``Option/check(_:)``).
+    func check() throws(UsageError) {
+        for (name, given) in values.sorted(by: { $0.key < $1.key }) {
+            for text in given { try declared[name]?.check(text) }
         }
-        return value
     }
 
-    /// The value of `--name` as a finite positive number of seconds, or `defaultValue`.
-    func seconds(_ name: String, default defaultValue: Double) throws(UsageError) -> Double {
-        try positiveNumber(name, unit: "seconds", default: defaultValue)
+    /// The declaration of `--name`.
+    private func option(_ name: String) -> Option {
+        guard let option = declared[name] else { preconditionFailure("--\(name) is not declared") }
+        return option
     }
 
-    /// The value of `--name` as a finite positive number (in `unit`, for the message), or `defaultValue`.
-    func positiveNumber(_ name: String, unit: String, default defaultValue: Double) throws(UsageError) -> Double {
-        guard let text = value(name) else { return defaultValue }
-        guard let value = Double(text), value.isFinite, value > 0 else {
-            throw UsageError(message: "--\(name) takes a positive number of \(unit), not '\(text)'")
+    /// The number `--name` (seconds or a positive number) gives, or its declared default.
+    /// Values are checked by ``check()`` before any accessor is used.
+    func number(_ name: String) -> Double? {
+        if let text = value(name), let number = Double(text) { return number }
+        switch option(name).value {
+        case .seconds(let value), .positiveNumber(_, let value), .number(_, let value): return value
+        default: return nil
         }
-        return value
     }
 
-    /// The value of `--name` as a band `LOW-HIGH` or `LOW...HIGH` in Hz (finite, 0 <= LOW < HIGH;
-    /// numbers may have exponents, `1e-3-2`), `none` for no band.
-    func band(_ name: String, default defaultValue: ClosedRange<Double>?) throws(UsageError) -> ClosedRange<Double>? {
-        guard let text = value(name) else { return defaultValue }
-        if text == "none" { return nil }
-        // The separator: "...", else the first "-" that is neither a leading sign nor an exponent's.
-        let separator =
-            text.range(of: "...")
-            ?? text.indices.dropFirst().first { text[$0] == "-" && !"eE".contains(text[text.index(before: $0)]) }
-            .map { $0..<text.index(after: $0) }
-        let parts = separator.map { [text[..<$0.lowerBound], text[$0.upperBound...]].compactMap { Double($0) } } ?? []
-        guard parts.count == 2, parts.allSatisfy(\.isFinite), parts[0] >= 0, parts[0] < parts[1] else {
-            throw UsageError(
-                message: "--\(name) takes a band LOW-HIGH in Hz (for example 0.6-2.5) or 'none', not '\(text)'")
+    /// The whole number `--name` gives, or its declared default.
+    func wholeNumber(_ name: String) -> Int? {
+        if let text = value(name), let number = Int(text) { return number }
+        if case .wholeNumber(_, let value) = option(name).value { return value }
+        return nil
+    }
+
+    /// The band `--name` gives (`nil` for `none`), or its declared default.
+    func band(_ name: String) -> ClosedRange<Double>? {
+        if let text = value(name) { return (try? Option.band(text, name: name)) ?? nil }
+        if case .band(let value) = option(name).value { return value }
+        return nil
+    }
+
+    /// The text (or choice) `--name` gives, or its declared default.
+    func text(_ name: String) -> String? {
+        if let text = value(name) { return text }
+        switch option(name).value {
+        case .choice(_, let value), .text(let value): return value
+        default: return nil
         }
-        return parts[0]...parts[1]
+    }
+}
+
+extension Arguments {
+    /// `arguments` parsed against `command`'s declarations and checked (``check()``), as
+    /// ``Command/run(_:parse:body:)`` does before it reads the settings.
+    init(_ arguments: [String], command: Command) throws(UsageError) {
+        try self.init(arguments, declarations: command.declarations)
+        try check()
     }
 }

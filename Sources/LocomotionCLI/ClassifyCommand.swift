@@ -4,27 +4,32 @@ import Locomotion
 /// `locomotion classify FILE...`: the activity of every window, by the activity rules or the vote
 /// fusion, scored against the file's labels when it has any.
 enum ClassifyCommand {
-    static let usage = """
+    static let summary = """
         usage: locomotion classify FILE... [--classifier rules|fusion|model [--model M]] [--hold S] [--truth ACTIVITY]
                                    [--window S] [--hop S] [--csv | --json] [reading options]
 
-        Classifies each window (default 2.56 s every 1.28 s) and prints, per file, the windows of
-        each activity and — when the windows carry labels naming activities (walking, sitting,
-        car, ...) or --truth is given — the accuracy and the confusion matrix.
-          --classifier C   rules (default): stationary, walking, running, cycling, driving from the
-                           feature rules; fusion: the speed/cadence/variance vote fusion; model:
-                           a trained model (--model FILE, or the bundled one), with the class
-                           probabilities in --csv and --json
-          --hold S         hysteresis: a new activity must persist S seconds (leaving driving
-                           twice as long) before it replaces the current one
-          --truth A        the whole file's true activity (walking, running, cycling, driving,
-                           stationary), for recordings without labels
-          --csv            one row per window: file, start_s, end_s, label, activity,
-                           confidence, rule
-          --json           the per-file reports with every window, as JSON
-
-        \(ReadingOptions.section)
+        Classifies each window and prints, per file, the windows of each activity and — when the
+        windows carry labels naming activities (walking, sitting, car, ...) or --truth is given —
+        the accuracy and the confusion matrix. A window is scored only when all its samples carry
+        the same label (the labelling rule of analyze, train and evaluate). A model (--classifier
+        model) extracts the features it was trained with and adds the class probabilities to
+        --csv and --json.
         """
+
+    static let options: [Option] = [
+        SharedOptions.classifier, SharedOptions.model,
+        .option(
+            "hold", "S", .seconds(default: nil),
+            "hysteresis: a new activity must persist S seconds (leaving driving\ntwice as long) before it replaces the current one; none without it"
+        ),
+        .option(
+            "truth", "A", .choice(ActivityType.decidable.map(\.identifier), default: nil),
+            "the whole file's true activity (walking, running, cycling, driving,\nstationary), for recordings without labels"
+        ),
+        SharedOptions.window, SharedOptions.hop,
+        .flag("csv", "one row per window: file, start_s, end_s, label, activity,\nconfidence, rule"),
+        .flag("json", "the per-file reports with every window, as JSON"),
+    ]
 
     enum Classifier {
         case rules
@@ -74,9 +79,7 @@ enum ClassifyCommand {
     }
 
     static let command = Command(
-        name: "classify", usage: usage,
-        options: ReadingOptions.names.union(["classifier", "model", "hold", "truth", "window", "hop"]),
-        flags: ReadingOptions.flags.union(["csv", "json"]))
+        name: "classify", summary: summary, options: options, sections: [ReadingOptions.section])
 
     static func run(_ arguments: [String]) -> Int32 {
         command.run(arguments) { (parsed) throws(UsageError) in
@@ -102,27 +105,16 @@ enum ClassifyCommand {
     }
 
     static func parse(_ parsed: Arguments) throws(UsageError) -> Settings {
-        let name = parsed.value("classifier") ?? "rules"
+        let name = parsed.text("classifier")!
         guard name == "model" || parsed.value("model") == nil else {
             throw UsageError(message: "--model needs --classifier model")
         }
-        var window = try parsed.seconds("window", default: 2.56)
-        var hop = try parsed.seconds("hop", default: 1.28)
-        guard ["rules", "fusion", "model"].contains(name) else {
-            throw UsageError(message: "--classifier takes rules, fusion or model, not '\(name)'")
-        }
-        var truth: ActivityType?
-        if let text = parsed.value("truth") {
-            guard let activity = ActivityType(identifier: text), activity != .unknown else {
-                throw UsageError(
-                    message: "--truth takes walking, running, cycling, driving or stationary, not '\(text)'")
-            }
-            truth = activity
-        }
+        var features = FeatureConfiguration(windowDuration: parsed.number("window")!, hop: parsed.number("hop")!)
+        let truth = parsed.text("truth").flatMap(ActivityType.init(identifier:))
         guard !(parsed.flag("csv") && parsed.flag("json")) else {
             throw UsageError(message: "--csv and --json exclude each other")
         }
-        let hold = parsed.value("hold") == nil ? nil : try parsed.seconds("hold", default: 5)
+        let hold = parsed.number("hold")
         let reading = try ReadingOptions.parse(parsed)
         // The model file last: a usage error is found before any file is read.
         let classifier: Classifier
@@ -130,17 +122,16 @@ enum ClassifyCommand {
         case "fusion": classifier = .fusion
         case "model":
             do {
-                let model = try ModelSupport.model(parsed.value("model"))
+                let model = try ModelSupport.model(parsed.text("model"))
                 classifier = .model(model)
-                (window, hop) = (model.windowDuration, model.hop)
+                features = model.featureConfiguration
             } catch {
                 throw UsageError(message: "--model: \(error)", isFileError: true)
             }
         default: classifier = .rules
         }
         return Settings(
-            classifier: classifier, hold: hold, truth: truth,
-            features: FeatureConfiguration(windowDuration: window, hop: hop),
+            classifier: classifier, hold: hold, truth: truth, features: features,
             csv: parsed.flag("csv"), json: parsed.flag("json"), reading: reading)
     }
 
@@ -162,7 +153,7 @@ enum ClassifyCommand {
             rules = results.map { _ in "model" }
         }
         if let hold = settings.hold {
-            results = try ActivityHysteresis(configuration: CommandSupport.hysteresis(hold: hold)).smooth(results)
+            results = try ActivityHysteresis(configuration: .holding(hold)).smooth(results)
         }
         let windows = zip(table.windows, zip(results, rules)).map { window, decided in
             Window(
@@ -171,14 +162,13 @@ enum ClassifyCommand {
         }
         var counts: [String: Int] = [:]
         for window in windows { counts[window.activity.identifier, default: 0] += 1 }
-        let truths = windows.map { settings.truth ?? $0.label.flatMap(ActivityType.init(label:)) }
-        let scored = zip(truths, windows).compactMap { truth, window in
-            truth.map { (truth: $0, predicted: window.activity) }
-        }
-        let confusion = scored.isEmpty ? nil : ActivityConfusion(scored)
+        // The package's one labelling rule: a window whose samples carry more than one label is not scored.
+        let truths = ActivityTrainingSet.truths(of: table, recording: recording, activity: settings.truth)
+        let scored = ActivityConfusion(results: results, truths: truths)
+        let confusion = scored.total == 0 ? nil : scored
         return Report(
             file: recording.source, classifier: settings.classifier.name, windows: windows, counts: counts,
-            scoredWindows: scored.count, accuracy: confusion?.accuracy, balancedAccuracy: confusion?.balancedAccuracy,
+            scoredWindows: scored.total, accuracy: confusion?.accuracy, balancedAccuracy: confusion?.balancedAccuracy,
             confusion: confusion)
     }
 

@@ -8,26 +8,50 @@ enum ExitStatus {
     /// an output that cannot be written. The per-file commands still run the other files.
     static let failure: Int32 = 1
     /// A usage error: an unknown option, a missing or malformed value, options that exclude each
-    /// other. Nothing is read; the message and the command's usage go to standard error.
+    /// other. Nothing is read; one line naming what was wrong and where the usage is goes to
+    /// standard error.
     static let usage: Int32 = 2
 }
 
-/// What every command shares: its name and usage, the options and flags it accepts, `--help`
-/// (and `-h`), and how a usage error or a failure is reported.
+/// What every command shares: its name, its declared options (``Option``) from which its usage,
+/// parsing and validation come, `--help` (and `-h`), and how a usage error or a failure is
+/// reported.
 struct Command {
+    /// A titled group of options declared elsewhere (the reading options), listed after the
+    /// command's own.
+    struct Section {
+        var title: String
+        var options: [Option]
+    }
+
     /// The subcommand (`info`), for messages (`locomotion info: ...`).
     var name: String
-    /// The text `--help` prints and a usage error repeats.
-    var usage: String
-    /// Option names (without `--`) that take a value.
-    var options: Set<String>
-    /// Flag names; `help` is always accepted.
-    var flags: Set<String>
+    /// The synopsis and description that open the usage text, before the options.
+    var summary: String
+    /// The command's own options and flags.
+    var options: [Option]
+    /// Option groups listed after the command's own options.
+    var sections: [Section] = []
+    /// Text after the options (the exit statuses), if any.
+    var footer: String?
 
-    /// Parses `arguments`, prints the usage for `--help`, reads the settings with `parse` and
-    /// hands over to `body`; a usage error from the arguments or `parse` is reported with the
-    /// usage and ends with ``ExitStatus/usage`` (a file error, ``UsageError/isFileError``, with
-    /// ``ExitStatus/failure``).
+    /// Every option the command accepts.
+    var declarations: [Option] { options + sections.flatMap(\.options) }
+
+    /// The text `--help` prints: the summary, the options with their defaults, the sections.
+    var usage: String {
+        var text = summary + "\n" + options.filter { !$0.hidden }.map(\.usageLines).joined(separator: "\n")
+        for section in sections {
+            text += "\n\n\(section.title):\n" + section.options.map(\.usageLines).joined(separator: "\n")
+        }
+        if let footer { text += "\n\n" + footer }
+        return text
+    }
+
+    /// Parses `arguments` against the declarations, prints the usage for `--help`, checks every
+    /// value given against its option's kind, reads the settings with `parse` and hands over to
+    /// `body`; a usage error from the arguments or `parse` is reported on one line and ends with
+    /// ``ExitStatus/usage`` (a file error, ``UsageError/isFileError``, with ``ExitStatus/failure``).
     func run<Settings>(
         _ arguments: [String], parse: (Arguments) throws(UsageError) -> Settings,
         body: (Arguments, Settings) -> Int32
@@ -35,11 +59,12 @@ struct Command {
         let parsed: Arguments
         let settings: Settings
         do throws(UsageError) {
-            parsed = try Arguments(arguments, options: options, flags: flags.union(["help"]))
+            parsed = try Arguments(arguments, declarations: declarations)
             if parsed.flag("help") {
                 print(usage)
                 return ExitStatus.success
             }
+            try parsed.check()
             settings = try parse(parsed)
         } catch {
             return error.isFileError ? fail(error.message) : usageError(error.message)
@@ -52,9 +77,10 @@ struct Command {
         run(arguments, parse: { _ throws(UsageError) in () }, body: { parsed, _ in body(parsed) })
     }
 
-    /// Reports a usage error found after parsing (`locomotion NAME: message`, then the usage).
+    /// Reports a usage error on one line: what was wrong and where the usage is
+    /// (`locomotion NAME: message (see 'locomotion NAME --help')`).
     func usageError(_ message: String) -> Int32 {
-        printError("locomotion \(name): \(message)\n\n\(usage)")
+        printError("locomotion \(name): \(message) (see 'locomotion \(name) --help')")
         return ExitStatus.usage
     }
 

@@ -73,11 +73,6 @@ enum CommandSupport {
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + text + (done ? "\n" : "")).utf8))
     }
 
-    /// The hysteresis of `--hold S`: a change must hold S seconds, leaving driving twice as long.
-    static func hysteresis(hold: Double) -> ActivityHysteresis.Configuration {
-        .init(holdTime: hold, leavingHoldTimes: [.driving: 2 * hold])
-    }
-
     /// A confusion matrix as aligned text lines: a header of the predicted activities that occur,
     /// then a row per true activity.
     static func confusionLines(_ confusion: ActivityConfusion, indent: String) -> [String] {

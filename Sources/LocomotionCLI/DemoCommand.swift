@@ -24,7 +24,7 @@ enum DemoCommand {
     static let sessionDescription =
         "the default session: UCI HAPT experiment 1, user 1 (CC BY 4.0): 412 s of a waist-worn phone at 50 Hz, sitting, standing, lying, walking and taking the stairs"
 
-    static let usage = """
+    static let summary = """
         usage: locomotion demo [--report FILE.html]
 
         Runs 'locomotion analyze' on the default session (\(sessionDescription)), prints its
@@ -33,12 +33,18 @@ enum DemoCommand {
         which shows a trip and GPS speed that no shippable recording has.
         """
 
-    static let command = Command(name: "demo", usage: usage, options: ["report"], flags: [])
+    static let command = Command(
+        name: "demo", summary: summary,
+        options: [
+            .option(
+                "report", "FILE.html", .text(default: "demo-report.html"),
+                "where the session's report goes (the commute's: FILE-commute.html)")
+        ])
 
     static func run(_ arguments: [String]) -> Int32 {
         command.run(arguments) { (parsed) throws(UsageError) in
             guard parsed.positional.isEmpty else { throw UsageError(message: "demo takes no FILE") }
-            return parsed.value("report") ?? "demo-report.html"
+            return parsed.text("report")!
         } body: { _, report in
             run(report: report)
         }

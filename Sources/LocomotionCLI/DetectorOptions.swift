@@ -3,30 +3,28 @@ import Locomotion
 
 /// `--set NAME=VALUE`: overrides of the step detector's parameters, for experiments.
 enum DetectorOptions {
-    static let usage = """
-          --placement any|trunk  the detector's preset: any (the defaults) or trunk (a sensor on the
-                                 lower back, belt or waist through daily activities: also drops peaks
-                                 while the trunk turns by more than about 40 degrees, as when sitting down,
-                                 and spaces candidate peaks by half the step period)
-          --set NAME=VALUE       override a step detector parameter (repeatable), for example
-                                 --set context.minimumRegularity=0.4 (or minimumRegularity=0.4: every
-                                 name is unique); names as in StepDetectorConfiguration:
-                                 \(parameters.map(\.path).joined(separator: ", "))
-        """
+    /// The step detector's options, declared once.
+    static let options: [Option] = [
+        .option(
+            "placement", "any|trunk", .choice(["any", "trunk"], default: "any"),
+            "the detector's preset: any (the defaults) or trunk (a sensor on the\nlower back, belt or waist through daily activities: also drops peaks\nwhile the trunk turns by more than about 40 degrees, as when sitting down,\nand spaces candidate peaks by half the step period)"
+        ),
+        .option(
+            "set", "NAME=VALUE", .text(default: nil),
+            "override a step detector parameter (repeatable), for example\n--set context.minimumRegularity=0.4 (or minimumRegularity=0.4: every\nname is unique); names as in StepDetectorConfiguration:\n"
+                + parameters.map(\.path).joined(separator: ", "), repeatable: true),
+    ]
 
     /// Every parameter of the configuration, sorted by path (as the usage lists them).
     static let parameters = StepDetectorConfiguration.parameters.sorted { $0.path < $1.path }
 
-    /// The option names this parser reads.
-    static let names: Set<String> = ["set", "placement"]
-
     /// The preset named by `--placement` (the defaults without it) with the `--set` overrides applied.
     static func parse(_ arguments: Arguments) throws(UsageError) -> StepDetectorConfiguration {
         let preset: StepDetectorConfiguration
-        switch arguments.value("placement") {
-        case nil, "any": preset = StepDetectorConfiguration()
+        switch arguments.text("placement") {
+        case "any": preset = StepDetectorConfiguration()
         case "trunk": preset = .trunk
-        case let other?: throw UsageError(message: "--placement takes any or trunk, not '\(other)'")
+        default: preconditionFailure("--placement is checked against its declaration")
         }
         var configuration = preset
         for assignment in arguments.values("set") {

@@ -3,21 +3,28 @@ import Locomotion
 
 /// `locomotion evaluate DIR|FILE...`: scores an activity model on labelled recordings.
 enum EvaluateCommand {
-    static let usage = """
+    static let summary = """
         usage: locomotion evaluate DIR|FILE... [--model MODEL.json|bundled] [--smoothing hysteresis|hmm|none] [--hold S]
                                    [--json] [reading options]
 
-        Classifies every window of labelled recordings (the layouts of 'train') and prints per class
-        the precision, recall, F1 and support, the accuracy, the macro-F1 and the confusion matrix.
-          --model M        a model file written by 'train', or 'bundled' (default)
-          --smoothing S    hysteresis (default: 5 s, 10 s to leave driving), hmm (forward-backward
-                           over each recording) or none
-          --hold S         the hysteresis hold time (default 5 s)
-          --json           {accuracy, macroF1, confusion: {labels, matrix}, classes: {NAME: {precision,
-                           recall, f1, support}}}
-
-        \(ReadingOptions.section)
+        Classifies every window of labelled recordings (the layouts of 'train') with the features
+        the model was trained with, and prints per class the precision, recall, F1 and support, the
+        accuracy, the macro-F1 and the confusion matrix. A window is scored only when all its
+        samples carry the same label.
         """
+
+    static let options: [Option] = [
+        SharedOptions.model,
+        .option(
+            "smoothing", "S", .choice(["hysteresis", "hmm", "none"], default: "hysteresis"),
+            "hysteresis (leaving driving takes twice the hold time), hmm\n(forward-backward over each recording) or none"
+        ),
+        .option(
+            "hold", "S", .seconds(default: ActivityHysteresis.Configuration().holdTime), "the hysteresis hold time"),
+        .flag(
+            "json",
+            "{accuracy, macroF1, confusion: {labels, matrix}, classes: {NAME: {precision,\nrecall, f1, support}}}"),
+    ]
 
     /// What `--json` prints.
     struct Report: Encodable {
@@ -53,8 +60,7 @@ enum EvaluateCommand {
     }
 
     static let command = Command(
-        name: "evaluate", usage: usage, options: ReadingOptions.names.union(["model", "smoothing", "hold"]),
-        flags: ReadingOptions.flags.union(["json"]))
+        name: "evaluate", summary: summary, options: options, sections: [ReadingOptions.section])
 
     static func run(_ arguments: [String]) -> Int32 {
         command.run(arguments) { (parsed) throws(UsageError) in
@@ -70,22 +76,12 @@ enum EvaluateCommand {
 
     static func run(_ parsed: Arguments, reading: RecordingReadOptions) -> Int32 {
         do {
-            let model = try ModelSupport.model(parsed.value("model"))
+            let model = try ModelSupport.model(parsed.text("model"))
             let smoothing = try AnalyzeCommand.smoothing(parsed, hop: model.hop)
             let sources = try ActivityTrainingSet.sources(in: parsed.positional)
-            var confusion = ActivityConfusion()
-            let configuration = FeatureConfiguration(windowDuration: model.windowDuration, hop: model.hop)
-            for (index, source) in sources.enumerated() {
+            let confusion = try model.evaluate(sources, reading: reading, smoothing: smoothing) { index, source in
                 CommandSupport.progress(
                     "\(index + 1) of \(sources.count): \(source.path)", done: index + 1 == sources.count)
-                let recording = try RecordingImporter.read(path: source.path, options: reading).recording
-                let table = try recording.features(configuration)
-                let results = try smoothing.apply(to: model.classify(table))
-                let truths = ActivityTrainingSet.truths(of: table, recording: recording, activity: source.activity).map(
-                    \.activity)
-                for (truth, result) in zip(truths, results) {
-                    if let truth { confusion.add(truth: truth, predicted: result.activity) }
-                }
             }
             if parsed.flag("json") {
                 CommandSupport.printJSON(Report(confusion))

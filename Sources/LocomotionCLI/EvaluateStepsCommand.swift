@@ -3,31 +3,40 @@ import Locomotion
 
 /// `locomotion evaluate-steps RECORDING ...`: step detection against a reference.
 enum EvaluateStepsCommand {
-    static let usage = """
+    static let summary = """
         usage: locomotion evaluate-steps RECORDING [--reference STEPS.csv [--bouts BOUTS.csv] [--tolerance S]]
                                          [--still-labels CODES] [--walking-labels CODES] [--vehicle]
                                          [--json] [reading options]
 
         Compares the detected steps of RECORDING with a reference. At least one mode is needed.
-          --reference STEPS.csv  reference step (initial contact) times: the column ic_time_s, time_s
-                                 or t_s, else the first column; empty or NaN cells are steps without
-                                 a time (counted in the total, not matched)
-          --reference-column NAME
-                                 read the reference times from column NAME instead
-          --bouts BOUTS.csv      only judge inside these reference walking bouts (columns start_s,
-                                 end_s), widened by the tolerance on both sides
-          --tolerance S          the largest |detected - reference| of a match (default 0.25 s);
-                                 matching is one-to-one, nearest pairs first
-          --still-labels CODES   false steps per minute during rows with these labels (comma
-                                 separated; UCI HAPT sitting, standing, lying: 4,5,6)
-          --walking-labels CODES the share of 2.56 s windows inside runs of these labels (UCI HAPT
-                                 walking: 1) whose cadence lies in 1.2-2.5 steps/s
-          --vehicle              the whole recording is in a vehicle: every step is false
-          --json                 print JSON: an array with the recording's record
-        \(DetectorOptions.usage)
-
-        \(ReadingOptions.section)
         """
+
+    static let options: [Option] =
+        [
+            .option(
+                "reference", "STEPS.csv", .text(default: nil),
+                "reference step (initial contact) times: the column ic_time_s, time_s\nor t_s, else the first column; empty or NaN cells are steps without\na time (counted in the total, not matched)"
+            ),
+            .option(
+                "reference-column", "NAME", .text(default: nil), "read the reference times from column NAME instead"),
+            .option(
+                "bouts", "BOUTS.csv", .text(default: nil),
+                "only judge inside these reference walking bouts (columns start_s,\nend_s), widened by the tolerance on both sides"
+            ),
+            .option(
+                "tolerance", "S", .seconds(default: 0.25),
+                "the largest |detected - reference| of a match; matching is\none-to-one, nearest pairs first"),
+            .option(
+                "still-labels", "CODES", .text(default: nil),
+                "false steps per minute during rows with these labels (comma\nseparated; UCI HAPT sitting, standing, lying: 4,5,6)"
+            ),
+            .option(
+                "walking-labels", "CODES", .text(default: nil),
+                "the share of feature windows inside runs of these labels (UCI HAPT\nwalking: 1) whose cadence lies in 1.2-2.5 steps/s"
+            ),
+            .flag("vehicle", "the whole recording is in a vehicle: every step is false"),
+            .flag("json", "print JSON: an array with the recording's record"),
+        ] + DetectorOptions.options
 
     struct Report: Encodable {
         struct Reference: Encodable {
@@ -52,11 +61,7 @@ enum EvaluateStepsCommand {
     }
 
     static let command = Command(
-        name: "evaluate-steps", usage: usage,
-        options: ReadingOptions.names.union([
-            "reference", "reference-column", "bouts", "tolerance", "still-labels", "walking-labels",
-        ]).union(DetectorOptions.names),
-        flags: ReadingOptions.flags.union(["json", "vehicle"]))
+        name: "evaluate-steps", summary: summary, options: options, sections: [ReadingOptions.section])
 
     static func run(_ arguments: [String]) -> Int32 {
         command.run(arguments) { (parsed) throws(UsageError) in
@@ -73,7 +78,7 @@ enum EvaluateStepsCommand {
                 throw UsageError(message: "--bouts needs --reference")
             }
             return (
-                tolerance: try parsed.seconds("tolerance", default: 0.25), reading: try ReadingOptions.parse(parsed),
+                tolerance: parsed.number("tolerance")!, reading: try ReadingOptions.parse(parsed),
                 configuration: try DetectorOptions.parse(parsed)
             )
         } body: { parsed, settings in

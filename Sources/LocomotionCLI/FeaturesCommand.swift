@@ -3,7 +3,7 @@ import Locomotion
 
 /// `locomotion features FILE...`: one feature vector per window, as CSV or JSON.
 enum FeaturesCommand {
-    static let usage = """
+    static let summary = """
         usage: locomotion features FILE... [--window S] [--hop S] [--gait-band LOW-HIGH] [--per-axis]
                                    [--threads N] [--json] [--list] [reading options]
 
@@ -12,18 +12,23 @@ enum FeaturesCommand {
         undefined feature) are empty cells in CSV and null in JSON. --json prints an array with one
         record per file (or group), each with the schema.
         The incomplete last window of each gap-free stretch is reported on standard error.
-          --window S     window length in seconds (default 2.56)
-          --hop S        time between window starts in seconds (default 1.28)
-          --gait-band LOW-HIGH
-                         band searched for the gait peak, in Hz (default 0.6-2.5)
-          --per-axis     add the per-axis statistics (acc_x_mean, ...)
-          --threads N    threads for extraction (default: every core)
-          --json         print JSON instead of CSV
-          --list         print the feature schema (name, unit, description) and exit; with
-                         --json, as {"version": N, "features": [{"name", "unit", "summary"}]}
-
-        \(ReadingOptions.sectionWithGroups)
         """
+
+    static let options: [Option] = [
+        SharedOptions.window, SharedOptions.hop,
+        .option(
+            "gait-band", "LOW-HIGH", .band(default: SharedOptions.features.gaitBand),
+            "band searched for the gait peak, in Hz"),
+        .flag("per-axis", "add the per-axis statistics (acc_x_mean, ...)"),
+        .option(
+            "threads", "N", .wholeNumber(minimum: 1, default: nil), "threads for extraction", shownDefault: "every core"
+        ),
+        .flag("json", "print JSON instead of CSV"),
+        .flag(
+            "list",
+            "print the feature schema (name, unit, description) and exit; with\n--json, as {\"version\": N, \"features\": [{\"name\", \"unit\", \"summary\"}]}"
+        ),
+    ]
 
     struct Settings {
         var configuration: FeatureConfiguration
@@ -33,9 +38,7 @@ enum FeaturesCommand {
     }
 
     static let command = Command(
-        name: "features", usage: usage,
-        options: ReadingOptions.namesWithGroups.union(["window", "hop", "gait-band", "threads"]),
-        flags: ReadingOptions.flags.union(["json", "list", "per-axis"]))
+        name: "features", summary: summary, options: options, sections: [ReadingOptions.sectionWithGroups])
 
     static func run(_ arguments: [String]) -> Int32 {
         command.run(arguments, parse: parse, body: run)
@@ -87,17 +90,10 @@ enum FeaturesCommand {
     }
 
     static func parse(_ parsed: Arguments) throws(UsageError) -> Settings {
-        var configuration = FeatureConfiguration(
-            windowDuration: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28))
-        if let band = try parsed.band("gait-band", default: GaitBand.default) { configuration.gaitBand = band }
+        var configuration = FeatureConfiguration(windowDuration: parsed.number("window")!, hop: parsed.number("hop")!)
+        if let band = parsed.band("gait-band") { configuration.gaitBand = band }
         if parsed.flag("per-axis") { configuration.axisFeatures = BuiltinFeature.perAxisStatistics }
-        var threads: Int?
-        if let text = parsed.value("threads") {
-            guard let count = Int(text), count >= 1 else {
-                throw UsageError(message: "--threads takes a positive whole number, not '\(text)'")
-            }
-            threads = count
-        }
+        let threads = parsed.wholeNumber("threads")
         return Settings(
             configuration: configuration, threads: threads, json: parsed.flag("json"),
             reading: try ReadingOptions.parse(parsed))

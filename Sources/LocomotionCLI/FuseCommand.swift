@@ -3,31 +3,36 @@ import Locomotion
 
 /// `locomotion fuse`: the vote fusion's decision for one set of signal values, with its votes.
 enum FuseCommand {
-    static let usage = """
+    static let summary = """
         usage: locomotion fuse [--speed M/S] [--step-frequency STEPS/S] [--variance G2]
                                [--os FLAGS [--os-confidence low|medium|high] [--os-rule traffic-jam|cycling]]
                                [--json]
 
         Prints the vote fusion's activity, confidence and score for the given signals, and every
         vote behind them. A signal left out (or a negative speed: an invalid GPS fix) casts no vote.
-          --speed M/S            GPS speed in m/s
-          --step-frequency STEPS/S
-                                 step frequency in steps/s (0 when no steps)
-          --variance G2          variance of the acceleration magnitude in g²
-          --os FLAGS             the operating system's activity flags, comma-separated: any of
-                                 stationary, walking, running, automotive, cycling, unknown
-                                 ('' for all false)
-          --os-confidence L      the report's confidence (default high)
-          --os-rule R            how the report votes: traffic-jam (automotive +2 driving, else
-                                 walking +2) or cycling (cycling +3, automotive +2, walking +2,
-                                 flags reduced automotive > running > walking > cycling >
-                                 stationary); default cycling
-          --json                 print the decision as JSON
         """
 
     static let command = Command(
-        name: "fuse", usage: usage, options: ["speed", "step-frequency", "variance", "os", "os-confidence", "os-rule"],
-        flags: ["json"])
+        name: "fuse", summary: summary,
+        options: [
+            .option("speed", "M/S", .number(unit: "m/s", default: nil), "GPS speed in m/s"),
+            .option(
+                "step-frequency", "STEPS/S", .number(unit: "steps/s", default: nil),
+                "step frequency in steps/s (0 when no steps)"),
+            .option(
+                "variance", "G2", .number(unit: "g²", default: nil), "variance of the acceleration magnitude in g²"),
+            .option(
+                "os", "FLAGS", .text(default: nil),
+                "the operating system's activity flags, comma-separated: any of\nstationary, walking, running, automotive, cycling, unknown\n('' for all false)"
+            ),
+            .option(
+                "os-confidence", "L", .choice(["low", "medium", "high"], default: "high"), "the report's confidence"),
+            .option(
+                "os-rule", "R", .choice(["traffic-jam", "cycling"], default: "cycling"),
+                "how the report votes: traffic-jam (automotive +2 driving, else\nwalking +2) or cycling (cycling +3, automotive +2, walking +2,\nflags reduced automotive > running > walking > cycling >\nstationary)"
+            ),
+            .flag("json", "print the decision as JSON"),
+        ])
 
     static func run(_ arguments: [String]) -> Int32 {
         command.run(arguments) { (parsed) throws(UsageError) in
@@ -46,16 +51,9 @@ enum FuseCommand {
     }
 
     static func decide(_ parsed: Arguments) throws(UsageError) -> VoteFusionDecision {
-        func number(_ name: String) throws(UsageError) -> Double? {
-            guard let text = parsed.value(name) else { return nil }
-            guard let value = Double(text), value.isFinite else {
-                throw UsageError(message: "--\(name) takes a finite number, not '\(text)'")
-            }
-            return value
-        }
-        let speed = try number("speed")
-        let stepFrequency = try number("step-frequency")
-        let variance = try number("variance")
+        let speed = parsed.number("speed")
+        let stepFrequency = parsed.number("step-frequency")
+        let variance = parsed.number("variance")
         if let stepFrequency, stepFrequency < 0 {
             throw UsageError(message: "--step-frequency cannot be negative (\(stepFrequency))")
         }
@@ -63,7 +61,7 @@ enum FuseCommand {
         var configuration = VoteFusion.Configuration()
         var report: MotionActivityReport?
         if let flags = parsed.value("os") {
-            let confidenceText = parsed.value("os-confidence") ?? "high"
+            let confidenceText = parsed.text("os-confidence")!
             guard let confidence = Confidence(identifier: confidenceText) else {
                 throw UsageError(message: "--os-confidence takes low, medium or high, not '\(confidenceText)'")
             }
@@ -73,7 +71,7 @@ enum FuseCommand {
             } catch {
                 throw UsageError(message: "--os: \(error.message)")
             }
-            switch parsed.value("os-rule") ?? "cycling" {
+            switch parsed.text("os-rule")! {
             case "traffic-jam": configuration.operatingSystemVotes = .trafficJam
             case "cycling": configuration.operatingSystemVotes = .withCycling
             case let other: throw UsageError(message: "--os-rule takes traffic-jam or cycling, not '\(other)'")

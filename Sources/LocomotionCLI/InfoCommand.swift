@@ -3,20 +3,21 @@ import Locomotion
 
 /// `locomotion info FILE...`: what is in a recording and how regularly it was sampled.
 enum InfoCommand {
-    static let usage = """
+    static let summary = """
         usage: locomotion info FILE... [--gap S] [--group HEADER] [--json] [reading options]
 
         Prints, per file: duration, rows, estimated sample rate and jitter, columns and their
         mapping, gaps, GPS fixes and the valid fraction, labels, and rows skipped by reason.
-          --gap S        intervals longer than S seconds are gaps (default 5 median intervals)
-          --json         print JSON instead of text
-
-        \(ReadingOptions.sectionWithGroups)
         """
 
     static let command = Command(
-        name: "info", usage: usage, options: ReadingOptions.namesWithGroups.union(["gap"]),
-        flags: ReadingOptions.flags.union(["json"]))
+        name: "info", summary: summary,
+        options: [
+            .option(
+                "gap", "S", .seconds(default: nil), "intervals longer than S seconds are gaps",
+                shownDefault: "5 median intervals"),
+            .flag("json", "print JSON instead of text"),
+        ], sections: [ReadingOptions.sectionWithGroups])
 
     static func run(_ arguments: [String]) -> Int32 {
         command.run(arguments) { (parsed) throws(UsageError) in
@@ -24,7 +25,7 @@ enum InfoCommand {
             return (
                 // info describes the file as written unless --resample asks otherwise.
                 options: try ReadingOptions.parse(parsed, resampling: .asRecorded),
-                gap: parsed.value("gap") == nil ? nil : try parsed.seconds("gap", default: 0)
+                gap: parsed.number("gap")
             )
         } body: { parsed, settings in
             run(parsed, options: settings.options, gap: settings.gap)

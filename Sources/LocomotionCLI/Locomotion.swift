@@ -23,7 +23,8 @@ enum LocomotionTool {
           classify FILE...   the activity of every window (activity rules or vote fusion), scored
                              against the file's labels when it has them
           train DIR... --out MODEL.json
-                             trains an activity model (forest, logistic, bayes), cross-validated by group
+                             trains an activity model (--kind forest, logistic, bayes), cross-validated
+                             by group
           evaluate DIR|FILE... [--model M]
                              precision, recall, F1, accuracy and macro-F1 of a model on labelled data
           fuse --speed S --step-frequency F --variance V [--os FLAGS]
@@ -34,6 +35,16 @@ enum LocomotionTool {
 
         Run 'locomotion <command> --help' for a command's options.
         """
+
+    /// Every subcommand's declaration (its options, usage and messages), in the order of ``usage``.
+    static var commands: [Command] {
+        [
+            AnalyzeCommand.command, SummarizeCommand.command, InfoCommand.command, SpectrumCommand.command,
+            SpeedCommand.command, StepsCommand.command, EvaluateStepsCommand.command, FeaturesCommand.command,
+            ClassifyCommand.command, TrainCommand.command, EvaluateCommand.command, FuseCommand.command,
+            SimulateCommand.command, DemoCommand.command,
+        ]
+    }
 
     /// The package's version.
     static let version = "0.5.0"
@@ -85,7 +96,7 @@ enum LocomotionTool {
             return EvaluateStepsCommand.run(rest)
         case "simulate": return SimulateCommand.run(rest)
         default:
-            printError("locomotion: unknown command '\(command)'\n\n\(usage)")
+            printError("locomotion: unknown command '\(command)' (see 'locomotion --help')")
             return ExitStatus.usage
         }
     }

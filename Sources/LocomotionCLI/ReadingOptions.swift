@@ -5,36 +5,42 @@ import Locomotion
 /// commands that read a long-format file as several recordings (`info`, `features`) accept
 /// `--group`, and only they list it.
 enum ReadingOptions {
-    static let names: Set<String> = ["acc-unit", "gyro-unit", "column", "labels", "format", "resample"]
-    static let namesWithGroups = names.union(["group"])
-    static let flags: Set<String> = ["lenient"]
-
-    static let usage = """
-          --acc-unit g|m/s2      unit of acceleration columns whose name does not say it (default g)
-          --gyro-unit rad/s|deg/s
-                                 unit of rotation-rate columns whose name does not say it (default rad/s)
-          --column QUANTITY=HEADER
-                                 read QUANTITY from the column named HEADER (repeatable); quantities:
-                                 \(RecordingColumn.allCases.map(\.rawValue).joined(separator: ", "))
-          --labels hapt          translate UCI HAPT activity codes into names
-          --lenient              skip unreadable rows and count them, instead of stopping at the first
-          --format F             read FILE as F instead of detecting it: \(RecordingFormat.allCases.map(\.rawValue).joined(separator: ", "))
-                                 (a Sensor Logger or phyphox export may be a folder or a zip archive)
-          --resample HZ|auto|off resample the motion columns to HZ (10–1000) through an anti-alias
-                                 low-pass; auto (the default, except for info) brings a recording
-                                 above 1000 Hz down to 1000 Hz; off keeps the rows as written
-        """
-
-    static let usageWithGroups =
-        usage + "\n" + """
-              --group HEADER         the file is a long-format table of several recordings, one per run
-                                     of equal values in column HEADER (for example case_id)
-            """
+    /// The reading options every command that reads recordings declares.
+    static let options: [Option] = [
+        .option(
+            "acc-unit", "g|m/s2", .choice(["g", "m/s2", "m/s^2", "mps2"], default: "g"),
+            "unit of acceleration columns whose name does not say it"),
+        .option(
+            "gyro-unit", "rad/s|deg/s", .choice(["rad/s", "deg/s"], default: "rad/s"),
+            "unit of rotation-rate columns whose name does not say it"),
+        .option(
+            "column", "QUANTITY=HEADER", .text(default: nil),
+            "read QUANTITY from the column named HEADER (repeatable); quantities:\n"
+                + RecordingColumn.allCases.map(\.rawValue).joined(separator: ", "), repeatable: true),
+        .option("labels", "hapt", .choice(["hapt"], default: nil), "translate UCI HAPT activity codes into names"),
+        .flag("lenient", "skip unreadable rows and count them, instead of stopping at the first"),
+        .option(
+            "format", "F", .choice(RecordingFormat.allCases.map(\.rawValue), default: nil),
+            "read FILE as F instead of detecting it: \(RecordingFormat.allCases.map(\.rawValue).joined(separator: ", "))\n(a Sensor Logger or phyphox export may be a folder or a zip archive)"
+        ),
+        .option(
+            "resample", "HZ|auto|off", .text(default: nil),
+            "resample the motion columns to HZ (10–1000) through an anti-alias\nlow-pass; auto (the default, except for info) brings a recording\nabove 1000 Hz down to 1000 Hz; off keeps the rows as written"
+        ),
+    ]
+    /// ``options`` and `--group`, for the commands that read a long-format file as several recordings.
+    static let optionsWithGroups =
+        options + [
+            .option(
+                "group", "HEADER", .text(default: nil),
+                "the file is a long-format table of several recordings, one per run\nof equal values in column HEADER (for example case_id)"
+            )
+        ]
 
     /// The reading options as a command's usage lists them, after its own options.
-    static let section = "reading options:\n" + usage
+    static let section = Command.Section(title: "reading options", options: options)
     /// ``section`` with `--group`, for the commands that accept it.
-    static let sectionWithGroups = "reading options:\n" + usageWithGroups
+    static let sectionWithGroups = Command.Section(title: "reading options", options: optionsWithGroups)
 
     /// The options given, with `resampling` unless `--resample` says otherwise.
     static func parse(_ arguments: Arguments, resampling: SampleRatePolicy = .automatic) throws(UsageError)
@@ -45,12 +51,12 @@ enum ReadingOptions {
         switch arguments.value("acc-unit") {
         case nil, "g": break
         case "m/s2", "m/s^2", "mps2": options.accelerationUnit = .metersPerSecondSquared
-        case let other?: throw UsageError(message: "--acc-unit takes g or m/s2, not '\(other)'")
+        default: break  // checked against the declaration
         }
         switch arguments.value("gyro-unit") {
         case nil, "rad/s": break
         case "deg/s": options.rotationRateUnit = .degreesPerSecond
-        case let other?: throw UsageError(message: "--gyro-unit takes rad/s or deg/s, not '\(other)'")
+        default: break  // checked against the declaration
         }
         for assignment in arguments.values("column") {
             let parts = assignment.split(separator: "=", maxSplits: 1).map(String.init)
@@ -72,7 +78,7 @@ enum ReadingOptions {
         switch arguments.value("labels") {
         case nil: break
         case "hapt": options.labelMap = DatasetLabels.uciHAPT
-        case let other?: throw UsageError(message: "--labels knows 'hapt', not '\(other)'")
+        default: break  // checked against the declaration
         }
         return options
     }

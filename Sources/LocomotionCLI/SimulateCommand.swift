@@ -4,7 +4,7 @@ import LocomotionSimulation
 
 /// `locomotion simulate`: writes a seeded synthetic session of one of the scenarios as CSV.
 enum SimulateCommand {
-    static var usage: String {
+    static var summary: String {
         let width = ScenarioName.allCases.map(\.rawValue.count).max() ?? 0
         let list = ScenarioName.allCases.map { name in
             let letter = name.letter.map { "\($0) " } ?? "  "
@@ -21,9 +21,6 @@ enum SimulateCommand {
             gives the same file, byte for byte.
               SCENARIO      a name or its letter:
             \(list)
-              --seconds N   the duration (default: the scenario's; raised to its minimum; at most 86400)
-              --seed S      a whole number (default \(Scenario.defaultSeed))
-              --out FILE    write to FILE instead of standard output
             """
     }
 
@@ -31,7 +28,15 @@ enum SimulateCommand {
     static let maximumSeconds: Double = 86_400
 
     static var command: Command {
-        Command(name: "simulate", usage: usage, options: ["seconds", "seed", "out"], flags: [])
+        Command(
+            name: "simulate", summary: summary,
+            options: [
+                .option(
+                    "seconds", "N", .seconds(default: nil), "the duration (raised to its minimum; at most 86400)",
+                    shownDefault: "the scenario's"),
+                .option("seed", "S", .text(default: "\(Scenario.defaultSeed)"), "a whole number"),
+                SharedOptions.out,
+            ])
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -65,7 +70,7 @@ enum SimulateCommand {
             throw UsageError(message: "unknown scenario '\(parsed.positional[0])'")
         }
         name = scenario
-        seconds = parsed.value("seconds") == nil ? nil : try parsed.seconds("seconds", default: 0)
+        seconds = parsed.number("seconds")
         // The session is made whole in memory (about 200 bytes a row at 50 Hz): a day at most.
         if let seconds, seconds > maximumSeconds {
             throw UsageError(

@@ -3,30 +3,30 @@ import Locomotion
 
 /// `locomotion spectrum FILE...`: the dominant frequency of each window of a recording.
 enum SpectrumCommand {
-    static let usage = """
+    static let summary = """
         usage: locomotion spectrum FILE... [--window S] [--hop S] [--band LOW-HIGH|none] [--json] [reading options]
 
         Prints the dominant frequency of the acceleration magnitude in each window.
-          --window S     window length in seconds (default 2.56)
-          --hop S        time between window starts in seconds (default 1.28)
-          --band LOW-HIGH
-                         only look for peaks in this band, in Hz (default 0.6-2.5, the gait
-                         band); 'none' searches every frequency above 0 Hz
-          --json         print JSON instead of a table
-
-        \(ReadingOptions.section)
         """
 
+    static let options: [Option] = [
+        SharedOptions.window, SharedOptions.hop,
+        .option(
+            "band", "LOW-HIGH", .band(default: GaitBand.default),
+            "only look for peaks in this band, in Hz (the default is the gait\nband); 'none' searches every frequency above 0 Hz"
+        ),
+        .flag("json", "print JSON instead of a table"),
+    ]
+
     static let command = Command(
-        name: "spectrum", usage: usage, options: ReadingOptions.names.union(["window", "hop", "band"]),
-        flags: ReadingOptions.flags.union(["json"]))
+        name: "spectrum", summary: summary, options: options, sections: [ReadingOptions.section])
 
     static func run(_ arguments: [String]) -> Int32 {
         command.run(arguments) { (parsed) throws(UsageError) in
             guard !parsed.positional.isEmpty else { throw UsageError(message: "spectrum needs at least one FILE") }
             return Settings(
-                window: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28),
-                band: try parsed.band("band", default: GaitBand.default), json: parsed.flag("json"),
+                window: parsed.number("window")!, hop: parsed.number("hop")!, band: parsed.band("band"),
+                json: parsed.flag("json"),
                 reading: try ReadingOptions.parse(parsed))
         } body: { parsed, settings in
             let (status, reports) = CommandSupport.analyseFiles(

@@ -3,26 +3,36 @@ import Locomotion
 
 /// `locomotion speed FILE...`: raw and smoothed GPS speed per fix, and the fixes rejected as spikes.
 enum SpeedCommand {
-    static let usage = """
-        usage: locomotion speed FILE... [--forward] [--spike M/S] [--model M] [--process-noise Q]
+    static let summary = """
+        usage: locomotion speed FILE... [--forward] [--spike M/S] [--motion-model M] [--process-noise Q]
                                 [--noise-per-speed Q] [--json | --csv] [reading options]
 
         Smooths the GPS speed of each file with the recommended Kalman smoother (forward filter,
         then a Rauch–Tung–Striebel pass) and prints every fix: time, raw and smoothed speed (m/s),
         the estimate's standard deviation, and what the filter did with the fix. Rejected spikes
         are listed again under the table, with a summary.
-          --forward      the causal forward filter only (what a live app would see)
-          --spike M/S    the jump that counts as an isolated spike in the summary (default 2)
-          --model random-walk|constant-velocity
-                         the state model (default random-walk, the recommended one)
-          --process-noise Q, --noise-per-speed Q
-                         the process-noise intensity at standstill and its growth per m/s
-                         (SpeedKalmanFilter.Configuration; defaults depend on the model)
-          --json         print JSON instead of text
-          --csv          print one CSV row per fix instead of text
-
-        \(ReadingOptions.section)
         """
+
+    /// `--motion-model M`: the Kalman filter's state model (once `--model`, which now names a
+    /// model file everywhere).
+    static let motionModel = Option.option(
+        "motion-model", "M", .choice(["random-walk", "constant-velocity"], default: "random-walk"),
+        "the state model (random-walk is the recommended one)")
+
+    static let options: [Option] = [
+        .flag("forward", "the causal forward filter only (what a live app would see)"),
+        .option(
+            "spike", "M/S", .positiveNumber(unit: "m/s", default: 2),
+            "the jump that counts as an isolated spike in the summary"),
+        motionModel, .deprecated("model", for: motionModel),
+        .option(
+            "process-noise", "Q", .text(default: nil),
+            "the process-noise intensity at standstill (SpeedKalmanFilter.Configuration;\nthe default depends on the model)"
+        ),
+        .option("noise-per-speed", "Q", .text(default: nil), "its growth per m/s (the default depends on the model)"),
+        .flag("json", "print JSON instead of text"),
+        .flag("csv", "print one CSV row per fix instead of text"),
+    ]
 
     /// One file's fixes, results and summary (also the JSON schema).
     struct Report: Encodable {
@@ -67,9 +77,7 @@ enum SpeedCommand {
     }
 
     static let command = Command(
-        name: "speed", usage: usage,
-        options: ReadingOptions.names.union(["spike", "model", "process-noise", "noise-per-speed"]),
-        flags: ReadingOptions.flags.union(["json", "csv", "forward"]))
+        name: "speed", summary: summary, options: options, sections: [ReadingOptions.section])
 
     static func run(_ arguments: [String]) -> Int32 {
         command.run(arguments) { (parsed) throws(UsageError) in
@@ -79,7 +87,7 @@ enum SpeedCommand {
             }
             return (
                 options: try ReadingOptions.parse(parsed),
-                spike: try parsed.positiveNumber("spike", unit: "m/s", default: 2),
+                spike: parsed.number("spike")!,
                 configuration: try Self.configuration(parsed)
             )
         } body: { parsed, settings in
@@ -137,12 +145,17 @@ enum SpeedCommand {
 
     /// The filter's configuration from `--model`, `--process-noise` and `--noise-per-speed`.
     static func configuration(_ parsed: Arguments) throws(UsageError) -> SpeedKalmanFilter.Configuration {
-        let model: SpeedKalmanFilter.Configuration.Model
-        switch parsed.value("model") {
-        case nil, "random-walk": model = .randomWalk
-        case "constant-velocity": model = .constantVelocity
-        case let other?: throw UsageError(message: "--model takes random-walk or constant-velocity, not '\(other)'")
+        guard parsed.value("motion-model") == nil || parsed.value("model") == nil else {
+            throw UsageError(message: "--model is the old name of --motion-model; give one of them")
         }
+        if parsed.value("model") != nil {
+            printError(
+                "locomotion speed: note: --model M is deprecated; use --motion-model M (--model names a model file elsewhere)"
+            )
+        }
+        let model: SpeedKalmanFilter.Configuration.Model =
+            (parsed.value("model") ?? parsed.text("motion-model")) == "constant-velocity"
+            ? .constantVelocity : .randomWalk
         func number(_ name: String) throws(UsageError) -> Double? {
             guard let text = parsed.value(name) else { return nil }
             guard let value = Double(text) else { throw UsageError(message: "--\(name) takes a number, not '\(text)'") }

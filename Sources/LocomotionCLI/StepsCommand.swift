@@ -4,19 +4,22 @@ import Locomotion
 /// `locomotion steps FILE...`: step count, mean cadence and a cadence timeline (with the
 /// autocorrelation cadence and step regularity) per file.
 enum StepsCommand {
-    static let usage = """
+    static let summary = """
         usage: locomotion steps FILE... [--window S] [--hop S] [--json] [reading options]
 
         Detects steps in the acceleration magnitude and prints the step count, the mean cadence
         while walking and, per window, the cadence of the detected steps, the autocorrelation
         cadence and the step regularity.
-          --window S     cadence window length in seconds (default 2.56; at least 4 samples)
-          --hop S        time between window starts in seconds (default 1.28)
-          --json         print JSON, including the time of every step
-        \(DetectorOptions.usage)
-
-        \(ReadingOptions.section)
         """
+
+    static let options: [Option] =
+        [
+            .option(
+                "window", "S", .seconds(default: SharedOptions.features.windowDuration),
+                "cadence window length in seconds (at least 4 samples)"),
+            SharedOptions.hop,
+            .flag("json", "print JSON, including the time of every step"),
+        ] + DetectorOptions.options
 
     /// What the command prints for one file (also its JSON schema).
     struct Report: Encodable {
@@ -30,15 +33,13 @@ enum StepsCommand {
     }
 
     static let command = Command(
-        name: "steps", usage: usage,
-        options: ReadingOptions.names.union(["window", "hop"]).union(DetectorOptions.names),
-        flags: ReadingOptions.flags.union(["json"]))
+        name: "steps", summary: summary, options: options, sections: [ReadingOptions.section])
 
     static func run(_ arguments: [String]) -> Int32 {
         command.run(arguments) { (parsed) throws(UsageError) in
             guard !parsed.positional.isEmpty else { throw UsageError(message: "steps needs at least one FILE") }
             return (
-                window: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28),
+                window: parsed.number("window")!, hop: parsed.number("hop")!,
                 reading: try ReadingOptions.parse(parsed), configuration: try DetectorOptions.parse(parsed)
             )
         } body: { parsed, settings in
@@ -54,7 +55,8 @@ enum StepsCommand {
     }
 
     static func analyse(
-        _ recording: Recording, window: Double = 2.56, hop: Double = 1.28,
+        _ recording: Recording, window: Double = SharedOptions.features.windowDuration,
+        hop: Double = SharedOptions.features.hop,
         configuration: StepDetectorConfiguration = .init()
     ) throws(LocomotionError) -> Report {
         let detection = try recording.detectSteps(configuration: configuration)

@@ -4,7 +4,7 @@ import Locomotion
 /// `locomotion summarize RESULTS...`: merges the JSON Lines of `analyze --jsonl` runs (the shards
 /// of a cluster job) into the summary table one `analyze` run prints.
 enum SummarizeCommand {
-    static let usage = """
+    static let summary = """
         usage: locomotion summarize RESULTS... [--out FILE]
 
         Reads the JSON Lines that 'locomotion analyze --jsonl' writes (one record per file, from
@@ -13,13 +13,15 @@ enum SummarizeCommand {
         component, as analyze lists a folder), then the count of files and of failures. A DIR
         stands for the .jsonl files under it. A file named in more than one record is noted on
         standard error (each record still gets its row).
-          --out FILE   write the table to FILE instead of standard output
-
-        exit status: 0 every file analysed, 1 a record of a failed file or a results file that
-        cannot be read, 2 a usage error
         """
 
-    static let command = Command(name: "summarize", usage: usage, options: ["out"], flags: [])
+    static let command = Command(
+        name: "summarize", summary: summary,
+        options: [.option("out", "FILE", .text(default: nil), "write the table to FILE instead of standard output")],
+        footer: """
+            exit status: 0 every file analysed, 1 a record of a failed file or a results file that
+            cannot be read, 2 a usage error
+            """)
 
     static func run(_ arguments: [String]) -> Int32 {
         command.run(arguments) { (parsed) throws(UsageError) in
@@ -80,39 +82,20 @@ enum SummarizeCommand {
             names.filter { $0.hasSuffix(".jsonl") }.map { (path as NSString).appendingPathComponent($0) })
     }
 
-    /// The records of one JSON Lines file; blank lines are skipped.
-    static func read(_ path: String) throws(ReadError) -> [AnalyzeCommand.Report] {
+    /// The records of one JSON Lines file (``RecordingAnalysisRecord/records(jsonLines:path:)``).
+    static func read(_ path: String) throws(ReadError) -> [RecordingAnalysisRecord] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ReadError(message: "\(path): cannot read the file")
         }
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        var reports: [AnalyzeCommand.Report] = []
-        for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") }) else { continue }
-            do {
-                reports.append(try decoder.decode(AnalyzeCommand.Report.self, from: Data(line)))
-            } catch {
-                throw ReadError(message: "\(path):\(index + 1): not a record of 'analyze --jsonl' (\(describe(error)))")
-            }
+        do {
+            return try RecordingAnalysisRecord.records(jsonLines: data, path: path)
+        } catch {
+            throw ReadError(message: error.description)
         }
-        return reports
     }
 
     /// The records in path order of their files (records of the same file keep their order).
     static func sorted(_ reports: [AnalyzeCommand.Report]) -> [AnalyzeCommand.Report] {
         reports.sorted { PathOrder.precedes($0.file, $1.file) }
-    }
-
-    /// A decoding error in a few words.
-    private static func describe(_ error: any Error) -> String {
-        switch error as? DecodingError {
-        case .keyNotFound(let key, _): "no '\(key.stringValue)'"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
-        case .dataCorrupted: "not JSON"
-        default: "not JSON"
-        }
     }
 }

@@ -4,8 +4,8 @@ import Locomotion
 /// `locomotion train DIR... --out MODEL`: trains an activity model on labelled recordings and
 /// prints its cross-validated confusion matrix.
 enum TrainCommand {
-    static let usage = """
-        usage: locomotion train DIR|FILE... --out MODEL.json [--model forest|logistic|bayes] [--folds K]
+    static let summary = """
+        usage: locomotion train DIR|FILE... --out MODEL.json [--kind forest|logistic|bayes] [--folds K]
                                 [--window S] [--hop S] [--seed N] [--date YYYY-MM-DD] [--json] [reading options]
 
         Trains an activity model. A DIR with sub-folders named after activities (walking/, running/,
@@ -14,18 +14,28 @@ enum TrainCommand {
         each window's activity (windows that straddle a change of label, or whose label names no
         activity, are dropped and counted). Cross-validation folds never split a group: the part of
         a file's name before '__', or else the whole name.
-          --out MODEL.json  where to write the model (required)
-          --model M         forest (default), logistic or bayes
-          --folds K         grouped cross-validation folds (default 5; 0 for none)
-          --window S, --hop S
-                            feature windows (default 2.56 s every 1.28 s)
-          --seed N          the random forest's seed (default 0)
-          --date D          the training date to record (default: today, UTC); give it to reproduce a file
-          --json            print {windows, recordings, groups, windowsPerClass, dropped,
-                            crossValidation (as evaluate --json), seconds} instead of text
-
-        \(ReadingOptions.section)
         """
+
+    /// `--kind K`: the kind of model (once `--model`, which now names a model file everywhere).
+    static let kind = Option.option(
+        "kind", "K",
+        .choice(ActivityModel.Kind.allCases.map(\.rawValue), default: ActivityModel.Kind.randomForest.rawValue),
+        "the kind of model: forest, logistic or bayes")
+
+    static let options: [Option] = [
+        .option("out", "MODEL.json", .text(default: nil), "where to write the model (required)"),
+        kind, .deprecated("model", for: kind),
+        .option("folds", "K", .wholeNumber(minimum: 0, default: 5), "grouped cross-validation folds (0 for none)"),
+        SharedOptions.window, SharedOptions.hop,
+        .option("seed", "N", .wholeNumber(minimum: 0, default: 0), "the random forest's seed"),
+        .option(
+            "date", "D", .text(default: nil),
+            "the training date to record; give it to reproduce a file", shownDefault: "today, UTC"),
+        .flag(
+            "json",
+            "print {windows, recordings, groups, windowsPerClass, dropped,\ncrossValidation (as evaluate --json), seconds} instead of text"
+        ),
+    ]
 
     /// The settings the options give.
     struct Settings {
@@ -38,9 +48,7 @@ enum TrainCommand {
     }
 
     static let command = Command(
-        name: "train", usage: usage,
-        options: ReadingOptions.names.union(["out", "model", "folds", "window", "hop", "seed", "date"]),
-        flags: ReadingOptions.flags.union(["json"]))
+        name: "train", summary: summary, options: options, sections: [ReadingOptions.section])
 
     static func run(_ arguments: [String]) -> Int32 {
         command.run(arguments, parse: parse) { parsed, settings in run(parsed, arguments: arguments, settings: settings)
@@ -50,15 +58,18 @@ enum TrainCommand {
     static func parse(_ parsed: Arguments) throws(UsageError) -> Settings {
         guard !parsed.positional.isEmpty else { throw UsageError(message: "train needs at least one DIR or FILE") }
         guard let out = parsed.value("out") else { throw UsageError(message: "train needs --out MODEL.json") }
-        let name = parsed.value("model") ?? "forest"
-        guard let kind = ActivityModel.Kind(rawValue: name) else {
-            throw UsageError(message: "--model takes forest, logistic or bayes, not '\(name)'")
+        guard parsed.value("kind") == nil || parsed.value("model") == nil else {
+            throw UsageError(message: "--model is the old name of --kind; give one of them")
         }
-        let folds = try parsed.wholeNumber("folds", default: 5)
+        if parsed.value("model") != nil {
+            printError(
+                "locomotion train: note: --model K is deprecated; use --kind K (--model names a model file elsewhere)")
+        }
+        let kind = ActivityModel.Kind(rawValue: parsed.value("model") ?? parsed.text("kind")!)!
+        let folds = parsed.wholeNumber("folds")!
         guard folds != 1 else { throw UsageError(message: "--folds takes 0 (none) or at least 2") }
-        let seed = UInt64(try parsed.wholeNumber("seed", default: 0))
-        let configuration = FeatureConfiguration(
-            windowDuration: try parsed.seconds("window", default: 2.56), hop: try parsed.seconds("hop", default: 1.28))
+        let seed = UInt64(parsed.wholeNumber("seed")!)
+        let configuration = FeatureConfiguration(windowDuration: parsed.number("window")!, hop: parsed.number("hop")!)
         return Settings(
             kind: kind, folds: folds, seed: seed, out: out, configuration: configuration,
             reading: try ReadingOptions.parse(parsed))

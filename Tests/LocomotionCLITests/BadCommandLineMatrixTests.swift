@@ -67,7 +67,7 @@ struct BadCommandLineMatrixTests {
             cases.append(
                 Case(
                     arguments: [command, "{dir}/one.csv", "--acc-unit", "furlongs"] + out, status: 2,
-                    names: "--acc-unit takes g or m/s2, not 'furlongs'"))
+                    names: "--acc-unit takes g, m/s2, m/s^2 or mps2, not 'furlongs'"))
             if command != "analyze" {  // analyze without a file analyses the bundled session
                 cases.append(Case(arguments: [command, "--"] + out, status: 2, names: "\(command) needs"))
             }

@@ -8,10 +8,7 @@ import Testing
 struct ClassifyCommandTests {
     func settings(_ arguments: [String]) throws -> ClassifyCommand.Settings {
         try ClassifyCommand.parse(
-            Arguments(
-                arguments,
-                options: ReadingOptions.names.union(["classifier", "model", "hold", "truth", "window", "hop"]),
-                flags: ReadingOptions.flags.union(["csv", "json"])))
+            Arguments(arguments, command: ClassifyCommand.command))
     }
 
     func bundledWalk() throws -> Recording {

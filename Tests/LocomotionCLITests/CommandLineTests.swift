@@ -16,7 +16,7 @@ struct CommandLineTests {
 
     @Test func bandsAreReadWithTheirSignsAndExponents() throws {
         func band(_ text: String) throws -> ClosedRange<Double>? {
-            try Arguments(["--band", text], options: ["band"], flags: []).band("band", default: nil)
+            try Option.band(text, name: "band")
         }
         #expect(try band("0.6-2.5") == 0.6...2.5)
         #expect(try band("0.6...2.5") == 0.6...2.5)
@@ -109,10 +109,13 @@ struct InfoGroupTests {
         let path = try InfoCommandTests.temporaryFile("id,t,ax,ay,az\n1,0,0,0,1\n1,1,0,0,1\n2,0,0,0,1\n2,1,0,0,1\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let usages = [
-            "info": InfoCommand.usage, "features": FeaturesCommand.usage, "spectrum": SpectrumCommand.usage,
-            "steps": StepsCommand.usage, "evaluate-steps": EvaluateStepsCommand.usage, "speed": SpeedCommand.usage,
-            "analyze": AnalyzeCommand.usage, "classify": ClassifyCommand.usage, "train": TrainCommand.usage,
-            "evaluate": EvaluateCommand.usage,
+            "info": InfoCommand.command.usage, "features": FeaturesCommand.command.usage,
+            "spectrum": SpectrumCommand.command.usage,
+            "steps": StepsCommand.command.usage, "evaluate-steps": EvaluateStepsCommand.command.usage,
+            "speed": SpeedCommand.command.usage,
+            "analyze": AnalyzeCommand.command.usage, "classify": ClassifyCommand.command.usage,
+            "train": TrainCommand.command.usage,
+            "evaluate": EvaluateCommand.command.usage,
         ]
         for (command, usage) in usages {
             let accepted = command == "info" || command == "features"
@@ -276,7 +279,7 @@ struct StepsCommandTests {
         ("maximumGap=inf", "maximumGap takes a finite number"),
     ])
     func setValuesOfTheWrongShapeAreNamedUsageErrors(assignment: String, message: String) throws {
-        let arguments = try Arguments(["--set", assignment], options: DetectorOptions.names, flags: [])
+        let arguments = try Arguments(["--set", assignment], declarations: DetectorOptions.options)
         #expect(throws: UsageError.self) { try DetectorOptions.parse(arguments) }
         do {
             _ = try DetectorOptions.parse(arguments)
@@ -289,7 +292,7 @@ struct StepsCommandTests {
     @Test func setValuesOfTheRightShapeStillParse() throws {
         let arguments = try Arguments(
             ["--set", "maximumGap=0.2", "--set", "minimumRunLength=3", "--set", "initialContactSearch=0...0"],
-            options: DetectorOptions.names, flags: [])
+            declarations: DetectorOptions.options)
         let configuration = try DetectorOptions.parse(arguments)
         #expect(configuration.maximumGap == 0.2 && configuration.bout.minimumRunLength == 3)
         #expect(configuration.timing.initialContactSearch == 0...0)

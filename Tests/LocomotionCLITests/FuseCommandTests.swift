@@ -7,9 +7,7 @@ import Testing
 struct FuseCommandTests {
     func decide(_ arguments: [String]) throws -> VoteFusionDecision {
         try FuseCommand.decide(
-            Arguments(
-                arguments, options: ["speed", "step-frequency", "variance", "os", "os-confidence", "os-rule"],
-                flags: ["json"]))
+            Arguments(arguments, command: FuseCommand.command))
     }
 
     @Test func theTrafficJamIsATieUntilTheSystemSaysAutomotive() throws {
@@ -60,8 +58,8 @@ struct ConventionTests {
         #expect(LocomotionTool.run(["spectrum", "-x", "f.csv"]) == 2)
         // After "--" a name that looks like an option is a file name: a data error, not a usage error.
         #expect(LocomotionTool.run(["spectrum", "--", "-x.csv"]) == 1)
-        let parsed = try Arguments(["--json", "--", "--json", "-h"], options: [], flags: ["json", "help"])
+        let parsed = try Arguments(["--json", "--", "--json", "-h"], declarations: [.flag("json", "")])
         #expect(parsed.flag("json") && !parsed.flag("help") && parsed.positional == ["--json", "-h"])
-        #expect(try Arguments(["-"], options: [], flags: []).positional == ["-"])
+        #expect(try Arguments(["-"], declarations: []).positional == ["-"])
     }
 }

@@ -99,7 +99,9 @@ struct OutputConventionTests {
     }
 
     @Test func theSkeletonReportsUsageErrorsWithTheUsageAndRunsNothing() {
-        let command = Command(name: "probe", usage: "usage: locomotion probe", options: ["n"], flags: ["json"])
+        let command = Command(
+            name: "probe", summary: "usage: locomotion probe",
+            options: [.option("n", "N", .text(default: nil), "a number"), .flag("json", "JSON")])
         var ran = false
         let parse = { (parsed: Arguments) throws(UsageError) -> Int in
             guard let text = parsed.value("n"), let n = Int(text) else {

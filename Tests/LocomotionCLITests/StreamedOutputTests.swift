@@ -109,7 +109,8 @@ struct ErrorMessageTests {
         #expect(LocomotionTool.run(["steps", path, "--set", "prominenceWindow=0"]) == 2)
         #expect(LocomotionTool.run(["steps", path, "--set", "minimumSpread=-1"]) == 2)
         #expect(throws: UsageError.self) {
-            try DetectorOptions.parse(try Arguments(["--set", "prominenceWindow=0"], options: ["set"], flags: []))
+            try DetectorOptions.parse(
+                try Arguments(["--set", "prominenceWindow=0"], declarations: DetectorOptions.options))
         }
     }
 }

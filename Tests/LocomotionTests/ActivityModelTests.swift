@@ -122,7 +122,8 @@ import Testing
         let url = try #require(Bundle.module.url(forResource: "Fixtures/activity-model-format1", withExtension: "json"))
         let old = try ActivityModel(contentsOf: url)
         let bundled = try ActivityModel.bundled
-        #expect(old.formatVersion == 2 && bundled.formatVersion == 2)
+        #expect(
+            old.formatVersion == ActivityModel.formatVersion && bundled.formatVersion == ActivityModel.formatVersion)
         #expect(
             old.featureSchema == bundled.featureSchema
                 && old.featureSchema.descriptors == bundled.featureSchema.descriptors)
@@ -136,6 +137,32 @@ import Testing
             let before = try old.probabilities(table)
             let after = try bundled.probabilities(table)
             #expect(before.count == table.count && before == after)
+        }
+    }
+
+    @Test(
+        "the bundled model re-saved in format version 3 has the version 2 file's parameters and predictions, bit for bit"
+    )
+    func formatVersion2Migrates() throws {
+        // The bundled file as format version 2 wrote it (parameters wrapped as {"naiveBayes": {"_0": ...}}).
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/activity-model-format2", withExtension: "json"))
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains("\"formatVersion\":2") && text.contains("\"_0\""))
+        let old = try ActivityModel(contentsOf: url)
+        let bundled = try ActivityModel.bundled
+        #expect(old.encoded() == bundled.encoded())
+        // The shipped resource is exactly what this code writes for the model.
+        let resource = try #require(ActivityModel.bundledResourceURL)
+        #expect(try Data(contentsOf: resource) == bundled.encoded())
+        for name in ["jogging", "walking", "sitting"] {
+            let fixture = try #require(
+                Bundle.module.url(forResource: "Fixtures/motionsense-sub03-\(name)-20s", withExtension: "csv"))
+            let table = try RecordingReader.read(path: fixture.path).recording.features()
+            let before = try old.probabilities(table)
+            let after = try bundled.probabilities(table)
+            // Bit for bit: compare the bit patterns, so that even a NaN would have to match.
+            #expect(before.count == table.count)
+            #expect(before.map { $0.map(\.bitPattern) } == after.map { $0.map(\.bitPattern) })
         }
     }
 

@@ -1,6 +1,30 @@
 import Foundation
 
 extension ActivityModel {
+    /// The stored fields: each once, the trained parameters under `trained` in the model kind's
+    /// own keys.
+    enum CodingKeys: String, CodingKey {
+        case formatVersion, kind, featureSchema, classes, training, trained
+    }
+
+    /// Encodes the model in the current format (``formatVersion``).
+    ///
+    /// - Throws: The encoder's errors.
+    /// - Complexity: O(model size).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.formatVersion, forKey: .formatVersion)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(featureSchema, forKey: .featureSchema)
+        try container.encode(classes, forKey: .classes)
+        try container.encode(training, forKey: .training)
+        switch trained {
+        case .naiveBayes(let model): try container.encode(model, forKey: .trained)
+        case .logisticRegression(let model): try container.encode(model, forKey: .trained)
+        case .randomForest(let model): try container.encode(model, forKey: .trained)
+        }
+    }
+
     /// The model as JSON: keys sorted, so the same model always gives the same bytes.
     ///
     /// - Complexity: O(model size).
@@ -13,19 +37,25 @@ extension ActivityModel {
 
     /// Reads a stored model and checks it against the running code.
     ///
-    /// Format version 2 (`formatVersion`) stores the whole ``featureSchema``. A version 1 file
-    /// stored only the schema version, the feature names, the window and the hop; it is read as
-    /// the same model with the descriptors (units, summaries) of this code's built-in features of
-    /// those names and the other extraction parameters at their ``FeatureConfiguration``
-    /// defaults (0.6–2.5 Hz gait band, 0.3–3, 3–10 and 10–25 Hz power bands, x, y, z axes, 10 s
-    /// fix age), which every version 1 model was trained with (`locomotion train` could change
-    /// only the window and hop), and no sample rate (any rate accepted, as before).
-    /// ``encoded()`` then writes version 2.
+    /// Format version 3 (`formatVersion`) stores the kind once and the trained parameters under
+    /// `trained` through the kind's explicit keys; the parameters are decoded as the stored kind
+    /// says, so a file whose parameters are of another kind is refused as damaged. Version 2
+    /// stored the same fields with the parameters wrapped by kind (`"trained": {"naiveBayes":
+    /// {"_0": ...}}`); it is read as the same model, after checking that the wrapper names the
+    /// stored kind. A version 1 file stored only the schema version, the feature names, the
+    /// window and the hop; it is read as the same model with the descriptors (units, summaries) of
+    /// this code's built-in features of those names and the other extraction parameters at their
+    /// ``FeatureConfiguration`` defaults (0.6–2.5 Hz gait band, 0.3–3, 3–10 and 10–25 Hz power
+    /// bands, x, y, z axes, 10 s fix age), which every version 1 model was trained with
+    /// (`locomotion train` could change only the window and hop), and no sample rate (any rate
+    /// accepted, as before). ``encoded()`` then writes version 3; the parameters, and so every
+    /// prediction, are unchanged.
     ///
     /// - Throws: ``ActivityError`` with code ``ActivityError/Code/corruptModel`` for data that is
-    ///   not a model (not JSON, truncated, a field missing or malformed, no extraction parameters,
-    ///   or inconsistent sizes), ``ActivityError/Code/modelVersion`` for another format version,
-    ///   and ``ActivityError/Code/schemaMismatch`` for a model trained on another feature schema
+    ///   not a model (not JSON, truncated, a field missing or malformed, parameters of another
+    ///   kind than the stored one, no extraction parameters, or inconsistent sizes),
+    ///   ``ActivityError/Code/modelVersion`` for another format version, and
+    ///   ``ActivityError/Code/schemaMismatch`` for a model trained on another feature schema
     ///   version, on features this code does not compute, or in other units.
     public init(data: Data) throws(ActivityError) {
         struct Header: Decodable { var formatVersion: Int }
@@ -38,11 +68,12 @@ extension ActivityModel {
         do {
             switch header.formatVersion {
             case Self.formatVersion: self = try JSONDecoder().decode(ActivityModel.self, from: data)
+            case 2: self = try Self.migrated(try JSONDecoder().decode(FormatVersion2.self, from: data))
             case 1: self = try Self.migrated(try JSONDecoder().decode(FormatVersion1.self, from: data))
             default:
                 throw ActivityError(
                     .modelVersion,
-                    "the model file has format version \(header.formatVersion); this code reads versions 1 and \(Self.formatVersion)"
+                    "the model file has format version \(header.formatVersion); this code reads versions 1 to \(Self.formatVersion)"
                 )
             }
         } catch let error as ActivityError {
@@ -51,6 +82,64 @@ extension ActivityModel {
             throw ActivityError(.corruptModel, "the activity model is damaged: \(Self.reason(error))")
         }
         try validate()
+    }
+
+    /// The trained parameters as format versions 1 and 2 stored them: wrapped by the kind's case
+    /// name and `_0` (`{"naiveBayes": {"_0": ...}}`).
+    private struct WrappedTrained: Decodable {
+        private enum CaseKeys: String, CodingKey {
+            case naiveBayes, logisticRegression, randomForest
+        }
+        private enum PayloadKeys: String, CodingKey {
+            case payload = "_0"
+        }
+        var trained: Trained
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CaseKeys.self)
+            guard container.allKeys.count == 1, let key = container.allKeys.first else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: container.codingPath, debugDescription: "'trained' must name one model kind"))
+            }
+            let payload = try container.nestedContainer(keyedBy: PayloadKeys.self, forKey: key)
+            switch key {
+            case .naiveBayes: trained = .naiveBayes(try payload.decode(GaussianNaiveBayes.self, forKey: .payload))
+            case .logisticRegression:
+                trained = .logisticRegression(try payload.decode(LogisticRegression.self, forKey: .payload))
+            case .randomForest: trained = .randomForest(try payload.decode(RandomForest.self, forKey: .payload))
+            }
+        }
+
+        /// The parameters, after checking they are of `kind`.
+        func checked(kind: Kind) throws(ActivityError) -> Trained {
+            guard trained.kind == kind else {
+                throw ActivityError(
+                    .corruptModel,
+                    "the activity model is damaged: its kind is '\(kind.rawValue)' but it holds a '\(trained.kind.rawValue)' model"
+                )
+            }
+            return trained
+        }
+    }
+
+    /// The fields of a format version 2 file.
+    private struct FormatVersion2: Decodable {
+        var kind: Kind
+        var featureSchema: FeatureSchema
+        var classes: [ActivityType]
+        var training: TrainingRecord
+        var trained: WrappedTrained
+    }
+
+    /// A version 2 model in the current format: the same fields, the parameters unwrapped.
+    private static func migrated(_ old: FormatVersion2) throws(ActivityError) -> ActivityModel {
+        guard old.featureSchema.parameters != nil else {
+            throw ActivityError(
+                .corruptModel, "the activity model is damaged: the schema does not record its extraction parameters")
+        }
+        return ActivityModel(
+            formatVersion: formatVersion, kind: old.kind, featureSchema: old.featureSchema, classes: old.classes,
+            training: old.training, trained: try old.trained.checked(kind: old.kind))
     }
 
     /// The fields of a format version 1 file.
@@ -62,7 +151,7 @@ extension ActivityModel {
         var windowDuration: Double
         var hop: Double
         var training: TrainingRecord
-        var trained: Trained
+        var trained: WrappedTrained
     }
 
     /// A version 1 model in the current format (``init(data:)`` says how).
@@ -79,7 +168,7 @@ extension ActivityModel {
         schema.version = old.featureSchemaVersion
         return ActivityModel(
             formatVersion: formatVersion, kind: old.kind, featureSchema: schema, classes: old.classes,
-            training: old.training, trained: old.trained)
+            training: old.training, trained: try old.trained.checked(kind: old.kind))
     }
 
     /// Reads a stored model from a file.
@@ -164,12 +253,36 @@ extension ActivityModel {
         get throws(ActivityError) { try bundledModel.get() }
     }
 
+    /// Where the bundled model's file is in the build, or `nil` when it is missing.
+    static var bundledResourceURL: URL? {
+        Bundle.module.url(forResource: "activity-model", withExtension: "json", subdirectory: "Resources")
+    }
+
     private static let bundledModel: Result<ActivityModel, ActivityError> = {
-        guard
-            let url = Bundle.module.url(forResource: "activity-model", withExtension: "json", subdirectory: "Resources")
-        else {
+        guard let url = bundledResourceURL else {
             return .failure(ActivityError(.invalidData, "the bundled activity model is missing from the build"))
         }
         return Result { () throws(ActivityError) in try ActivityModel(contentsOf: url) }
     }()
+}
+
+extension ActivityModel.Trained {
+    /// The parameters stored under `trained`, decoded as the stored `kind` says.
+    init(from container: KeyedDecodingContainer<ActivityModel.CodingKeys>, kind: ActivityModel.Kind) throws {
+        switch kind {
+        case .naiveBayes: self = .naiveBayes(try container.decode(GaussianNaiveBayes.self, forKey: .trained))
+        case .logisticRegression:
+            self = .logisticRegression(try container.decode(LogisticRegression.self, forKey: .trained))
+        case .randomForest: self = .randomForest(try container.decode(RandomForest.self, forKey: .trained))
+        }
+    }
+
+    /// The kind of the parameters.
+    var kind: ActivityModel.Kind {
+        switch self {
+        case .naiveBayes: .naiveBayes
+        case .logisticRegression: .logisticRegression
+        case .randomForest: .randomForest
+        }
+    }
 }

@@ -11,10 +11,11 @@ import Foundation
 /// let results = try model.classify(try recording.features())
 /// ```
 public struct ActivityModel: Sendable, Codable {
-    /// The version of the stored format this code writes. Version 1 files (which recorded only
-    /// the schema version, the names, the window and the hop) are still read; see
-    /// ``init(data:)``. A file of any other version is refused.
-    public static let formatVersion = 2
+    /// The version of the stored format this code writes. Version 3 stores the kind once and the
+    /// trained parameters under `trained` through the model's own explicit keys. Version 2 files
+    /// (which wrapped them as `"trained": {"naiveBayes": {"_0": ...}}`) and version 1 files are
+    /// still read; see ``init(data:)``. A file of any other version is refused.
+    public static let formatVersion = 3
 
     /// The kind of model.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
@@ -47,7 +48,9 @@ public struct ActivityModel: Sendable, Codable {
         }
     }
 
-    enum Trained: Sendable, Codable {
+    /// The trained parameters of one of the kinds (stored by ``encode(to:)`` through the model's
+    /// own keys; the kind is stored once, beside them).
+    enum Trained: Sendable {
         case naiveBayes(GaussianNaiveBayes)
         case logisticRegression(LogisticRegression)
         case randomForest(RandomForest)
@@ -113,7 +116,7 @@ public struct ActivityModel: Sendable, Codable {
             kind: try container.decode(Kind.self, forKey: .kind), featureSchema: featureSchema,
             classes: try container.decode([ActivityType].self, forKey: .classes),
             training: try container.decode(TrainingRecord.self, forKey: .training),
-            trained: try container.decode(Trained.self, forKey: .trained))
+            trained: try Trained(from: container, kind: try container.decode(Kind.self, forKey: .kind)))
     }
 
     init(
@@ -165,14 +168,18 @@ public struct ActivityModel: Sendable, Codable {
         let trained: Trained
         switch kind {
         case .naiveBayes:
-            trained = .naiveBayes(try GaussianNaiveBayes.fit(matrix, labels: labels, classCount: classes.count))
+            trained = .naiveBayes(
+                try GaussianNaiveBayes(
+                    fitting: matrix, labels: labels, classCount: classes.count, configuration: .init()))
         case .logisticRegression:
-            trained = .logisticRegression(try LogisticRegression.fit(matrix, labels: labels, classCount: classes.count))
+            trained = .logisticRegression(
+                try LogisticRegression(
+                    fitting: matrix, labels: labels, classCount: classes.count, configuration: .init()))
         case .randomForest:
             var forest = RandomForest.Configuration()
             forest.seed = seed
             trained = .randomForest(
-                try RandomForest.fit(matrix, labels: labels, classCount: classes.count, configuration: forest))
+                try RandomForest(fitting: matrix, labels: labels, classCount: classes.count, configuration: forest))
         }
         var record = training
         record.windowsPerClass = classes.map { activity in set.activities.filter { $0 == activity }.count }
