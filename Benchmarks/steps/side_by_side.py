@@ -240,6 +240,8 @@ class Recording:
     labels: np.ndarray | None = None
     still_labels: tuple = ()
     loader: object = None
+    mobgap: bool = True  # whether mobgap's lower-back detectors suit the placement
+    compact: str = ""  # a dataset name: print only pooled rows per group and for the dataset
 
     @property
     def t0(self):
@@ -269,12 +271,13 @@ def read_bouts(path):
     return list(zip(table.start_s.astype(float), table.end_s.astype(float)))
 
 
-def loader_columns(x, y, z, gyr=None, signs=(1, 1, 1)):
+def loader_columns(x, y, z, gyr=None, signs=(1, 1, 1), gyr_scale=1.0):
     def load(frame):
         acc = np.column_stack([signs[0] * frame[x], signs[1] * frame[y], signs[2] * frame[z]]).astype(float)
         g = None
         if gyr is not None:
-            g = np.column_stack([signs[0] * frame[gyr[0]], signs[1] * frame[gyr[1]], signs[2] * frame[gyr[2]]])
+            g = gyr_scale * np.column_stack(
+                [signs[0] * frame[gyr[0]], signs[1] * frame[gyr[1]], signs[2] * frame[gyr[2]]]).astype(float)
         return acc, g
     return load
 
@@ -356,6 +359,31 @@ def recordings(data, extras, scratch):
         reference_path=ref, reference=read_reference(ref, "IC_t_s"), reference_cli=["--reference-column", "IC_t_s"],
         # y points down (mean -0.86 g): mobgap (x up, y, z) = (-y, x, z)
         loader=loader_columns("acc_y_g_vertical", "acc_x_g", "acc_z_g", signs=(-1, 1, 1))))
+    v = os.path.join(data, "voisard-healthy-lowback")
+    for path in sorted(glob.glob(os.path.join(v, "S*_T*.csv"))):
+        stem = path[: -len(".csv")]
+        if stem.endswith(("_steps", "_bouts")):
+            continue
+        person = os.path.basename(stem).split("_")[0]
+        out.append(Recording(
+            name=f"Voisard {os.path.basename(stem)}", kind="reference", path=path, group=f"Voisard {person}",
+            compact="Voisard healthy lower back", reference_path=stem + "_steps.csv",
+            reference=read_reference(stem + "_steps.csv"), bouts_path=stem + "_bouts.csv",
+            bouts=read_bouts(stem + "_bouts.csv"),
+            # x is about vertical (README): the Mobilise-D frame as recorded; gyroscope rad/s -> deg/s
+            loader=loader_columns("acc_x_g", "acc_y_g", "acc_z_g", ("gyr_x_rad_s", "gyr_y_rad_s", "gyr_z_rad_s"),
+                                  gyr_scale=180 / np.pi)))
+    o = os.path.join(data, "oxford-stepcounter-phones")
+    for path in sorted(glob.glob(os.path.join(o, "*_*_*_*.csv"))):
+        stem = path[: -len(".csv")]
+        if stem.endswith(("_steps", "_counts")) or not os.path.exists(stem + "_steps.csv"):
+            continue
+        phone, user = os.path.basename(stem).split("_")[:2]
+        out.append(Recording(
+            name=f"Oxford {os.path.basename(stem)}", kind="reference", path=path, group=f"Oxford {user}",
+            reference_path=stem + "_steps.csv", reference=read_reference(stem + "_steps.csv"),
+            # a phone in a hand, pocket, bag, armband or pouch: mobgap's lower-back detectors do not apply
+            mobgap=False, loader=loader_columns("acc_x_g", "acc_y_g", "acc_z_g")))
     for path in sorted(glob.glob(os.path.join(data, "uci-hapt", "exp*.csv"))):
         out.append(Recording(
             name="UCI HAPT still (4,5,6), users 1-20", kind="still", path=path, group="uci-still",
@@ -570,7 +598,18 @@ def rows(recs, results):
     groups = {}
     for rec in recs:
         groups.setdefault(rec.group or rec.path, []).append(rec)
+    datasets = {}
     for key, members in groups.items():
+        if members[0].compact:
+            datasets.setdefault(members[0].compact, []).extend(members)
+            label = f"{key} ({len(members)} recordings)"
+            out.append((label, members[0].kind, {d: pooled(results, members, d) for d in results[members[0].path]}))
+            if len(datasets[members[0].compact]) == sum(len(m) for k, m in groups.items()
+                                                       if m[0].compact == members[0].compact):
+                every = datasets[members[0].compact]
+                label = f"**pooled {members[0].compact}** ({len(every)} recordings)"
+                out.append((label, members[0].kind, {d: pooled(results, every, d) for d in results[every[0].path]}))
+            continue
         if members[0].kind == "still":
             out.append((members[0].name, members[0].kind, {d: pooled(results, members, d) for d in results[members[0].path]}))
             continue
@@ -579,6 +618,22 @@ def rows(recs, results):
         if len(members) > 1:
             label = f"**pooled {key}** ({len(members)} recordings)"
             out.append((label, members[0].kind, {d: pooled(results, members, d) for d in results[members[0].path]}))
+    return out
+
+
+def count_summary(recs, results, detectors, prefix="Oxford "):
+    """Median and worst |count error| over the recordings whose name starts with `prefix` (the
+    phones: counts first, since their reference timing is coarse)."""
+    chosen = [r for r in recs if r.name.startswith(prefix) and r.kind == "reference"]
+    out = {}
+    for d in detectors:
+        errors = [(abs(results[r.path][d]["countErrorPercent"]), r.name) for r in chosen
+                  if d in results[r.path] and results[r.path][d]["countErrorPercent"] is not None]
+        if errors:
+            worst = max(errors)
+            out[d] = {"recordings": len(errors), "medianAbsCountErrorPercent": float(np.median([e for e, _ in errors])),
+                      "worstAbsCountErrorPercent": worst[0], "worst": worst[1],
+                      "over10Percent": sum(e > 10 for e, _ in errors)}
     return out
 
 
@@ -625,13 +680,14 @@ def main():
         load(rec)
         if "naive" in detectors:
             steps[rec.path]["naive"] = naive(rec)
-        if mob:
+        if mob and rec.mobgap:
             steps[rec.path].update(mobgap_detect(rec, mob))
         rec.acc = rec.gyr = None  # keep the memory low (labels and time stay)
     print(f"detected in {time.time() - started:.0f} s", file=sys.stderr)
 
     judge = {"reference": judge_reference, "still": judge_still, "vehicle": judge_all, "count": judge_all}
-    results = {r.path: {d: judge[r.kind](r, steps[r.path][d]) for d in detectors} for r in recs}
+    results = {r.path: {d: judge[r.kind](r, steps[r.path][d]) for d in detectors if d in steps[r.path]}
+               for r in recs}
 
     problems = []
     if not args.no_verify:
@@ -647,12 +703,14 @@ def main():
               f"{'no difference' if not problems else f'{len(problems)} differences'}", file=sys.stderr)
 
     table = rows(recs, results)
+    phones = count_summary(recs, results, detectors)
     if args.json:
         print(json.dumps({
             "tolerance": TOLERANCE, "detectors": detectors, "settings": args.settings,
             "rows": [{"recording": name, "kind": kind, "results": res} for name, kind, res in table],
             "stepTimes": {r.name: steps[r.path] for r in recs if r.kind != "still"},
             "verify": None if args.no_verify else problems,
+            "phoneCounts": phones,
         }, indent=1))
         return
     print("Reference rows: F1 of one-to-one matches within ±0.25 s and count error, inside the widened reference "
@@ -664,6 +722,13 @@ def main():
     print("|---|" + "---|" * len(detectors))
     for name, kind, res in table:
         print(f"| {name} | " + " | ".join(cell(kind, res.get(d)) for d in detectors) + " |")
+    if phones:
+        print()
+        print("Oxford phones, |count error| over the whole recording: median, worst (recording), recordings over 10 %:")
+        print()
+        for d, v in phones.items():
+            print(f"- {TITLES[d]}: median {v['medianAbsCountErrorPercent']:.1f} %, worst "
+                  f"{v['worstAbsCountErrorPercent']:.1f} % ({v['worst']}), {v['over10Percent']} of {v['recordings']} over 10 %")
 
 
 if __name__ == "__main__":

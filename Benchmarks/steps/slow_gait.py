@@ -26,7 +26,7 @@ monotone time map tau(t) (new time t -> original time) and a gain curve on the d
 where G is the gravity estimate (2nd-order 0.3 Hz zero-phase low-pass, as
 Benchmarks/stretch_gait.py) and tau' the local slowing (rotation rates follow the chain rule).
 * Per-step time warping: every step between two consecutive reference contacts of a bout is
-  mapped to a new duration 60 / cadence * (1 + u), with the bout's cadence drawn in 74-93
+  mapped to a new duration 60 / cadence * (1 + u), with the bout's cadence drawn in 74-93 (veryslow: 40-50)
   steps/min (the slow walkers of issue 12; at most the bout's recorded cadence / 1.1, so every
   bout is slower than recorded) and u uniform in +-jitter for each step (step-to-step
   variability); the half step before a bout's first and after its last contact is slowed like
@@ -78,7 +78,7 @@ TRIALS = ["Test5-StraightWalkComfortable_Trial1", "Test5-StraightWalkComfortable
 ACC = ["acc_x_g", "acc_y_g", "acc_z_g"]
 GYR = ["gyr_x_deg_s", "gyr_y_deg_s", "gyr_z_deg_s"]
 
-# name: (cadence range, step jitter, double-support fraction range or None, amplitude range,
+# name: (cadence range (default CADENCE), step jitter, double-support fraction range or None, amplitude range,
 #        pauses and turns, README line)
 VARIANTS = {
     "slowweak": dict(
@@ -96,6 +96,11 @@ VARIANTS = {
     "impaired-s2": dict(
         jitter=0.15, ds=(0.30, 0.40), amp=(0.3, 0.5), pauses=True, seed_offset=1,
         text="the same model as impaired-s1 with other draws (seed 2)"),
+    "veryslow": dict(
+        cadence=(40.0, 50.0), jitter=0.15, ds=(0.40, 0.50), amp=(0.2, 0.35), pauses=True, seed_offset=2,
+        text="a walker at about 0.2 m/s (issue 31: MS at EDSS 6-7, 40-50 steps/min): per-step time warp "
+             "to 40-50 steps/min with ±15 % jitter, double support 40-50 % of the step, dynamic "
+             "acceleration ×0.2-0.35, pauses and turns as impaired-s1; seed 3"),
 }
 CADENCE = (74.0, 93.0)
 ORIGINAL_DS = 0.20  # fraction of the original step after the contact mapped to the new double support
@@ -146,7 +151,7 @@ def build(trial_frame, contacts, bouts, variant, rng):
         if len(ics) < 2:
             continue
         # slower than recorded: drawn in 74-93 steps/min, and at least 10 % below the bout's own (median step)
-        cadence = min(rng.uniform(*CADENCE), 60.0 / float(np.median(np.diff(ics))) / 1.1)
+        cadence = min(rng.uniform(*spec.get("cadence", CADENCE)), 60.0 / float(np.median(np.diff(ics))) / 1.1)
         steps = np.diff(ics)
         new_steps = 60.0 / cadence * (1 + rng.uniform(-spec["jitter"], spec["jitter"], len(steps)))
         amps = rng.uniform(*spec["amp"], len(steps))

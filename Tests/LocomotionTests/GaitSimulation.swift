@@ -123,6 +123,54 @@ enum GaitSimulation {
         return try magnitudes.withUnsafeBufferPointer { try analyzer.analyze($0) }.stepCount
     }
 
+    /// A slow, weak walk on the lower back (a walker at about 0.2 m/s): each step, `1/cadence` s
+    /// long (± `jitter`, drawn per step), is a heel-strike transient at its contact (σ 30 ms,
+    /// `strike` × `amplitude`), a broad loading bump peaking `loadingDelay` s after it (σ 0.12 s),
+    /// a trough, and a push-off hump (`pushOff` × `amplitude`) at 60 % of the step — the double
+    /// support of slow gait makes a second hump — alternating 1 and 0.8 between left and right,
+    /// plus a lateral sway at half the cadence, along gravity (−y) with white noise of `noise` g.
+    ///
+    /// - Returns: The recording (acceleration in g) and the contacts (s).
+    static func slowWalking(
+        rate: Double = 100, duration: Double, cadence: Double, amplitude: Double = 0.1, jitter: Double = 0.1,
+        loadingDelay: Double = 0.12, strike: Double = 0, pushOff: Double = 0.35, noise: Double = 0.005,
+        seed: UInt64 = 7
+    ) -> (recording: Recording, steps: [Double]) {
+        var generator = SplitMix64(seed: seed)
+        var steps: [Double] = []
+        var t = 2.0
+        while t < duration - 2 {
+            steps.append(t)
+            t += (1 + Double.random(in: -jitter...jitter, using: &generator)) / cadence
+        }
+        let count = Int(duration * rate)
+        let time = (0..<count).map { Double($0) / rate }
+        var (x, y, z) = ([Double](), [Double](), [Double]())
+        func bump(_ d: Double, _ centre: Double, _ sigma: Double) -> Double {
+            exp(-(d - centre) * (d - centre) / (2 * sigma * sigma))
+        }
+        var next = 0
+        for now in time {
+            while next + 1 < steps.count, steps[next + 1] <= now { next += 1 }
+            var vertical = 0.0
+            for index in max(0, next - 1)..<min(steps.count, next + 2) {
+                let d = now - steps[index]
+                let period = index + 1 < steps.count ? steps[index + 1] - steps[index] : 1 / cadence
+                let weight = index % 2 == 0 ? 1.0 : 0.8
+                vertical +=
+                    weight * amplitude
+                    * (strike * bump(d, 0, 0.03) + bump(d, loadingDelay, 0.12) - 0.6 * bump(d, 0.35 * period, 0.15)
+                        + pushOff * bump(d, 0.6 * period, 0.1))
+            }
+            let walking = now >= steps[0] - 0.5 && now <= steps[steps.count - 1] + 1
+            let lateral = walking ? 0.3 * amplitude * sin(.pi * cadence * now) : 0
+            x.append(lateral + Double.random(in: -noise...noise, using: &generator))
+            y.append(-(1 + (walking ? vertical : 0)) + Double.random(in: -noise...noise, using: &generator))
+            z.append(Double.random(in: -noise...noise, using: &generator))
+        }
+        return (Recording(source: "slow walking", time: time, acceleration: ThreeAxisSeries(x: x, y: y, z: z)), steps)
+    }
+
     /// A phone at rest (gravity along −z) with sensor noise of `noise` g.
     static func still(rate: Double, duration: Double, noise: Double = 0.003, seed: UInt64 = 2) -> Recording {
         var generator = SplitMix64(seed: seed)

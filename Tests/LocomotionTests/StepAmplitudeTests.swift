@@ -31,8 +31,13 @@ struct StepAmplitudeTests {
             times: walk.times, magnitudes: walk.magnitudes, rate: rate, configuration: configuration)
     }
 
+    /// The rules these cases are written for: floors of 0.03 g (weak) and 0.05 g (strong), a
+    /// context SD of 0.04 g (``StepDetectorConfiguration/activityWindow``, the defaults before
+    /// slow gait was admitted).
+    static let floors = StepDetectorConfiguration.activityWindow
+
     static var lowFloor: StepDetectorConfiguration {
-        var configuration = StepDetectorConfiguration()
+        var configuration = floors
         configuration.amplitude.minimumProminence = configuration.amplitude.weakMinimumProminence
         configuration.amplitude.minimumSpread = 0  // the weak walk's spread is about 0.013 g
         return configuration
@@ -43,12 +48,12 @@ struct StepAmplitudeTests {
         #expect(GaitSimulation.bothReject { $0.amplitude.weakMinimumProminence = .nan })
         #expect(GaitSimulation.bothReject { $0.amplitude.minimumProminence = .infinity })
         // The strong floor below the weak one.
-        #expect(GaitSimulation.bothReject { $0.amplitude.minimumProminence = 0.02 })
+        #expect(GaitSimulation.bothReject { $0.amplitude.minimumProminence = 0.015 })
     }
 
     @Test func aWeakWalkThroughoutNeverConfirmsARun() throws {
         let walk = Self.walk(weak: 0.02)
-        #expect(try Self.steps(walk, .init()).isEmpty)
+        #expect(try Self.steps(walk, Self.floors).isEmpty)
         // The same candidates with the strong floor at the weak one are steps.
         #expect(try Self.steps(walk, Self.lowFloor).count >= 45)
     }
@@ -62,9 +67,9 @@ struct StepAmplitudeTests {
         // Weak for the first 12 s, then steady: the weak steps before 12 s are held and join the
         // run once the steady ones confirm it.
         let walk = Self.walk(weak: 0.02, change: 12)
-        let steps = try Self.steps(walk, .init())
+        let steps = try Self.steps(walk, Self.floors)
         #expect(steps.filter { $0.time < 9 }.count >= 12, "\(steps.map(\.time))")
-        var strict = StepDetectorConfiguration()
+        var strict = Self.floors
         strict.amplitude.weakMinimumProminence = strict.amplitude.minimumProminence
         let without = try Self.steps(walk, strict)
         #expect(without.filter { $0.time < 9 }.isEmpty)

@@ -37,7 +37,8 @@ struct StepDetectorParameterTableTests {
         let runLength = try #require(StepDetectorConfiguration.parameter(named: "minimumRunLength"))
         #expect(runLength.path == "bout.minimumRunLength" && runLength.value(in: trunk) == .wholeNumber(4))
         let periods = try #require(StepDetectorConfiguration.parameter(named: "stepPeriods"))
-        #expect(periods.value(in: trunk) == .range(0.25...1.25))
+        #expect(periods.value(in: trunk) == .range(0.25...1.7))
+        #expect(periods.value(in: .activityWindow) == .range(0.25...1.25))
         #expect(StepDetectorConfiguration.parameter(named: "nonsense") == nil)
         #expect(StepDetectorConfiguration.parameter(named: "bout.minimumProminence") == nil)
     }

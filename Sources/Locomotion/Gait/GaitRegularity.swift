@@ -123,8 +123,25 @@ extension GaitRegularity {
         _ r: UnsafeBufferPointer<Double>, upper: Int, stepLags: ClosedRange<Int>, fraction: Double,
         minimumRegularity: Double, atLeast spacing: Int
     ) -> Int {
-        guard fraction > 0, let step = stepLag(r, upper: upper, stepLags: stepLags), r[step] >= minimumRegularity
-        else { return spacing }
+        guard fraction > 0 else { return spacing }
+        return candidateSpacing(
+            stepLag: clearStepLag(r, upper: upper, stepLags: stepLags, minimumRegularity: minimumRegularity),
+            fraction: fraction, atLeast: spacing)
+    }
+
+    /// The step lag of `r` (``stepLag(_:upper:stepLags:)``) when the autocorrelation there reaches
+    /// `minimumRegularity`, else `nil`: a context with a clear step period.
+    static func clearStepLag(
+        _ r: UnsafeBufferPointer<Double>, upper: Int, stepLags: ClosedRange<Int>, minimumRegularity: Double
+    ) -> Int? {
+        guard let step = stepLag(r, upper: upper, stepLags: stepLags), r[step] >= minimumRegularity else { return nil }
+        return step
+    }
+
+    /// `fraction` of a clear step lag (samples, rounded up) when that is wider than `spacing`,
+    /// else `spacing`.
+    static func candidateSpacing(stepLag: Int?, fraction: Double, atLeast spacing: Int) -> Int {
+        guard fraction > 0, let step = stepLag else { return spacing }
         return max(spacing, wholeSamples(fraction, at: Double(step), rounding: .up))
     }
 

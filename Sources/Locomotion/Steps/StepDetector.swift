@@ -102,6 +102,10 @@ public struct StepDetector: Sendable {
     /// The last computed context's candidate spacing in samples: ``spacing``, or wider when the
     /// context has a clear step period (``StepDetectorConfiguration/Candidates/stepPeriodSpacing``).
     private var contextSpacing = 0
+    /// The last computed context's clear step period, in samples (the step lag where the
+    /// autocorrelation reaches ``StepDetectorConfiguration/Context/minimumRegularity``), or `nil`;
+    /// computed only when the spacing or the period-scaled initial-contact search needs it.
+    private var contextStepLag: Int?
     /// Samples in the current segment, the next sample to judge, the last sample's time.
     private var count = 0
     private var nextCenter = 0
@@ -382,8 +386,11 @@ public struct StepDetector: Sendable {
         if let context = periodicityContext, context == (start, end) {
             (regularity, wide) = (periodicity, contextSpacing)
         } else {
-            (regularity, wide) = periodicityAndSpacing(base: base, length: length, upper: upper)
-            (periodicityContext, periodicity, contextSpacing) = ((start, end), regularity, wide)
+            let stepLag: Int?
+            (regularity, wide, stepLag) = periodicityAndSpacing(base: base, length: length, upper: upper)
+            (periodicityContext, periodicity, contextSpacing, contextStepLag) = (
+                (start, end), regularity, wide, stepLag
+            )
         }
         if wide > spacing {
             let beaten = ring.withRun(channel: Channel.filtered, from: base, count: length) { window -> Bool in
@@ -424,7 +431,12 @@ public struct StepDetector: Sendable {
     private func initialContact(near peak: Double, base: Int, length: Int, offset: Int) -> Double? {
         guard let search else { return nil }
         let reach = kernelReach
-        let earliest = max(peak + search.lowerBound, lastReportedTime + configuration.candidates.minimumStepInterval)
+        var lowest = search.lowerBound
+        if let lag = contextStepLag {
+            // A slow walker's loading response (and the magnitude peak after it) lasts longer.
+            lowest = min(lowest, -configuration.timing.initialContactStepFraction * Double(lag) / sampleRate)
+        }
+        let earliest = max(peak + lowest, lastReportedTime + configuration.candidates.minimumStepInterval)
         let latest = peak + search.upperBound
         return ring.withRuns { runs -> Double? in
             let verticals = runs.channel(Channel.vertical, from: base, count: length)
@@ -466,27 +478,28 @@ public struct StepDetector: Sendable {
     /// filtered samples from ring index `base`, and the candidate spacing of that context, in
     /// samples: ``StepDetectorConfiguration/Candidates/stepPeriodSpacing`` times its step lag
     /// (``GaitRegularity``'s rule) when the autocorrelation there reaches
-    /// ``StepDetectorConfiguration/Context/minimumRegularity``, and at least the minimum step interval.
-    private mutating func periodicityAndSpacing(base: Int, length: Int, upper: Int) -> (Double, Int) {
+    /// ``StepDetectorConfiguration/Context/minimumRegularity``, and at least the minimum step interval;
+    /// and that clear step lag, in samples (`nil` without one, or when neither the spacing nor
+    /// ``StepDetectorConfiguration/Timing/initialContactStepFraction`` needs it).
+    private mutating func periodicityAndSpacing(base: Int, length: Int, upper: Int) -> (Double, Int, Int?) {
         let lags = self.lags
         let k = configuration.candidates.stepPeriodSpacing
+        let needsLag = k > 0 || (configuration.timing.initialContactStepFraction > 0 && search != nil)
         let minimum = configuration.context.minimumRegularity
         let spacing = self.spacing
         return ring.withRun(channel: Channel.filtered, from: base, count: length) { window in
             correlations.withUnsafeMutableBufferPointer { r in
-                let last = k > 0 ? min(upper + 1, length - 1) : upper
-                let first = k > 0 ? lags.lowerBound - 1 : lags.lowerBound
+                let last = needsLag ? min(upper + 1, length - 1) : upper
+                let first = needsLag ? lags.lowerBound - 1 : lags.lowerBound
                 // The window is finite (checked on entry) and the lags in range: this cannot throw.
                 try? Autocorrelation.normalized(
                     window, lags: first...last, into: UnsafeMutableBufferPointer(rebasing: r[first...last]))
                 var best = -1.0
                 for lag in lags.lowerBound...upper { best = max(best, r[lag]) }
-                let wide =
-                    last > upper
-                    ? GaitRegularity.candidateSpacing(
-                        UnsafeBufferPointer(r), upper: last, stepLags: lags, fraction: k, minimumRegularity: minimum,
-                        atLeast: spacing) : spacing
-                return (best, wide)
+                guard last > upper else { return (best, spacing, nil) }
+                let step = GaitRegularity.clearStepLag(
+                    UnsafeBufferPointer(r), upper: last, stepLags: lags, minimumRegularity: minimum)
+                return (best, GaitRegularity.candidateSpacing(stepLag: step, fraction: k, atLeast: spacing), step)
             }
         }
     }

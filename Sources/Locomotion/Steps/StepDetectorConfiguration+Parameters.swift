@@ -252,6 +252,9 @@ extension StepDetectorConfiguration {
                 "timing", "initialContactSmoothing", "s", .number(\.timing.initialContactSmoothing),
                 "standard deviation of the derivative-of-Gaussian"),
             .init(
+                "timing", "initialContactStepFraction", "", .number(\.timing.initialContactStepFraction),
+                "how far before the peak, in step periods, the initial-contact search also reaches (0 off)"),
+            .init(
                 nil, "maximumGap", "s", .optionalNumber(\.maximumGap),
                 "intervals longer than this are gaps (nil: 5 sample intervals, at least 0.1 s)"),
         ]

@@ -28,11 +28,13 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     /// the lowest points within ``prominenceWindow`` on either side.
     public struct Amplitude: Sendable, Hashable, Codable {
         /// The smallest prominence of a strong candidate, in g: a step that confirms a bout moves
-        /// the body by at least this much. At least ``weakMinimumProminence``.
-        public var minimumProminence: Double = 0.05
+        /// the body by at least this much (a walker at 0.2 m/s barely more: 0.05 g lost a third
+        /// of the simulated slow-weak steps of Mobilise-D HA001). At least
+        /// ``weakMinimumProminence``.
+        public var minimumProminence: Double = 0.03
         /// The smallest prominence of any candidate, in g: sensor noise and a phone at rest stay
         /// below it. At least 0.
-        public var weakMinimumProminence: Double = 0.03
+        public var weakMinimumProminence: Double = 0.02
         /// The prominence of a strong candidate, in standard deviations of its context's
         /// low-passed magnitude: relative to the recent signal, so it adapts to where the phone is
         /// carried. Finite.
@@ -40,9 +42,13 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
         /// The prominence of a weak candidate, in the same standard deviations. Finite.
         public var weakProminence: Double = 0.4
         /// The standard deviation of a strong candidate's context (its low-passed magnitude), in
-        /// g: the body moves, which a vehicle's bumps and a fidgeting hand rarely make it do. At
-        /// least 0.
-        public var minimumSpread: Double = 0.04
+        /// g: the body moves, which a phone at rest (0.002–0.008 g) never makes it do. At 0.04 g it
+        /// also kept most vehicle bumps out of the raw count (car candidates lie at 0.02–0.05 g),
+        /// and half of a slow walker's steps (Mobilise-D HA001's simulated impaired and very slow
+        /// variants); with the other slow-gait defaults (periodicity 0.3 then), 0.01 g gave 7.6 raw false steps per
+        /// minute in the shared vehicles against 5.3 at 0.02 g (two strong candidates then), for
+        /// the same F1 on every slow variant but one (impaired-s1: 0.861 against 0.835). At least 0.
+        public var minimumSpread: Double = 0.02
         /// How far either side of a peak its prominence looks for the lowest point, in s.
         public var prominenceWindow: Double = 0.6
 
@@ -55,10 +61,16 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
         /// Half the context's length, in s; also the detector's latency. Positive, at most
         /// ``StepDetectorConfiguration/longestDuration``.
         public var halfWidth: Double = 2
-        /// The step periods the periodicity rule looks at, in s (0.8–4 steps/s). Positive, ending
+        /// The step periods the periodicity rule looks at, in s (0.6–4 steps/s: down to a walker
+        /// at 0.2 m/s and 40 steps/min, with room for step-to-step variability). Positive, ending
         /// at most at ``halfWidth``.
-        public var stepPeriods: ClosedRange<Double> = 0.25...1.25
-        /// The normalised autocorrelation a strong candidate's context reaches at some step period.
+        public var stepPeriods: ClosedRange<Double> = 0.25...1.7
+        /// The normalised autocorrelation a strong candidate's context reaches at some step period:
+        /// gait repeats every step, fidgeting and road shocks do not. 0.3 would find more of the
+        /// simulated impaired walkers' irregular steps (pauses, turns, ±15 % step times: F1 0.80 →
+        /// 0.84 and 0.81 → 0.91) but made ten steps of a real pause between two bouts of
+        /// Mobilise-D HA001 Test11 (110–115 s; 0.45 and above make none) and tripled UCI HAPT's
+        /// raw still-row steps.
         public var minimumRegularity: Double = 0.5
         /// The autocorrelation a weak candidate's context reaches.
         public var weakRegularity: Double = 0.2
@@ -86,15 +98,17 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
         public var minimumRunLength: Int = 4
         /// How many of them must be strong. At least 1; a value above ``minimumRunLength`` counts
         /// as ``minimumRunLength``.
-        public var minimumStrongSteps: Int = 4
-        /// The longest interval inside a run, in s.
-        public var maximumStepInterval: Double = 1.6
-        /// The largest ratio between consecutive intervals inside a run. At least 1.
-        public var maximumIntervalRatio: Double = 2
+        public var minimumStrongSteps: Int = 3
+        /// The longest interval inside a run, in s (30 steps/min).
+        public var maximumStepInterval: Double = 2
+        /// The largest ratio between consecutive intervals inside a run. At least 1. Above 2 so
+        /// that an asymmetric gait (a phone in a front trouser pocket, a limp: left and right
+        /// steps alternating about 0.45 and 0.8 s) stays one run.
+        public var maximumIntervalRatio: Double = 2.5
         /// A candidate after a confirmed run whose interval is longer than the ratio allows but at
         /// most this, in s, is the run's slower last step (the trailing foot brought alongside).
         /// 0 disables it.
-        public var closingStepInterval: Double = 1.6
+        public var closingStepInterval: Double = 2
 
         /// The defaults.
         public init() {}
@@ -110,9 +124,28 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
         /// The standard deviation of the Gaussian whose derivative differentiates the vertical
         /// acceleration, in s. Below 1 / this rate (25 Hz) the peak time is kept.
         public var initialContactSmoothing: Double = 0.04
+        /// Where the context has a clear step period *P* (its autocorrelation at *P* reaches
+        /// ``Context/minimumRegularity``), the search also reaches `initialContactStepFraction × P`
+        /// before the peak when that is earlier than ``initialContactSearch``'s lower bound: a slow
+        /// walker's loading response, and with it the magnitude peak, lasts longer after the heel
+        /// strike. 0 disables it. In `0..<1`; `initialContactStepFraction` ×
+        /// ``Context/stepPeriods``'s upper bound, widened by 4 × ``initialContactSmoothing``, lies
+        /// within ``Context/halfWidth``.
+        public var initialContactStepFraction: Double = 0.3
 
         /// The defaults.
         public init() {}
+
+        /// Decodes the timing; a missing ``initialContactStepFraction`` (a configuration encoded
+        /// before it existed) takes its default.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            initialContactSearch = try container.decodeIfPresent(
+                ClosedRange<Double>.self, forKey: .initialContactSearch)
+            initialContactSmoothing = try container.decode(Double.self, forKey: .initialContactSmoothing)
+            initialContactStepFraction =
+                try container.decodeIfPresent(Double.self, forKey: .initialContactStepFraction) ?? 0.3
+        }
     }
 
     /// Where candidate peaks are.
@@ -131,6 +164,27 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
 
     /// The defaults.
     public init() {}
+
+    /// The step rules the activity evidence reads in each feature window
+    /// (``WindowStepAnalyzer``'s default): the defaults before slow gait was admitted (strong
+    /// prominence 0.05 g, spread 0.04 g, periodicity 0.5 over step periods of 0.25–1.25 s, four
+    /// strong candidates within 1.6 s of each other at a ratio of at most 2, no period-scaled
+    /// initial-contact search). A window's steps decide whether it is walking; these stricter rules
+    /// keep a vehicle's bumps from making walking windows (docs/Algorithms.md, "Step detection").
+    public static var activityWindow: StepDetectorConfiguration {
+        var configuration = StepDetectorConfiguration()
+        configuration.amplitude.minimumProminence = 0.05
+        configuration.amplitude.weakMinimumProminence = 0.03
+        configuration.amplitude.minimumSpread = 0.04
+        configuration.context.stepPeriods = 0.25...1.25
+        configuration.context.minimumRegularity = 0.5
+        configuration.bout.minimumStrongSteps = 4
+        configuration.bout.maximumStepInterval = 1.6
+        configuration.bout.maximumIntervalRatio = 2
+        configuration.bout.closingStepInterval = 1.6
+        configuration.timing.initialContactStepFraction = 0
+        return configuration
+    }
 
     /// The defaults for a sensor worn on the trunk (lower back, belt, waist) through daily
     /// activities: the posture rule at 0.25 g (``Context/maximumVerticalDeficit``), so sitting
@@ -218,6 +272,13 @@ extension StepDetectorConfiguration {
                     && max(-$0.lowerBound, $0.upperBound) + 4 * t.initialContactSmoothing <= c.halfWidth
             } ?? true,
             "it must be finite and, widened by 4 × timing.initialContactSmoothing, lie within ±context.halfWidth (\(c.halfWidth) s)"
+        )
+        try LocomotionError.require(
+            "timing.initialContactStepFraction", t.initialContactStepFraction,
+            (0..<1).contains(t.initialContactStepFraction)
+                && t.initialContactStepFraction * c.stepPeriods.upperBound + 4 * t.initialContactSmoothing
+                    <= c.halfWidth,
+            "it must be in 0..<1 and, times context.stepPeriods' upper bound and widened by 4 × timing.initialContactSmoothing, at most context.halfWidth (\(c.halfWidth) s)"
         )
         try LocomotionError.require(
             "maximumGap", maximumGap, maximumGap.map { $0 > 0 } ?? true, "it must be positive (s) or nil")

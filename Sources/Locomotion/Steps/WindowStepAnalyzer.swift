@@ -70,13 +70,15 @@ public struct WindowStepAnalyzer: Sendable {
     ///   - sampleRate: In Hz, within ``Recording/supportedSampleRates``.
     ///   - maximumWindowLength: The longest window, in samples, at least 2.
     ///   - configuration: The step detector's parameters (its step periods also bound the
-    ///     autocorrelation's step lag).
+    ///     autocorrelation's step lag); ``StepDetectorConfiguration/activityWindow`` by default,
+    ///     the stricter rules the activity evidence has always read (a window decides whether
+    ///     its time is walking, so a vehicle's bumps must not make steps there).
     ///   - fftPlanning: The autocorrelation's FFT planning rigor (`FFT.plan(count:rigor:)`);
     ///     `.measure` pays tens of milliseconds once per length and process for faster windows.
     /// - Throws: `LocomotionError.invalidParameter` for a rate, length or parameter out of range.
     /// - Complexity: O(`maximumWindowLength`) plus FFT planning.
     public init(
-        sampleRate: Double, maximumWindowLength: Int, configuration: StepDetectorConfiguration = .init(),
+        sampleRate: Double, maximumWindowLength: Int, configuration: StepDetectorConfiguration = .activityWindow,
         fftPlanning: FFTPlanningRigor = .estimate
     ) throws(LocomotionError) {
         guard maximumWindowLength >= 2 else {
