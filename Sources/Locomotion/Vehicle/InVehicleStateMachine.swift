@@ -1,0 +1,169 @@
+/// The in-vehicle state of one window, as ``InVehicleStateMachine`` decides it.
+public struct InVehicleDecision: Sendable, Hashable {
+    /// End time of the window decided, in seconds.
+    public var endTime: Double
+    /// Whether the person is inside a vehicle at the end of this window.
+    public var inVehicle: Bool
+    /// Inside a vehicle and the window is quiet: a stop (red light, jam, station) within the ride.
+    public var isStoppedInVehicle: Bool
+    /// How many windows before this one change their state to ``inVehicle`` with this decision:
+    /// entering a vehicle is confirmed only after sustained evidence, and the ride is dated back to
+    /// the start of that evidence; leaving on foot is dated back to the first window of the gait
+    /// that confirmed it. 0 when nothing earlier changes. Never more than
+    /// ``InVehicleStateMachine/Configuration/revisionWindowLimit``.
+    public var revisedWindowCount: Int
+    /// Whether this window changes the state (``inVehicle`` differs from the previous window's).
+    public var isTransition: Bool
+
+    /// Creates a decision.
+    public init(endTime: Double, inVehicle: Bool, isStoppedInVehicle: Bool, revisedWindowCount: Int, isTransition: Bool)
+    {
+        self.endTime = endTime
+        self.inVehicle = inVehicle
+        self.isStoppedInVehicle = isStoppedInVehicle
+        self.revisedWindowCount = revisedWindowCount
+        self.isTransition = isTransition
+    }
+}
+
+/// A two-state machine (outside / inside a vehicle) over ``VehicleEvidenceWindow``s, in which a
+/// stop stays inside the ride.
+///
+/// - **Entering** takes ``Configuration/enterWindows`` consecutive windows of which at least
+///   ``Configuration/enterFraction`` are vehicle-like and none on foot (30 s by default: longer
+///   than a postural transition, a stumble or a dropped phone, and short enough that a ride is
+///   recognised within a minute). The ride is dated back to the first of those windows.
+/// - **Inside**, quiet windows are stops (``InVehicleDecision/isStoppedInVehicle``); a stop does
+///   not end the ride.
+/// - **Leaving** takes ``Configuration/exitOnFootWindows`` on-foot windows among the last
+///   ``Configuration/exitSpanWindows`` (dated back to the first of them), or
+///   ``Configuration/stillExitWindows`` quiet windows in a row (parked: longer than a traffic
+///   signal cycle or a station dwell), or a gap in the data of ``Configuration/gapExitDuration``
+///   or more; windows before such a gap never count towards entering.
+///
+/// Feed windows in time order with ``update(_:onFootHint:)``. Complexity O(enterWindows) per
+/// window; no allocation after `init`. A value type; not for concurrent mutation.
+public struct InVehicleStateMachine: Sendable {
+    /// Parameters of the state machine; the defaults are the documented, evaluated ones.
+    public struct Configuration: Sendable, Hashable {
+        /// Windows of sustained evidence needed to enter (default 30, i.e. 30 s at a 1 s hop).
+        public var enterWindows = 30
+        /// Share of those windows that must be vehicle-like (default 0.95).
+        public var enterFraction = 0.95
+        /// Span of recent windows looked at for leaving on foot (default 12).
+        public var exitSpanWindows = 12
+        /// On-foot windows within that span that end the ride (default 10).
+        public var exitOnFootWindows = 10
+        /// Quiet windows in a row that end the ride (default 300, i.e. 5 min at a 1 s hop).
+        public var stillExitWindows = 300
+        /// Duration of a gap in the data that ends the ride, in seconds (default 300 s).
+        public var gapExitDuration = 300.0
+
+        /// The default configuration.
+        public init() {}
+
+        /// The most windows a decision revises: `max(enterWindows, exitSpanWindows) - 1`.
+        public var revisionWindowLimit: Int { max(enterWindows, exitSpanWindows) - 1 }
+
+        /// Checks every parameter.
+        ///
+        /// - Throws: ``LocomotionError/Code/invalidParameter`` naming the first one out of range.
+        public func validate() throws(LocomotionError) {
+            func check(_ ok: Bool, _ name: String, _ value: String, _ requirement: String) throws(LocomotionError) {
+                if !ok { throw .invalidParameter(name: name, value: value, requirement: requirement) }
+            }
+            try check((1...100_000).contains(enterWindows), "enterWindows", "\(enterWindows)", "1 to 100 000")
+            try check(
+                enterFraction.isFinite && enterFraction > 0 && enterFraction <= 1, "enterFraction", "\(enterFraction)",
+                "in (0, 1]")
+            try check((1...100_000).contains(exitSpanWindows), "exitSpanWindows", "\(exitSpanWindows)", "1 to 100 000")
+            try check(
+                (1...exitSpanWindows).contains(exitOnFootWindows), "exitOnFootWindows", "\(exitOnFootWindows)",
+                "1 to exitSpanWindows")
+            try check(stillExitWindows >= 1, "stillExitWindows", "\(stillExitWindows)", "at least 1")
+            try check(
+                gapExitDuration.isFinite && gapExitDuration > 0, "gapExitDuration", "\(gapExitDuration)",
+                "finite and > 0 s")
+        }
+    }
+
+    /// The configuration in use.
+    public let configuration: Configuration
+    /// Whether the person is inside a vehicle after the last window.
+    public private(set) var inVehicle = false
+    /// Windows seen so far.
+    public private(set) var windowCount = 0
+
+    private var kinds: [VehicleWindowKind]
+    private var quietRun = 0
+    private var windowsSinceLongGap = 0
+
+    /// Creates a state machine that starts outside a vehicle.
+    ///
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for a parameter out of range.
+    public init(configuration: Configuration = Configuration()) throws(LocomotionError) {
+        try configuration.validate()
+        self.configuration = configuration
+        kinds = Array(repeating: .unknown, count: configuration.revisionWindowLimit + 1)
+    }
+
+    /// Decides the window `window`.
+    ///
+    /// - Parameters:
+    ///   - window: the next evidence window, in time order.
+    ///   - onFootHint: `true` when another detector (the per-window activity classifier) says the
+    ///     person walks, runs or cycles in this window; counted as an on-foot window.
+    /// - Returns: the state at the end of the window, and how many earlier windows it revises.
+    public mutating func update(_ window: VehicleEvidenceWindow, onFootHint: Bool = false) -> InVehicleDecision {
+        let kind: VehicleWindowKind = onFootHint ? .onFoot : window.kind
+        kinds[windowCount % kinds.count] = kind
+        windowCount += 1
+        let wasInside = inVehicle
+        var revised = 0
+        let c = configuration
+        // Evidence from before a long gap neither enters a ride nor is dated into one.
+        let longGap = kind == .unknown && window.duration >= c.gapExitDuration
+        windowsSinceLongGap = longGap ? 0 : windowsSinceLongGap + 1
+        if !inVehicle {
+            if windowsSinceLongGap >= c.enterWindows {
+                var vehicleLike = 0
+                var onFoot = false
+                for back in 0..<c.enterWindows {
+                    switch recent(back) {
+                    case .vehicleLike: vehicleLike += 1
+                    case .onFoot: onFoot = true
+                    default: break
+                    }
+                }
+                if !onFoot && Double(vehicleLike) >= c.enterFraction * Double(c.enterWindows) {
+                    inVehicle = true
+                    quietRun = 0
+                    revised = c.enterWindows - 1
+                }
+            }
+        } else {
+            quietRun = kind == .quiet ? quietRun + 1 : 0
+            let span = min(c.exitSpanWindows, windowCount)
+            var onFootCount = 0
+            var oldestOnFoot = -1
+            for back in 0..<span where recent(back) == .onFoot {
+                onFootCount += 1
+                oldestOnFoot = back
+            }
+            if onFootCount >= c.exitOnFootWindows {
+                inVehicle = false
+                revised = oldestOnFoot
+            } else if quietRun >= c.stillExitWindows || longGap {
+                inVehicle = false
+            }
+        }
+        return InVehicleDecision(
+            endTime: window.endTime, inVehicle: inVehicle, isStoppedInVehicle: inVehicle && kind == .quiet,
+            revisedWindowCount: revised, isTransition: inVehicle != wasInside)
+    }
+
+    /// The kind of the window `back` windows before the last one.
+    private func recent(_ back: Int) -> VehicleWindowKind {
+        kinds[(windowCount - 1 - back) % kinds.count]
+    }
+}

@@ -1,0 +1,335 @@
+/// Long-scale evidence of riding in a vehicle, computed from the accelerometer alone, streaming.
+///
+/// A vehicle shows itself over tens of seconds: its floor vibrates without rhythm (road, rails,
+/// engine), while a person on foot moves with the rhythm of steps and a person at rest barely
+/// moves. `VehicleEvidence` turns samples `(time, x, y, z)` into one ``VehicleEvidenceWindow``
+/// every ``Configuration/hop`` seconds, over the last ``Configuration/windowDuration`` seconds:
+///
+/// 1. **A fixed grid.** Samples are averaged in cells of ``Configuration/gridInterval`` (0.1 s,
+///    10 Hz), so 5 Hz and 200 Hz recordings give the same kind of signal; the averaging is also
+///    the anti-alias filter that keeps heel strikes at 400 Hz from hiding the step rhythm. An
+///    empty cell holds the previous cell's value for at most ``Configuration/maximumHold``;
+///    later cells are unknown, and so is any window that holds one.
+/// 2. **Per window** (mean removed, so a constant gravity and a sensor offset drop out):
+///    ``VehicleEvidenceWindow/dynamicRMS``, ``VehicleEvidenceWindow/vibration`` (with gravity:
+///    along the window's mean direction, i.e. vertical, which a tilt of the phone changes only to
+///    second order) and ``VehicleEvidenceWindow/periodicity`` (autocorrelation peak at 0.3–1.4 s,
+///    the step and stride periods of walking and running and the crank period of pedalling).
+/// 3. **A class**: on foot when periodic and strong (or violently strong), vehicle-like when the
+///    vibration is above a moving vehicle's floor, otherwise quiet.
+///
+/// The thresholds and the physics behind them are in the package's Algorithms documentation
+/// (vehicle section); ``InVehicleStateMachine`` turns the windows into an in-vehicle state.
+///
+/// Input handling: a sample whose time or acceleration is NaN or infinite is skipped and counted
+/// in ``skippedNonFiniteSamples``; a time earlier than the previous one throws
+/// ``LocomotionError/Code/timeGoesBackwards``; equal times are averaged into the same cell. A gap
+/// longer than ``Configuration/windowDuration`` emits one unknown window spanning the gap and
+/// restarts the grid at the next sample, so no gap, however long, costs work per second of it.
+///
+/// Complexity: O(1) amortised per sample, O(window cells × lags) per emitted window; no heap
+/// allocation after `init`. A value type: copy it to fork a stream; do not share one instance
+/// between threads without synchronisation.
+public struct VehicleEvidence: Sendable {
+    /// Parameters of the evidence; the defaults are the documented, evaluated ones.
+    public struct Configuration: Sendable, Hashable {
+        /// Grid cell duration, in seconds (default 0.1 s: 10 Hz, above twice the 1–3 Hz gait band).
+        public var gridInterval: Double = 0.1
+        /// Window duration, in seconds (default 10 s: several strides, a few vehicle bumps).
+        public var windowDuration: Double = 10
+        /// Time between windows, in seconds (default 1 s).
+        public var hop: Double = 1
+        /// Longest time an empty cell holds the previous value, in seconds (default 1 s).
+        public var maximumHold: Double = 1
+        /// Shortest lag searched for periodicity, in seconds (default 0.3 s: a fast running step).
+        public var shortestPeriod: Double = 0.3
+        /// Longest lag searched for periodicity, in seconds (default 1.4 s: a slow walking stride).
+        public var longestPeriod: Double = 1.4
+        /// Vibration at or above which a window is vehicle-like, in g (default 0.008 g).
+        public var vehicleVibrationFloor: Double = 0.008
+        /// Dynamic RMS at or above which a periodic window is on foot, in g (default 0.12 g).
+        public var onFootRMS: Double = 0.12
+        /// Periodicity at or above which a strong window is on foot (default 0.4).
+        public var onFootPeriodicity: Double = 0.4
+        /// Dynamic RMS at or above which a window is on foot whatever its rhythm, in g (default
+        /// 0.6 g: more than a road vehicle's floor gives a passenger).
+        public var violentRMS: Double = 0.6
+
+        /// The default configuration.
+        public init() {}
+
+        var gridCellsPerWindow: Int { Int((windowDuration / gridInterval).rounded()) }
+        var gridCellsPerHop: Int { Int((hop / gridInterval).rounded()) }
+        var holdCells: Int { Int((maximumHold / gridInterval).rounded()) }
+        var shortestLag: Int { Int((shortestPeriod / gridInterval).rounded()) }
+        var longestLag: Int { Int((longestPeriod / gridInterval).rounded()) }
+
+        /// Checks every parameter.
+        ///
+        /// - Throws: ``LocomotionError/Code/invalidParameter`` naming the first one out of range.
+        public func validate() throws(LocomotionError) {
+            func check(_ ok: Bool, _ name: String, _ value: Double, _ requirement: String) throws(LocomotionError) {
+                if !ok { throw .invalidParameter(name: name, value: "\(value)", requirement: requirement) }
+            }
+            try check(
+                gridInterval.isFinite && gridInterval >= 0.01 && gridInterval <= 0.2,
+                "gridInterval", gridInterval, "between 0.01 and 0.2 s (at least 5 Hz)")
+            try check(
+                windowDuration.isFinite && gridCellsPerWindow >= 20 && gridCellsPerWindow <= 10_000,
+                "windowDuration", windowDuration, "20 to 10 000 grid cells")
+            try check(
+                hop.isFinite && gridCellsPerHop >= 1 && hop <= windowDuration,
+                "hop", hop, "at least one grid cell and at most windowDuration")
+            try check(maximumHold.isFinite && maximumHold >= 0, "maximumHold", maximumHold, "finite and >= 0 s")
+            try check(
+                shortestPeriod.isFinite && shortestLag >= 2 && shortestPeriod < longestPeriod,
+                "shortestPeriod", shortestPeriod, "at least two grid cells and below longestPeriod")
+            try check(
+                longestPeriod.isFinite && longestLag + 2 < gridCellsPerWindow,
+                "longestPeriod", longestPeriod, "shorter than the window")
+            for (name, value) in [
+                ("vehicleVibrationFloor", vehicleVibrationFloor), ("onFootRMS", onFootRMS),
+                ("onFootPeriodicity", onFootPeriodicity), ("violentRMS", violentRMS),
+            ] {
+                try check(value.isFinite && value >= 0, name, value, "finite and >= 0")
+            }
+        }
+    }
+
+    /// The configuration in use.
+    public let configuration: Configuration
+    /// Whether the acceleration includes gravity (the raw accelerometer) or not (linear or user
+    /// acceleration). Decides whether ``VehicleEvidenceWindow/vibration`` is taken vertically.
+    public let gravityIncluded: Bool
+    /// Samples skipped because their time or acceleration was NaN or infinite.
+    public private(set) var skippedNonFiniteSamples = 0
+    /// Samples accepted so far.
+    public private(set) var acceptedSamples = 0
+
+    private var origin = 0.0
+    private var started = false
+    private var lastTime = -Double.infinity
+    private var openCell = 0
+    private var cellSum = (0.0, 0.0, 0.0)
+    private var cellCount = 0
+    private var heldValue = (0.0, 0.0, 0.0)
+    private var heldCell = Int.min / 2
+    private var hasHeld = false
+    private var cellsPushed = 0
+    // Ring buffers of the last window's cells, allocated once.
+    private var ringX: [Double]
+    private var ringY: [Double]
+    private var ringZ: [Double]
+    private var ringKnown: [Bool]
+    private var projected: [Double]
+
+    /// Creates an evidence stream.
+    ///
+    /// - Parameters:
+    ///   - gravityIncluded: `true` for the raw accelerometer, `false` for gravity-removed input.
+    ///   - configuration: the parameters (validated).
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for a parameter out of range.
+    public init(gravityIncluded: Bool, configuration: Configuration = Configuration()) throws(LocomotionError) {
+        try configuration.validate()
+        self.configuration = configuration
+        self.gravityIncluded = gravityIncluded
+        let cells = configuration.gridCellsPerWindow
+        ringX = Array(repeating: 0, count: cells)
+        ringY = Array(repeating: 0, count: cells)
+        ringZ = Array(repeating: 0, count: cells)
+        ringKnown = Array(repeating: false, count: cells)
+        projected = Array(repeating: 0, count: cells)
+    }
+
+    /// Adds one sample and emits every window it completes (none, one, or — after a gap — a few).
+    ///
+    /// - Parameters:
+    ///   - time: seconds, non-decreasing.
+    ///   - x: acceleration along the device's x axis, in g; `y`, `z` likewise.
+    ///   - emit: called with each completed window, in time order.
+    /// - Throws: ``LocomotionError/Code/timeGoesBackwards`` when `time` is earlier than the
+    ///   previous accepted sample's time.
+    public mutating func append(
+        time: Double, x: Double, y: Double, z: Double, emit: (VehicleEvidenceWindow) -> Void
+    ) throws(LocomotionError) {
+        guard time.isFinite, x.isFinite, y.isFinite, z.isFinite else {
+            skippedNonFiniteSamples += 1
+            return
+        }
+        if time < lastTime {
+            throw .timeGoesBackwards(
+                stream: "vehicle evidence", sample: acceptedSamples + skippedNonFiniteSamples + 1, previous: lastTime,
+                current: time)
+        }
+        if started && time - lastTime > configuration.windowDuration {
+            pushCell(openCell, emit: emit)
+            let gapStart = lastTime
+            restart()
+            emit(
+                VehicleEvidenceWindow(
+                    endTime: time, duration: time - gapStart, dynamicRMS: .nan, vibration: .nan, periodicity: .nan,
+                    kind: .unknown))
+        }
+        if !started {
+            started = true
+            origin = time
+            openCell = 0
+        }
+        lastTime = time
+        acceptedSamples += 1
+        let cell = Int(((time - origin) / configuration.gridInterval).rounded(.down))
+        while openCell < cell {
+            pushCell(openCell, emit: emit)
+            openCell += 1
+        }
+        cellSum.0 += x
+        cellSum.1 += y
+        cellSum.2 += z
+        cellCount += 1
+    }
+
+    /// Ends the stream: the last, partly filled grid cell counts, and may complete a window. The
+    /// next sample starts a new stream (new grid origin, empty window).
+    public mutating func finish(emit: (VehicleEvidenceWindow) -> Void) {
+        if started { pushCell(openCell, emit: emit) }
+        restart()
+        lastTime = -Double.infinity
+    }
+
+    private mutating func restart() {
+        started = false
+        cellSum = (0, 0, 0)
+        cellCount = 0
+        hasHeld = false
+        cellsPushed = 0
+        openCell = 0
+    }
+
+    /// Closes grid cell `cell` (the open one) and pushes its value or unknown into the ring.
+    private mutating func pushCell(_ cell: Int, emit: (VehicleEvidenceWindow) -> Void) {
+        if cellCount > 0 {
+            let n = Double(cellCount)
+            heldValue = (cellSum.0 / n, cellSum.1 / n, cellSum.2 / n)
+            heldCell = cell
+            hasHeld = true
+        }
+        cellSum = (0, 0, 0)
+        cellCount = 0
+        let cells = configuration.gridCellsPerWindow
+        let slot = cellsPushed % cells
+        let known = hasHeld && cell - heldCell <= configuration.holdCells
+        ringKnown[slot] = known
+        ringX[slot] = known ? heldValue.0 : 0
+        ringY[slot] = known ? heldValue.1 : 0
+        ringZ[slot] = known ? heldValue.2 : 0
+        cellsPushed += 1
+        if cellsPushed >= cells && (cellsPushed - cells) % configuration.gridCellsPerHop == 0 {
+            let endTime = origin + Double(cell) * configuration.gridInterval
+            emit(window(endingAt: endTime))
+        }
+    }
+
+    /// The evidence of the last `gridCellsPerWindow` cells (oldest first in the ring order).
+    private mutating func window(endingAt endTime: Double) -> VehicleEvidenceWindow {
+        let c = configuration
+        let n = c.gridCellsPerWindow
+        let duration = Double(n - 1) * c.gridInterval
+        let first = cellsPushed % n  // the oldest slot
+        if ringKnown.contains(false) {
+            return VehicleEvidenceWindow(
+                endTime: endTime, duration: duration, dynamicRMS: .nan, vibration: .nan, periodicity: .nan,
+                kind: .unknown)
+        }
+        var mean = (0.0, 0.0, 0.0)
+        for i in 0..<n {
+            let s = (first + i) % n
+            mean.0 += ringX[s]
+            mean.1 += ringY[s]
+            mean.2 += ringZ[s]
+        }
+        let count = Double(n)
+        mean = (mean.0 / count, mean.1 / count, mean.2 / count)
+        var cxx = 0.0, cyy = 0.0, czz = 0.0, cxy = 0.0, cxz = 0.0, cyz = 0.0
+        for s in 0..<n {
+            let dx = ringX[s] - mean.0, dy = ringY[s] - mean.1, dz = ringZ[s] - mean.2
+            cxx += dx * dx
+            cyy += dy * dy
+            czz += dz * dz
+            cxy += dx * dy
+            cxz += dx * dz
+            cyz += dy * dz
+        }
+        cxx /= count
+        cyy /= count
+        czz /= count
+        cxy /= count
+        cxz /= count
+        cyz /= count
+        let rms = (max(cxx + cyy + czz, 0)).squareRoot()
+        let norm = (mean.0 * mean.0 + mean.1 * mean.1 + mean.2 * mean.2).squareRoot()
+        // Axis of the periodicity signal: vertical with gravity, else the principal axis.
+        var axis: (Double, Double, Double)
+        let vertical = gravityIncluded && norm > 0.5
+        if vertical {
+            axis = (mean.0 / norm, mean.1 / norm, mean.2 / norm)
+        } else {
+            axis = Self.principalAxis(cxx, cyy, czz, cxy, cxz, cyz)
+        }
+        var energy = 0.0
+        for i in 0..<n {
+            let s = (first + i) % n
+            let p = (ringX[s] - mean.0) * axis.0 + (ringY[s] - mean.1) * axis.1 + (ringZ[s] - mean.2) * axis.2
+            projected[i] = p
+            energy += p * p
+        }
+        let vibration = vertical ? (energy / count).squareRoot() : rms
+        let periodicity =
+            energy > 0 ? Self.periodicity(projected, energy: energy, lags: c.shortestLag...c.longestLag) : 0
+        let kind: VehicleWindowKind
+        if rms >= c.violentRMS || (rms >= c.onFootRMS && periodicity >= c.onFootPeriodicity) {
+            kind = .onFoot
+        } else if vibration >= c.vehicleVibrationFloor {
+            kind = .vehicleLike
+        } else {
+            kind = .quiet
+        }
+        return VehicleEvidenceWindow(
+            endTime: endTime, duration: duration, dynamicRMS: rms, vibration: vibration, periodicity: periodicity,
+            kind: kind)
+    }
+
+    /// Highest local maximum (strictly above the shorter lag, not below the longer) of the
+    /// normalised autocorrelation over `lags`; 0 when there is none.
+    static func periodicity(_ p: [Double], energy: Double, lags: ClosedRange<Int>) -> Double {
+        func r(_ lag: Int) -> Double {
+            var sum = 0.0
+            for i in 0..<(p.count - lag) { sum += p[i] * p[i + lag] }
+            return sum / energy
+        }
+        var best = 0.0
+        var before = r(lags.lowerBound - 1)
+        var here = r(lags.lowerBound)
+        for lag in lags {
+            let after = r(lag + 1)
+            if here > before && here >= after { best = max(best, here) }
+            before = here
+            here = after
+        }
+        return best
+    }
+
+    /// Unit eigenvector of the largest eigenvalue of a symmetric 3×3 matrix, by power iteration
+    /// from (1, 1, 1) (deterministic; the sign does not matter to an autocorrelation).
+    static func principalAxis(
+        _ xx: Double, _ yy: Double, _ zz: Double, _ xy: Double, _ xz: Double, _ yz: Double
+    ) -> (Double, Double, Double) {
+        var v = (1.0, 1.0, 1.0)
+        for _ in 0..<200 {
+            let w = (xx * v.0 + xy * v.1 + xz * v.2, xy * v.0 + yy * v.1 + yz * v.2, xz * v.0 + yz * v.1 + zz * v.2)
+            let length = (w.0 * w.0 + w.1 * w.1 + w.2 * w.2).squareRoot()
+            guard length > 0, length.isFinite else { return (1, 0, 0) }
+            v = (w.0 / length, w.1 / length, w.2 / length)
+        }
+        return v
+    }
+}

@@ -1,0 +1,50 @@
+/// What one window of ``VehicleEvidence`` says about the person: on foot, in something that
+/// vibrates like a vehicle, quiet, or unknown (a gap in the samples).
+public enum VehicleWindowKind: String, Sendable, Hashable, CaseIterable {
+    /// Gait or pedalling (periodic, strong acceleration), or motion too violent for a vehicle.
+    case onFoot = "on-foot"
+    /// Aperiodic vibration above the floor of a moving vehicle, and no gait.
+    case vehicleLike = "vehicle-like"
+    /// Less vibration than a moving vehicle makes: a phone on a table, a person sitting still, or a
+    /// vehicle standing at a stop.
+    case quiet
+    /// The window holds a gap longer than ``VehicleEvidence/Configuration/maximumHold``.
+    case unknown
+}
+
+/// The long-scale vehicle evidence of one window, as ``VehicleEvidence`` emits it.
+public struct VehicleEvidenceWindow: Sendable, Hashable {
+    /// Time of the window's last grid point, in seconds (the recording's clock).
+    public var endTime: Double
+    /// Duration the window covers, in seconds.
+    public var duration: Double
+    /// Root-mean-square of the 3-axis acceleration about its window mean, in g (NaN when
+    /// ``kind`` is ``VehicleWindowKind/unknown``).
+    public var dynamicRMS: Double
+    /// Vibration, in g: with gravity in the signal, the RMS of the acceleration along the window's
+    /// mean direction (vertical; a tilt of the phone changes it only to second order); without
+    /// gravity, ``dynamicRMS``. NaN when unknown.
+    public var vibration: Double
+    /// Highest local maximum of the normalised autocorrelation of the vertical (or, without
+    /// gravity, principal-axis) acceleration at lags of 0.3–1.4 s: near 1 for steady gait or
+    /// pedalling, near 0 for road and rail vibration. NaN when unknown.
+    public var periodicity: Double
+    /// The class the thresholds give.
+    public var kind: VehicleWindowKind
+
+    /// Creates a window (mostly for tests; ``VehicleEvidence`` makes them).
+    public init(
+        endTime: Double, duration: Double, dynamicRMS: Double, vibration: Double, periodicity: Double,
+        kind: VehicleWindowKind
+    ) {
+        self.endTime = endTime
+        self.duration = duration
+        self.dynamicRMS = dynamicRMS
+        self.vibration = vibration
+        self.periodicity = periodicity
+        self.kind = kind
+    }
+
+    /// Time of the window's first grid point, in seconds.
+    public var startTime: Double { endTime - duration }
+}

@@ -1,0 +1,150 @@
+/// A stop inside a ride (a red light, a jam, a station): quiet windows while in the vehicle.
+public struct VehicleStop: Sendable, Hashable {
+    /// Start of the stop, in seconds.
+    public var start: Double
+    /// End of the stop, in seconds.
+    public var end: Double
+    /// Creates a stop.
+    public init(start: Double, end: Double) {
+        self.start = start
+        self.end = end
+    }
+    /// Duration in seconds.
+    public var duration: Double { end - start }
+}
+
+/// One ride from getting in to getting out, with its stops inside it.
+public struct VehicleRide: Sendable, Hashable {
+    /// Start of the ride, in seconds (dated back to the start of the evidence that confirmed it).
+    public var start: Double
+    /// End of the ride, in seconds.
+    public var end: Double
+    /// The stops within the ride, in time order.
+    public var stops: [VehicleStop]
+    /// Creates a ride.
+    public init(start: Double, end: Double, stops: [VehicleStop]) {
+        self.start = start
+        self.end = end
+        self.stops = stops
+    }
+    /// Duration in seconds.
+    public var duration: Double { end - start }
+}
+
+/// The in-vehicle analysis of a whole recording: the evidence windows, the final (revised)
+/// in-vehicle flag of each, and the rides with their stops.
+public struct VehicleAnalysis: Sendable, Hashable {
+    /// Evidence windows in time order.
+    public var windows: [VehicleEvidenceWindow]
+    /// The time interval each window stands for, in seconds: from the previous window's end (or
+    /// the window's own start, for the first window and after a gap) to its end. The intervals
+    /// tile the recording without overlap.
+    public var intervals: [ClosedRange<Double>]
+    /// Final in-vehicle flag per window, after every revision (entering dated back, leaving on foot
+    /// dated back).
+    public var inVehicle: [Bool]
+    /// Whether each window is a stop inside a ride.
+    public var stoppedInVehicle: [Bool]
+    /// The rides, each one span from getting in to getting out, stops included.
+    public var rides: [VehicleRide]
+    /// Samples skipped because their time or acceleration was NaN or infinite.
+    public var skippedNonFiniteSamples: Int
+}
+
+/// Whole-recording use of ``VehicleEvidence`` and ``InVehicleStateMachine``: samples in, rides
+/// with their stops out. The streaming types give the same windows and flags when fed the same
+/// samples in chunks; this is their batch form.
+public enum VehicleRideDetector {
+    /// Analyses a recording.
+    ///
+    /// - Parameters:
+    ///   - times: sample times in seconds, non-decreasing.
+    ///   - x: acceleration along the device's x axis in g, one per time; `y`, `z` likewise.
+    ///   - gravityIncluded: `true` for the raw accelerometer, `false` for gravity-removed input.
+    ///   - evidence: evidence parameters.
+    ///   - state: state-machine parameters.
+    ///   - minimumStopDuration: shortest run of quiet in-vehicle windows reported as a stop, in
+    ///     seconds (default 5 s).
+    /// - Returns: the analysis; empty when the recording is shorter than one window.
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` when the arrays differ in length or a
+    ///   parameter is out of range; ``LocomotionError/Code/timeGoesBackwards`` for a time earlier
+    ///   than the one before it.
+    /// - Complexity: O(samples + windows × window cells).
+    public static func analyze(
+        times: [Double], x: [Double], y: [Double], z: [Double], gravityIncluded: Bool,
+        evidence: VehicleEvidence.Configuration = VehicleEvidence.Configuration(),
+        state: InVehicleStateMachine.Configuration = InVehicleStateMachine.Configuration(),
+        minimumStopDuration: Double = 5
+    ) throws(LocomotionError) -> VehicleAnalysis {
+        guard x.count == times.count, y.count == times.count, z.count == times.count else {
+            throw .invalidParameter(
+                name: "x, y, z", value: "\(x.count), \(y.count), \(z.count)",
+                requirement: "one value per time (\(times.count))")
+        }
+        guard minimumStopDuration.isFinite, minimumStopDuration >= 0 else {
+            throw .invalidParameter(
+                name: "minimumStopDuration", value: "\(minimumStopDuration)", requirement: "finite and >= 0 s")
+        }
+        var stream = try VehicleEvidence(gravityIncluded: gravityIncluded, configuration: evidence)
+        var machine = try InVehicleStateMachine(configuration: state)
+        var windows: [VehicleEvidenceWindow] = []
+        var inVehicle: [Bool] = []
+        var stopped: [Bool] = []
+        func take(_ window: VehicleEvidenceWindow) {
+            let decision = machine.update(window)
+            windows.append(window)
+            inVehicle.append(decision.inVehicle)
+            stopped.append(decision.isStoppedInVehicle)
+            let last = inVehicle.count - 1
+            for back in stride(from: 1, through: decision.revisedWindowCount, by: 1) where last - back >= 0 {
+                inVehicle[last - back] = decision.inVehicle
+                if !decision.inVehicle { stopped[last - back] = false }
+            }
+        }
+        for i in times.indices {
+            try stream.append(time: times[i], x: x[i], y: y[i], z: z[i], emit: take)
+        }
+        stream.finish(emit: take)
+        var intervals: [ClosedRange<Double>] = []
+        intervals.reserveCapacity(windows.count)
+        for (i, window) in windows.enumerated() {
+            let previousEnd = i > 0 ? windows[i - 1].endTime : -Double.infinity
+            let start = previousEnd >= window.startTime ? previousEnd : window.startTime
+            intervals.append(start...max(start, window.endTime))
+        }
+        return VehicleAnalysis(
+            windows: windows, intervals: intervals, inVehicle: inVehicle, stoppedInVehicle: stopped,
+            rides: rides(
+                intervals: intervals, inVehicle: inVehicle, stopped: stopped, minimumStop: minimumStopDuration),
+            skippedNonFiniteSamples: stream.skippedNonFiniteSamples)
+    }
+
+    /// Maximal runs of in-vehicle windows, each with its runs of stopped windows.
+    static func rides(
+        intervals: [ClosedRange<Double>], inVehicle: [Bool], stopped: [Bool], minimumStop: Double
+    ) -> [VehicleRide] {
+        var rides: [VehicleRide] = []
+        var i = 0
+        while i < inVehicle.count {
+            guard inVehicle[i] else {
+                i += 1
+                continue
+            }
+            var j = i
+            var stops: [VehicleStop] = []
+            while j < inVehicle.count && inVehicle[j] {
+                if stopped[j] {
+                    var k = j
+                    while k + 1 < inVehicle.count && inVehicle[k + 1] && stopped[k + 1] { k += 1 }
+                    let stop = VehicleStop(start: intervals[j].lowerBound, end: intervals[k].upperBound)
+                    if stop.duration >= minimumStop { stops.append(stop) }
+                    j = k
+                }
+                j += 1
+            }
+            rides.append(VehicleRide(start: intervals[i].lowerBound, end: intervals[j - 1].upperBound, stops: stops))
+            i = j
+        }
+        return rides
+    }
+}
