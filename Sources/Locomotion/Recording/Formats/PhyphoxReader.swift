@@ -56,8 +56,10 @@ enum PhyphoxReader {
     static func read(_ container: ExportContainer, options: RecordingReadOptions) throws(LocomotionError)
         -> ImportedRecording
     {
+        // A single file is read whatever its name (a pipe's is `/dev/fd/63`).
         let candidates = container.files.filter {
-            $0.baseName.lowercased().hasSuffix(".csv") && !$0.name.lowercased().contains("meta/")
+            !container.isCollection
+                || ($0.baseName.lowercased().hasSuffix(".csv") && !$0.name.lowercased().contains("meta/"))
         }
         var files: [ImportedFile] = []
         var merger = StreamMerger(source: container.path)
