@@ -115,7 +115,7 @@ final class ExportContainer {
                 decoding: try ReadableFile.prefix(path: diskPath, count: count, holder: &streamPrefixes), as: UTF8.self)
         }
         guard let entry = file.entry, let archive else { return "" }
-        return String(decoding: try archive.contents(of: entry).prefix(count), as: UTF8.self)
+        return String(decoding: try archive.prefix(of: entry, count: count), as: UTF8.self)
     }
 
     // MARK: Detection
