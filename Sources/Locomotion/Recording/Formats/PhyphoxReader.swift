@@ -138,6 +138,7 @@ enum PhyphoxReader {
             notes.append("acceleration negated into Core Motion's frame (−1 g on z lying screen up)")
         }
         let (recording, merge) = merger.merge()
+        notes += merge.droppedStreamNotes
         return ImportedRecording(
             format: .phyphox,
             loaded: LoadedRecording(
