@@ -140,7 +140,7 @@ struct ExpansionBoundsTests {
         let error = #expect(throws: LocomotionError.self) {
             try RecordingResampler(sampleRate: 1000, inputRate: 1, maximumGap: 5)
         }
-        #expect(error?.code == .limitExceeded && error?.parameter == "sampleRate")
+        #expect(error?.code == .invalidParameter && error?.parameter == "sampleRate")
         #expect(throws: Never.self) { try RecordingResampler(sampleRate: 100, inputRate: 1, maximumGap: 5) }
     }
 

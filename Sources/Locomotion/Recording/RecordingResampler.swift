@@ -146,20 +146,18 @@ public struct RecordingResampler: Sendable {
     ///   - maximumGap: The longest interval (s) to interpolate across; positive (infinity never
     ///     splits).
     /// - Throws: `LocomotionError.invalidParameter` naming the parameter out of range;
-    ///   `.limitExceeded` when `sampleRate` is more than ``maximumUpsampling`` times `inputRate`.
+    ///   also when `sampleRate` is more than ``maximumUpsampling`` times `inputRate`.
     /// - Complexity: O(1), plus the kernel's table.
     public init(sampleRate: Double, inputRate: Double, maximumGap: Double) throws(LocomotionError) {
         try LocomotionError.requirePositive(sampleRate, name: "sampleRate", unit: "Hz")
         try LocomotionError.requirePositive(inputRate, name: "inputRate", unit: "Hz")
         // Each input row would become this many grid rows, all held until the chunk is done.
         guard sampleRate <= Double(Self.maximumUpsampling) * inputRate else {
-            throw LocomotionError(
-                .limitExceeded,
-                message: "resampling \(inputRate.compactDescription) Hz to \(sampleRate.compactDescription) Hz "
-                    + "would make \((sampleRate / inputRate).compactDescription) rows of each row; "
-                    + "at most \(Self.maximumUpsampling) are made (interpolation adds no information)",
-                value: "\(sampleRate)", expected: "at most \(Self.maximumUpsampling) × the input rate",
-                parameter: "sampleRate")
+            throw .invalidParameter(
+                name: "sampleRate", value: "\(sampleRate)",
+                requirement: "at most \(Self.maximumUpsampling) times the input's \(inputRate.compactDescription) Hz: "
+                    + "each row would become \((sampleRate / inputRate).compactDescription) rows, and interpolation "
+                    + "adds no information")
         }
         try LocomotionError.require(
             "maximumGap", maximumGap, maximumGap > 0, "it must be positive (s); infinity never splits")
