@@ -103,8 +103,18 @@ enum AnalyzeCommand {
         var files = expand(paths)
         if parsed.positional.isEmpty { settings.sourceNames[files[0]] = "\(DemoCommand.sessionName).csv (bundled)" }
         if let shard = settings.shard { files = shard.select(files) }
-        guard let output = CommandOutput(path: settings.out) else {
-            return command.fail("\(settings.out ?? ""): cannot create the output file")
+        // Every file the run reads, which neither --out nor --report may replace.
+        let inputs = parsed.positional + files + ["model", "label-map"].compactMap { parsed.value($0) }
+        let output: CommandOutput
+        do {
+            output = try CommandOutput(path: settings.out, inputs: inputs)
+            if let report = settings.report {
+                for file in files {
+                    _ = try OutputPath.checked(reportPath(report, file: file, count: files.count), inputs: inputs)
+                }
+            }
+        } catch {
+            return command.fail(error.message)
         }
         var status = ExitStatus.success
         var reports: [Report] = []
@@ -130,11 +140,13 @@ enum AnalyzeCommand {
                 }
                 if let path = settings.report, let html = analysed.html {
                     let path = reportPath(path, file: file, count: files.count)
-                    do {
-                        try html.write(toFile: path, atomically: true, encoding: .utf8)
+                    do throws(OutputPath.Refusal) {
+                        let report = try CommandOutput(path: path, inputs: inputs)
+                        report.write(html)
+                        if let failure = report.finish() { throw OutputPath.Refusal(message: failure) }
                         written.append(path)
                     } catch {
-                        status = command.fail("\(path): cannot write the report: \(error.localizedDescription)")
+                        status = command.fail("cannot write the report: \(error.message)")
                     }
                 }
                 switch settings.format {

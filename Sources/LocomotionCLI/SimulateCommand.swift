@@ -43,10 +43,12 @@ enum SimulateCommand {
         command.run(arguments, parse: parse) { _, settings in
             let session = Scenario.session(settings.name, duration: settings.seconds, seed: settings.seed)
             if let out = settings.out {
-                do {
-                    try session.write(to: out)
+                do throws(OutputPath.Refusal) {
+                    let output = try CommandOutput(path: out)
+                    output.write(session.csv)
+                    if let failure = output.finish() { return command.fail(failure) }
                 } catch {
-                    return command.fail("\(error)")
+                    return command.fail(error.message)
                 }
             } else {
                 FileHandle.standardOutput.write(Data(session.csv.utf8))

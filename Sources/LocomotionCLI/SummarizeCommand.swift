@@ -33,9 +33,11 @@ enum SummarizeCommand {
 
     static func run(_ parsed: Arguments) -> Int32 {
         var reports: [AnalyzeCommand.Report] = []
+        var inputs = parsed.positional
         for path in parsed.positional {
             do {
                 for file in try resultFiles(path) {
+                    inputs.append(file)
                     let records = try read(file)
                     // A shard of more shards than files is empty; say so, since it adds nothing.
                     if records.isEmpty { printError("locomotion summarize: note: \(file) holds no records") }
@@ -55,8 +57,11 @@ enum SummarizeCommand {
             printError("locomotion summarize: note: \(report.file) has \(counts[report.file]!) records")
             counts[report.file] = 0
         }
-        guard let output = CommandOutput(path: parsed.value("out")) else {
-            return command.fail("\(parsed.value("out") ?? ""): cannot create the output file")
+        let output: CommandOutput
+        do throws(OutputPath.Refusal) {
+            output = try CommandOutput(path: parsed.value("out"), inputs: inputs)
+        } catch {
+            return command.fail(error.message)
         }
         output.write(AnalyzeCommand.summary(reports))
         if let failure = output.finish() {

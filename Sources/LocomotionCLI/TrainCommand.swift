@@ -83,6 +83,8 @@ enum TrainCommand {
             let json = parsed.flag("json")
             func say(_ text: String) { if !json { print(text) } }
             let sources = try ActivityTrainingSet.sources(in: parsed.positional)
+            // Checked before training, which can take long: never a device or a training file.
+            let output = try CommandOutput(path: out, inputs: parsed.positional + sources.map(\.path))
             let set = try ModelSupport.trainingSet(
                 sources, featureNames: ActivityModel.defaultFeatures, configuration: configuration, reading: reading)
             say("\(set.count) windows from \(sources.count) recordings in \(Set(set.groups).count) groups")
@@ -110,7 +112,8 @@ enum TrainCommand {
                 sources: sources.map { relative($0.path, to: parsed.positional) }, windowsPerClass: [],
                 date: parsed.value("date") ?? ModelSupport.today())
             let model = try ActivityModel.train(kind, on: set, training: record, seed: seed)
-            try model.encoded().write(to: URL(fileURLWithPath: out))
+            output.write(String(decoding: try model.encoded(), as: UTF8.self))
+            if let failure = output.finish() { throw OutputPath.Refusal(message: failure) }
             if json {
                 CommandSupport.printJSON(
                     Summary(

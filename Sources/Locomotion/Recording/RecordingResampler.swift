@@ -99,6 +99,9 @@ public struct RecordingResamplingReport: Sendable, Hashable, Codable {
 ///
 /// Thread safety: a value type; use each instance from one thread at a time.
 public struct RecordingResampler: Sendable {
+    /// The most grid rows one input row may become: a target rate at most 100 times the input's.
+    public static let maximumUpsampling = 100
+
     /// The grid's rate in Hz.
     public let sampleRate: Double
     /// The longest interval (s) interpolated across.
@@ -142,11 +145,20 @@ public struct RecordingResampler: Sendable {
     ///     the anti-alias cutoff with `sampleRate`; finite and positive.
     ///   - maximumGap: The longest interval (s) to interpolate across; positive (infinity never
     ///     splits).
-    /// - Throws: `LocomotionError.invalidParameter` naming the parameter out of range.
+    /// - Throws: `LocomotionError.invalidParameter` naming the parameter out of range;
+    ///   also when `sampleRate` is more than ``maximumUpsampling`` times `inputRate`.
     /// - Complexity: O(1), plus the kernel's table.
     public init(sampleRate: Double, inputRate: Double, maximumGap: Double) throws(LocomotionError) {
         try LocomotionError.requirePositive(sampleRate, name: "sampleRate", unit: "Hz")
         try LocomotionError.requirePositive(inputRate, name: "inputRate", unit: "Hz")
+        // Each input row would become this many grid rows, all held until the chunk is done.
+        guard sampleRate <= Double(Self.maximumUpsampling) * inputRate else {
+            throw .invalidParameter(
+                name: "sampleRate", value: "\(sampleRate)",
+                requirement: "at most \(Self.maximumUpsampling) times the input's \(inputRate.compactDescription) Hz: "
+                    + "each row would become \((sampleRate / inputRate).compactDescription) rows, and interpolation "
+                    + "adds no information")
+        }
         try LocomotionError.require(
             "maximumGap", maximumGap, maximumGap > 0, "it must be positive (s); infinity never splits")
         self.sampleRate = sampleRate
@@ -489,7 +501,9 @@ extension Recording {
     /// - Returns: The resampled recording (one grid per segment, so its gaps stay gaps) and what
     ///   resampling did.
     /// - Throws: What ``RecordingResampler/init(sampleRate:inputRate:maximumGap:)`` and
-    ///   ``RecordingResampler/append(_:)`` throw.
+    ///   ``RecordingResampler/append(_:)`` throw; `LocomotionError.limitExceeded` before any row is
+    ///   made when the grid would hold more than ``largestResampledRecording`` rows and more than
+    ///   the recording.
     /// - Complexity: O(*n* + *m* × *k*) for *n* rows, *m* grid rows and *k* rows under the kernel.
     public func resampling(to sampleRate: Double, maximumGap: Double? = nil) throws(LocomotionError) -> (
         recording: Recording, report: RecordingResamplingReport
@@ -499,9 +513,36 @@ extension Recording {
         var resampler = try RecordingResampler(
             sampleRate: sampleRate, inputRate: sampling?.sampleRate ?? sampleRate,
             maximumGap: sampling?.maximumGap ?? maximumGap ?? .infinity)
+        // The whole grid is held: sized before a row of it is made.
+        let gridRows = resampledRowCount(sampleRate: sampleRate, maximumGap: resampler.maximumGap)
+        guard gridRows <= Double(max(Self.largestResampledRecording, count)) else {
+            throw LocomotionError(
+                .limitExceeded,
+                message: "resampling to \(sampleRate.compactDescription) Hz would make "
+                    + "\(gridRows.compactDescription) rows; at most \(Self.largestResampledRecording) "
+                    + "(or the recording's own \(count)) are made in memory",
+                source: .recording(source), value: "\(sampleRate)",
+                expected: "at most \(Self.largestResampledRecording) rows", parameter: "sampleRate")
+        }
         var result = try resampler.append(self)
         result.append(contentsOf: resampler.finish())
         return (result, resampler.report)
+    }
+
+    /// The most rows ``resampling(to:maximumGap:)`` makes, unless the recording has more itself:
+    /// 2²³ (8,388,608; 23 h at 100 Hz), about 450 MB with six motion columns.
+    public static let largestResampledRecording = 1 << 23
+
+    /// The grid rows resampling at `sampleRate` makes, with segments split at `maximumGap`, as a
+    /// `Double` (it can exceed `Int`).
+    func resampledRowCount(sampleRate: Double, maximumGap: Double) -> Double {
+        guard var start = time.first else { return 0 }
+        var rows = 0.0
+        for index in time.indices.dropFirst() where time[index] - time[index - 1] > maximumGap {
+            rows += ((time[index - 1] - start) * sampleRate).rounded(.down) + 1
+            start = time[index]
+        }
+        return rows + ((time[time.count - 1] - start) * sampleRate).rounded(.down) + 1
     }
 
     /// ``resampling(to:maximumGap:)`` without the report.

@@ -29,6 +29,8 @@ final class ExportContainer {
     private let archive: ZipArchive?
     /// The detected format.
     private(set) var format: RecordingFormat = .csv
+    /// A stream's prefix read for detection, kept for its reader (``ReadableFile``).
+    private var streamPrefixes: [StreamPrefix] = []
 
     private init(path: String, files: [File], isCollection: Bool, archive: ZipArchive?) {
         self.path = path
@@ -47,9 +49,15 @@ final class ExportContainer {
             throw .unreadableFile(path: path, reason: String(cString: strerror(ENOENT)))
         }
         let container: ExportContainer
+        var held: [StreamPrefix] = []
         if isDirectory.boolValue {
             container = ExportContainer(path: path, files: try folderFiles(path), isCollection: true, archive: nil)
-        } else if ZipArchive.looksLikeZip(try prefixBytes(path: path, count: 4)) {
+        } else if ZipArchive.looksLikeZip(try ReadableFile.prefix(path: path, count: 4, holder: &held)) {
+            guard held.isEmpty else {
+                throw .unreadableFile(
+                    path: path,
+                    reason: "a zip archive cannot be read from a pipe (it is read from its end); save it to a file")
+            }
             let archive = try ZipArchive(path: path)
             let files = archive.entries.filter { !$0.isDirectory && !isIgnored($0.name) && depth($0.name) <= 2 }.map {
                 File(name: $0.name, displayPath: "\(path)/\($0.name)", diskPath: nil, entry: $0)
@@ -62,6 +70,7 @@ final class ExportContainer {
                 isCollection: false,
                 archive: nil)
         }
+        container.streamPrefixes = held
         container.format = try container.detectFormat()
         return container
     }
@@ -91,10 +100,7 @@ final class ExportContainer {
         if let entry = file.entry, let archive {
             bytes = try archive.contents(of: entry)
         } else {
-            guard let data = FileManager.default.contents(atPath: file.diskPath ?? file.displayPath) else {
-                throw .unreadableFile(path: file.displayPath, reason: "the file cannot be read")
-            }
-            bytes = Array(data)
+            bytes = try ReadableFile(path: file.diskPath ?? file.displayPath).remainingBytes()
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .unreadableFile(path: file.displayPath, reason: "the file is not UTF-8 text")
@@ -105,10 +111,11 @@ final class ExportContainer {
     /// Up to `count` leading bytes of a file, as text (invalid UTF-8 repaired), for detection.
     func prefix(of file: File, count: Int = 4096) throws(LocomotionError) -> String {
         if let diskPath = file.diskPath {
-            return String(decoding: try Self.prefixBytes(path: diskPath, count: count), as: UTF8.self)
+            return String(
+                decoding: try ReadableFile.prefix(path: diskPath, count: count, holder: &streamPrefixes), as: UTF8.self)
         }
         guard let entry = file.entry, let archive else { return "" }
-        return String(decoding: try archive.contents(of: entry).prefix(count), as: UTF8.self)
+        return String(decoding: try archive.prefix(of: entry, count: count), as: UTF8.self)
     }
 
     // MARK: Detection
@@ -172,9 +179,5 @@ final class ExportContainer {
             files.append(File(name: name, displayPath: full, diskPath: full, entry: nil))
         }
         return files
-    }
-
-    private static func prefixBytes(path: String, count: Int) throws(LocomotionError) -> [UInt8] {
-        try ReadableFile(path: path).bytes(upTo: count)
     }
 }

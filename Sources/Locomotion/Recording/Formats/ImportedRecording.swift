@@ -79,12 +79,24 @@ public struct RecordingMergeReport: Sendable, Equatable {
     public var largestEventShift = 0.0
     /// Labels replaced by a later label before any row showed them; not in the recording.
     public var hiddenLabels = 0
+    /// Motion streams left out because they cover less than half of the primary stream's time
+    /// (recorded at another time), with their sample counts; not in the recording.
+    public var droppedStreams: [String: Int] = [:]
 
     /// Creates an empty report.
     public init() {}
 
+    /// A note per dropped stream, in name order.
+    var droppedStreamNotes: [String] {
+        droppedStreams.sorted { $0.key < $1.key }.map {
+            "\($0.value) samples of \($0.key) left out: it covers less than half of \(primary ?? "the motion")'s time "
+                + "(recorded at another time?)"
+        }
+    }
+
     /// The number of samples of any stream that are not in the merged recording.
     public var omittedCount: Int {
         rowsOutsideCommonSpan + eventsAfterLastRow.values.reduce(0, +) + hiddenLabels
+            + droppedStreams.values.reduce(0, +)
     }
 }

@@ -56,8 +56,10 @@ enum PhyphoxReader {
     static func read(_ container: ExportContainer, options: RecordingReadOptions) throws(LocomotionError)
         -> ImportedRecording
     {
+        // A single file is read whatever its name (a pipe's is `/dev/fd/63`).
         let candidates = container.files.filter {
-            $0.baseName.lowercased().hasSuffix(".csv") && !$0.name.lowercased().contains("meta/")
+            !container.isCollection
+                || ($0.baseName.lowercased().hasSuffix(".csv") && !$0.name.lowercased().contains("meta/"))
         }
         var files: [ImportedFile] = []
         var merger = StreamMerger(source: container.path)
@@ -136,6 +138,7 @@ enum PhyphoxReader {
             notes.append("acceleration negated into Core Motion's frame (−1 g on z lying screen up)")
         }
         let (recording, merge) = merger.merge()
+        notes += merge.droppedStreamNotes
         return ImportedRecording(
             format: .phyphox,
             loaded: LoadedRecording(

@@ -39,7 +39,8 @@ enum PhysicsToolboxLayout {
     }
 
     /// Seconds from a clock time `hh:mm:ss:ffff` (the fourth field is a fraction of a second,
-    /// `0160` = 0.016 s), `hh:mm:ss.fff` or `mm:ss.fff`, or from plain seconds.
+    /// `0160` = 0.016 s), `hh:mm:ss.fff` or `mm:ss.fff`, or from plain seconds; `nil` for a clock
+    /// time out of range (hours beyond 23, minutes or seconds beyond 59).
     static func seconds(_ cell: String) -> Double? {
         let fields = cell.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         func number(_ text: String) -> Double? {
@@ -52,7 +53,9 @@ enum PhysicsToolboxLayout {
             guard let minutes = number(fields[0]), let seconds = number(fields[1]), seconds < 60 else { return nil }
             return minutes * 60 + seconds
         case 3, 4:
-            guard let hours = number(fields[0]), let minutes = number(fields[1]), minutes < 60,
+            // A time of day: whole hours 0–23 and whole minutes 0–59 (`25:00:10` is no time).
+            guard let hours = number(fields[0]), hours < 24, hours == hours.rounded(),
+                let minutes = number(fields[1]), minutes < 60, minutes == minutes.rounded(),
                 let seconds = number(fields[2]), seconds < 60
             else { return nil }
             var total = hours * 3600 + minutes * 60 + seconds

@@ -192,6 +192,7 @@ enum SensorLoggerReader {
             )
         }
         let (recording, merge) = merger.merge()
+        notes += merge.droppedStreamNotes
         for column in [RecordingColumn.speed, .speedAccuracy, .horizontalAccuracy, .latitude, .longitude] {
             sources[column] = "Location.csv"
         }

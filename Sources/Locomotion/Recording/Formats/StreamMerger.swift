@@ -42,6 +42,9 @@ struct StreamMerger {
     /// A gap in a stream longer than this (s) is reported when a row's values bridge it.
     static let reportedGap = 1.0
 
+    /// The least part of the primary stream's span another motion stream must cover to be merged.
+    static let smallestOverlap = 0.5
+
     /// The preference order for the primary stream.
     private static let primaryOrder: [MotionRole] = [.acceleration, .linearAcceleration, .rotationRate, .gravity]
 
@@ -51,8 +54,22 @@ struct StreamMerger {
     /// - Complexity: O(total samples).
     func merge() -> (Recording, RecordingMergeReport) {
         var report = RecordingMergeReport()
-        let usable = motions.filter { !$0.time.isEmpty }
+        var usable = motions.filter { !$0.time.isEmpty }
         let primary = Self.primaryOrder.lazy.compactMap { role in usable.first { $0.role == role } }.first
+        if let primary {
+            // A stream recorded at another time (a Gyroscope.csv of another session) would leave
+            // no common span, and so no row: it is dropped and reported instead.
+            let span = primary.time[primary.time.count - 1] - primary.time[0]
+            usable.removeAll { stream in
+                guard stream.name != primary.name else { return false }
+                let overlap =
+                    min(primary.time[primary.time.count - 1], stream.time[stream.time.count - 1])
+                    - max(primary.time[0], stream.time[0])
+                guard overlap < 0 || overlap < Self.smallestOverlap * span else { return false }
+                report.droppedStreams[stream.name] = stream.time.count
+                return true
+            }
+        }
         var time: [Double]
         var rowEvents: [Int] = []  // for an event stream that is the base: its own events, one per row
         var baseEventStream: Int?

@@ -38,8 +38,15 @@ final class ZipArchive {
     private let file: ReadableFile
     private let size: Int
 
-    /// The largest entry decoded into memory: 1 GiB.
-    static let maximumEntrySize = 1 << 30
+    /// The largest entry decoded into memory: 256 MiB (about three million rows of a phone's
+    /// sensor CSV). A larger recording is read from its folder, which is streamed.
+    static let maximumEntrySize = 1 << 28
+    /// The most an entry may expand: its decoded size at most this many times its compressed size
+    /// (beyond ``ratioFreeSize``). Sensor CSVs compress about 3–20 times; deflate's ceiling is
+    /// about 1,032 (a zip bomb's blank lines).
+    static let maximumExpansion = 200
+    /// Entries up to this decoded size (1 MiB) may expand by any ratio.
+    static let ratioFreeSize = 1 << 20
 
     /// Opens `path` and reads its central directory.
     ///
@@ -68,32 +75,66 @@ final class ZipArchive {
     ///   an encrypted entry, corrupt data or a CRC mismatch.
     /// - Complexity: O(compressed + decoded size).
     func contents(of entry: Entry) throws(LocomotionError) -> [UInt8] {
+        try contents(of: entry, prefix: nil)
+    }
+
+    /// Decodes up to `count` leading bytes of an entry (for format detection): only as much of
+    /// the entry as those bytes need is read and decoded, and the CRC is not checked.
+    ///
+    /// - Throws: As ``contents(of:)``.
+    /// - Complexity: O(`count`) for a deflated entry, plus the compressed bytes read.
+    func prefix(of entry: Entry, count: Int) throws(LocomotionError) -> [UInt8] {
+        try contents(of: entry, prefix: count)
+    }
+
+    private func contents(of entry: Entry, prefix: Int?) throws(LocomotionError) -> [UInt8] {
         let where_ = "\(path)/\(entry.name)"
         guard entry.flags & 1 == 0 else { throw .unreadableFile(path: where_, reason: "the entry is encrypted") }
-        guard entry.uncompressedSize <= Self.maximumEntrySize else {
+        // Checked before anything is read or allocated; decoding stops at the declared size too,
+        // so a false declaration cannot make it decode more.
+        guard prefix != nil || entry.uncompressedSize <= Self.maximumEntrySize else {
             throw .unreadableFile(
                 path: where_,
-                reason: "the entry is \(entry.uncompressedSize) bytes; at most \(Self.maximumEntrySize) are read")
+                reason: "the entry is \(entry.uncompressedSize) bytes; at most \(Self.maximumEntrySize) are read "
+                    + "from an archive (unpack it and give the folder)")
+        }
+        guard
+            prefix != nil || entry.uncompressedSize <= Self.ratioFreeSize
+                || entry.uncompressedSize / max(entry.compressedSize, 1) < Self.maximumExpansion
+        else {
+            throw .unreadableFile(
+                path: where_,
+                reason: "the entry would expand \(entry.uncompressedSize / max(entry.compressedSize, 1)) times "
+                    + "(\(entry.compressedSize) to \(entry.uncompressedSize) bytes); at most \(Self.maximumExpansion) "
+                    + "times is read (a zip bomb?)")
         }
         let header = try bytes(at: entry.localHeaderOffset, count: 30, what: "local header")
         guard Self.uint32(header, 0) == 0x0403_4B50 else {
             throw .unreadableFile(path: where_, reason: "no local header at offset \(entry.localHeaderOffset)")
         }
         let dataOffset = entry.localHeaderOffset + 30 + Int(Self.uint16(header, 26)) + Int(Self.uint16(header, 28))
-        let stored = try bytes(at: dataOffset, count: entry.compressedSize, what: "entry data")
+        // A prefix needs at most its own length of stored bytes, or deflate's worst case (5 bytes
+        // per 64 KiB block, plus the block headers) more than that.
+        let needed = prefix.map { min(entry.compressedSize, entry.method == 0 ? $0 : $0 + $0 / 8 + 1024) }
+        let stored = try bytes(at: dataOffset, count: needed ?? entry.compressedSize, what: "entry data")
         let decoded: [UInt8]
         switch entry.method {
         case 0:
             guard entry.compressedSize == entry.uncompressedSize else {
                 throw .unreadableFile(path: where_, reason: "a stored entry whose two sizes differ")
             }
+            if prefix != nil { return stored }
             decoded = stored
         case 8:
             let result = stored.withUnsafeBytes { raw in
-                Result { () throws(Zlib.Failure) in try Zlib.inflateRaw(raw, expectedSize: entry.uncompressedSize) }
+                Result { () throws(Zlib.Failure) in
+                    try Zlib.inflateRaw(raw, expectedSize: entry.uncompressedSize, prefix: prefix)
+                }
             }
             switch result {
-            case .success(let bytes): decoded = bytes
+            case .success(let bytes):
+                if prefix != nil { return bytes }
+                decoded = bytes
             case .failure(let failure): throw .unreadableFile(path: where_, reason: failure.reason)
             }
         default:

@@ -8,19 +8,26 @@ enum Zlib {
         var reason: String
     }
 
-    /// Decodes raw deflate data (RFC 1951, no zlib or gzip wrapper), as zip archives store it.
+    /// Decodes raw deflate data (RFC 1951, no zlib or gzip wrapper), as zip archives store it, a
+    /// block at a time: memory grows with what is decoded, never with a size the archive declares.
     ///
     /// - Parameters:
     ///   - input: The compressed bytes.
     ///   - expectedSize: The size the archive declares for the decoded data; the output must
-    ///     have exactly this many bytes.
-    /// - Returns: The decoded bytes.
+    ///     have exactly this many bytes (decoding stops as soon as it has more).
+    ///   - prefix: When given, decoding stops after this many bytes and returns them (the rest of
+    ///     the entry is neither decoded nor checked).
+    /// - Returns: The decoded bytes (at most `prefix` of them).
     /// - Throws: ``Failure`` when the data is corrupt, ends early, or decodes to a size other
     ///   than `expectedSize`.
-    /// - Complexity: O(`input.count` + `expectedSize`).
-    static func inflateRaw(_ input: UnsafeRawBufferPointer, expectedSize: Int) throws(Failure) -> [UInt8] {
-        // One byte beyond the declared size tells "more data than declared" from "exactly".
-        var output = [UInt8](repeating: 0, count: expectedSize + 1)
+    /// - Complexity: O(`input.count` + the bytes decoded).
+    static func inflateRaw(_ input: UnsafeRawBufferPointer, expectedSize: Int, prefix: Int? = nil) throws(Failure)
+        -> [UInt8]
+    {
+        let wanted = prefix.map { min($0, expectedSize) } ?? expectedSize
+        var output: [UInt8] = []
+        output.reserveCapacity(min(wanted, 1 << 24))
+        var block = [UInt8](repeating: 0, count: 1 << 16)
         var stream = z_stream()
         // -15: a raw deflate stream with a 32 KiB window (negative window bits: no header).
         guard inflateInit2_(&stream, -15, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
@@ -28,28 +35,38 @@ enum Zlib {
         }
         defer { inflateEnd(&stream) }
         let empty: [UInt8] = [0]
-        let (status, produced, message): (Int32, Int, String?) = output.withUnsafeMutableBufferPointer { destination in
-            empty.withUnsafeBufferPointer { placeholder in
-                let source = input.isEmpty ? UnsafeRawBufferPointer(placeholder) : input
-                stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                stream.avail_in = UInt32(input.count)
-                stream.next_out = destination.baseAddress!
-                stream.avail_out = UInt32(destination.count)
-                let status = inflate(&stream, Z_FINISH)
-                return (status, destination.count - Int(stream.avail_out), stream.msg.map { String(cString: $0) })
+        var status = Z_OK
+        var message: String?
+        empty.withUnsafeBufferPointer { placeholder in
+            let source = input.isEmpty ? UnsafeRawBufferPointer(placeholder) : input
+            stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            stream.avail_in = UInt32(input.count)
+            // One byte beyond the declared size tells "more data than declared" from "exactly".
+            while status == Z_OK, output.count <= wanted {
+                let produced = block.withUnsafeMutableBufferPointer { destination in
+                    stream.next_out = destination.baseAddress!
+                    stream.avail_out = UInt32(destination.count)
+                    status = inflate(&stream, Z_NO_FLUSH)
+                    message = stream.msg.map { String(cString: $0) }
+                    return destination.count - Int(stream.avail_out)
+                }
+                output += block[..<min(produced, wanted + 1 - output.count)]
+                if produced == 0, status == Z_OK { status = Z_BUF_ERROR }  // no input left, no end
             }
         }
-        if produced > expectedSize {
+        if let prefix, output.count >= min(prefix, expectedSize) { return Array(output.prefix(prefix)) }
+        if output.count > expectedSize {
             throw Failure(reason: "the entry decodes to more than its declared \(expectedSize) bytes")
         }
         guard status == Z_STREAM_END else {
-            if status == Z_BUF_ERROR { throw Failure(reason: "the compressed data ends early (truncated archive?)") }
+            if status == Z_BUF_ERROR || status == Z_OK {
+                throw Failure(reason: "the compressed data ends early (truncated archive?)")
+            }
             throw Failure(reason: "corrupt compressed data (\(message ?? "zlib error \(status)"))")
         }
-        guard produced == expectedSize else {
-            throw Failure(reason: "the entry decodes to \(produced) bytes, not its declared \(expectedSize)")
+        guard output.count == expectedSize else {
+            throw Failure(reason: "the entry decodes to \(output.count) bytes, not its declared \(expectedSize)")
         }
-        output.removeLast()
         return output
     }
 

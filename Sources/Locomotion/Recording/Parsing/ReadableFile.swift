@@ -8,6 +8,13 @@ import Foundation
 /// slow file system); callers treat each read as the next piece, and ``bytes(upTo:)`` and
 /// ``bytes(count:atOffset:)`` loop until they have what they need.
 ///
+/// A stream (a pipe, process substitution's `/dev/fd/N`, a FIFO, `/dev/stdin`) can be read only
+/// once, so a format is detected from a prefix read ahead with ``prefix(path:count:)``, which stays
+/// open with its bytes held; the next ``init(path:)`` of the same stream (the same device and
+/// inode) takes over that descriptor and replays the bytes before reading on. Nothing is lost, and
+/// a FIFO whose writer has finished is never opened a second time (which would wait for a writer
+/// for ever).
+///
 /// Threading: one thread at a time (the sequential reads share the descriptor's position).
 final class ReadableFile {
     /// The path, for error messages.
@@ -17,23 +24,49 @@ final class ReadableFile {
     /// Reads that a signal interrupted and that were retried (for tests and diagnostics).
     private(set) var interruptedReads = 0
     private let descriptor: Int32
+    /// Bytes a prefix read ahead that are returned before the descriptor is read again.
+    private var replay: [UInt8] = []
+    private var replayed = 0
 
-    /// Opens `path` read-only.
+    /// Opens `path` read-only; for a stream whose prefix was read ahead, takes that over.
     ///
     /// - Throws: `LocomotionError.unreadableFile` with the system's reason ("No such file or
     ///   directory", "Permission denied").
     init(path: String) throws(LocomotionError) {
+        self.path = path
+        if let ahead = StreamPrefix.adopt(path: path) {
+            descriptor = ahead.descriptor
+            replay = ahead.bytes
+            byteCount = nil
+            return
+        }
         var descriptor: Int32
         repeat { descriptor = open(path, O_RDONLY) } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else { throw Self.systemError(path: path) }
         var status = stat()
         let isRegular = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-        self.path = path
         self.descriptor = descriptor
         self.byteCount = isRegular ? Int(status.st_size) : nil
     }
 
     deinit { close(descriptor) }
+
+    /// Up to `count` leading bytes of `path`, for format detection. A stream's bytes are kept,
+    /// with its descriptor, for the next ``init(path:)`` of it for as long as `holder` lives (a
+    /// later call for the same stream returns the same bytes, reading more if it asks for more).
+    ///
+    /// - Parameters:
+    ///   - path: A file or a stream.
+    ///   - count: The most bytes returned.
+    ///   - holder: Keeps a stream's prefix; `nil` for a regular file (read again from the start).
+    /// - Throws: As ``init(path:)`` and ``readSome(into:count:)``.
+    static func prefix(path: String, count: Int, holder: inout [StreamPrefix]) throws(LocomotionError) -> [UInt8] {
+        guard let ahead = try StreamPrefix.find(path: path) else {
+            return try ReadableFile(path: path).bytes(upTo: count)
+        }
+        holder.append(ahead)
+        return try ahead.bytes(upTo: count)
+    }
 
     /// Reads up to `count` bytes at the file's position into `destination`.
     ///
@@ -41,6 +74,13 @@ final class ReadableFile {
     ///   the end of the file.
     /// - Throws: `LocomotionError.unreadableFile` with the system's reason ("Is a directory").
     func readSome(into destination: UnsafeMutableRawPointer, count: Int) throws(LocomotionError) -> Int {
+        if replayed < replay.count {
+            let taken = min(count, replay.count - replayed)
+            replay.withUnsafeBytes { destination.copyMemory(from: $0.baseAddress! + replayed, byteCount: taken) }
+            replayed += taken
+            if replayed == replay.count { (replay, replayed) = ([], 0) }
+            return taken
+        }
         while true {
             let received = read(descriptor, destination, count)
             if received >= 0 { return received }
@@ -89,8 +129,22 @@ final class ReadableFile {
         return Array(block[..<done])
     }
 
+    /// The rest of the file from its position, whole.
+    ///
+    /// - Throws: As ``readSome(into:count:)``.
+    /// - Complexity: O(the bytes read).
+    func remainingBytes() throws(LocomotionError) -> [UInt8] {
+        var result: [UInt8] = []
+        if let byteCount { result.reserveCapacity(byteCount) }
+        while true {
+            let piece = try bytes(upTo: 1 << 20)
+            result += piece
+            if piece.count < 1 << 20 { return result }
+        }
+    }
+
     /// The error for the call that just failed, with `errno`'s reason.
-    private static func systemError(path: String) -> LocomotionError {
+    static func systemError(path: String) -> LocomotionError {
         .unreadableFile(path: path, reason: String(cString: strerror(errno)))
     }
 }
