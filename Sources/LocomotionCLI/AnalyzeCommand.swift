@@ -119,6 +119,9 @@ enum AnalyzeCommand {
                 if let resampling = analysed.summary.resampling {
                     printError("locomotion: note: \(file): \(resampling.summary)")
                 }
+                for requirement in analysed.summary.skipped {
+                    printError("locomotion: note: \(file): \(requirement.explanation)")
+                }
                 if analysed.summary.windowCount == 0 {
                     // Not an error (the output says 0 windows), but nothing in the file was classified.
                     let window = settings.options.features.windowDuration.compactDescription
@@ -433,6 +436,13 @@ enum AnalyzeCommand {
         var accuracy: Double?
         var macroF1: Double?
         var confusion: ActivityConfusion?
+        /// What the analysis skipped (`gravity`, `gait-band`) and why, when it skipped anything.
+        var skipped: [SkippedRecord]?
+
+        struct SkippedRecord: Codable {
+            var requirement: String
+            var note: String
+        }
 
         init(file: String, error: String) {
             self.file = file
@@ -459,6 +469,9 @@ enum AnalyzeCommand {
             accuracy = analysis.confusion?.accuracy
             macroF1 = analysis.confusion?.macroF1
             confusion = analysis.confusion
+            if !analysis.skipped.isEmpty {
+                skipped = analysis.skipped.map { SkippedRecord(requirement: $0.rawValue, note: $0.explanation) }
+            }
         }
     }
 }

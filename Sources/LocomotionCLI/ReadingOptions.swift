@@ -20,9 +20,10 @@ enum ReadingOptions {
           --lenient              skip unreadable rows and count them, instead of stopping at the first
           --format F             read FILE as F instead of detecting it: \(RecordingFormat.allCases.map(\.rawValue).joined(separator: ", "))
                                  (a Sensor Logger or phyphox export may be a folder or a zip archive)
-          --resample HZ|auto|off resample the motion columns to HZ (10–1000) through an anti-alias
+          --resample HZ|auto|off resample the motion columns to HZ (5–1000) through an anti-alias
                                  low-pass; auto (the default, except for info) brings a recording
-                                 above 1000 Hz down to 1000 Hz; off keeps the rows as written
+                                 above 1000 Hz down to 1000 Hz and puts one of 1–10 Hz on a uniform
+                                 grid at its rate (at least 5 Hz); off keeps the rows as written
         """
 
     static let usageWithGroups =
@@ -85,7 +86,7 @@ enum ReadingOptions {
         case "off": return .asRecorded
         case let text?:
             guard let rate = Double(text), Recording.supportedSampleRates.contains(rate) else {
-                throw UsageError(message: "--resample takes a rate in Hz from 10 to 1000, auto or off, not '\(text)'")
+                throw UsageError(message: "--resample takes a rate in Hz from 5 to 1000, auto or off, not '\(text)'")
             }
             return .rate(rate)
         }

@@ -85,7 +85,7 @@ public struct ActivityDetector: Sendable {
     /// Creates a detector.
     ///
     /// - Parameters:
-    ///   - sampleRate: The accelerometer's rate in Hz (within ``Recording/supportedSampleRates``, 10–1000).
+    ///   - sampleRate: The accelerometer's rate in Hz (within ``Recording/gaitSampleRates``, 10–1000: the detector counts steps).
     ///   - features: The feature windows and columns (the classifier's, for a trained model).
     ///   - classifier: What decides each window; the activity rules by default.
     ///   - hysteresis: The hold times; see ``ActivityHysteresis``.

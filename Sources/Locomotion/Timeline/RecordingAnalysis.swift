@@ -52,6 +52,10 @@ public struct RecordingAnalysis: Sendable {
     /// The smoothed decisions against the recording's labels, when it has labels that name
     /// activities; windows whose samples carry more than one label are not scored.
     public var confusion: ActivityConfusion?
+    /// What the analysis skipped because the recording lacks it (see
+    /// ``RecordingAnalysisSummary/skipped``): the features that need it are missing (NaN) and,
+    /// without gravity or below 10 Hz, no steps are detected.
+    public var skipped: [AnalysisRequirement] = []
 
     /// The mean cadence (steps/s) of ``steps`` over the walking and running segments, or `nil`
     /// without steps.
@@ -63,6 +67,9 @@ extension Recording {
     /// hysteresis, the timeline, steps counted while on foot, trips, GPS quality and scores against
     /// the labels.
     ///
+    /// A recording whose acceleration has gravity removed, or sampled below 10 Hz, is analysed
+    /// without what needs that (``RecordingAnalysis/skipped``, ``missingAnalysisRequirements(sampleRate:)``).
+    ///
     /// - Throws: `LocomotionError` for a recording that cannot be analysed (no acceleration, a
     ///   rate outside ``Recording/supportedSampleRates``, NaN samples); ``ActivityError`` from the classifier.
     /// - Complexity: O(*n* log *n*) in the samples, plus one classification per window.
@@ -72,7 +79,8 @@ extension Recording {
         let windows = try classifier.classifier.classify(table)
         let smoothed = try options.smoothing.apply(to: windows)
         let timeline = try ActivityTimeline(results: smoothed)
-        let detected = try detectSteps(configuration: options.steps).steps
+        let skipped = missingAnalysisRequirements(sampleRate: table.sampleRate)
+        let detected = skipped.isEmpty ? try detectSteps(configuration: options.steps).steps : []
         let onFoot = timeline.segments.filter(\.activity.isPedestrian)
         var cursor = 0
         let steps = detected.filter { step in
@@ -88,6 +96,6 @@ extension Recording {
             source: source, windows: windows, smoothed: smoothed, timeline: timeline, detectedSteps: detected,
             steps: steps, trips: timeline.trips(speeds: speeds), speeds: speeds,
             speedReport: speeds.isEmpty ? nil : try SpeedSmoothingReport(results: speeds),
-            confusion: scored.isEmpty ? nil : ActivityConfusion(scored))
+            confusion: scored.isEmpty ? nil : ActivityConfusion(scored), skipped: skipped)
     }
 }

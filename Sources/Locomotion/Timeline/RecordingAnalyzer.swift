@@ -46,7 +46,10 @@ public struct RecordingAnalyzer: Sendable {
     private var decider: Decider
     private var smoother: Smoother
     private var timeline = ActivityTimeline.Builder()
-    private var stepDetector: StepDetector
+    /// `nil` when the step detector cannot run (``missingRequirements`` is not empty).
+    private var stepDetector: StepDetector?
+    /// What the analysis skips because the chunks lack it (``RecordingAnalysisSummary/skipped``).
+    public let missingRequirements: [AnalysisRequirement]
     private var newSteps: [Step] = []
     /// Times of the steps no final segment has been found for yet, oldest first from `firstPendingStep`.
     private var pendingStepTimes: [Double] = []
@@ -88,17 +91,23 @@ public struct RecordingAnalyzer: Sendable {
     ///   - stepGap: The step detector's longest interval (s): `options.steps.maximumGap`, or the
     ///     sampling analysis's threshold when that is `nil`.
     ///   - hasGyroscope: Whether the chunks carry a rotation rate.
+    ///   - accelerationContent: What the chunks' acceleration holds
+    ///     (``Recording/accelerationContent``); without gravity, or below 10 Hz, the features that
+    ///     need it are missing and no steps are detected (``missingRequirements``).
     /// - Throws: `LocomotionError` for a rate, feature or step configuration out of range;
     ///   ``ActivityError`` for a hold time out of range or a model whose columns the features lack.
     /// - Complexity: O(*n*) in the window length, plus FFT planning.
     public init(
         source: String, options: RecordingAnalysis.Options = .init(), sampleRate: Double, featureGap: Double,
-        stepGap: Double, hasGyroscope: Bool
+        stepGap: Double, hasGyroscope: Bool, accelerationContent: AccelerationContent = .includingGravity
     ) throws {
         self.source = source
         labelMap = options.labelMap
         extractor = try StreamingFeatureExtractor(
-            configuration: options.features, sampleRate: sampleRate, maximumGap: featureGap, hasGyroscope: hasGyroscope)
+            configuration: options.features, sampleRate: sampleRate, maximumGap: featureGap, hasGyroscope: hasGyroscope,
+            accelerationContent: accelerationContent)
+        missingRequirements = Recording.missingAnalysisRequirements(
+            accelerationContent: accelerationContent, sampleRate: sampleRate)
         switch try options.classifier ?? .rules(FeatureRuleClassifier()) {
         case .rules(let rules): decider = .rules(try rules.prepared(for: extractor.schema))
         case .custom(let model as ActivityModel): decider = .model(try model.prepared(for: extractor.schema))
@@ -112,7 +121,8 @@ public struct RecordingAnalyzer: Sendable {
         }
         var steps = options.steps
         steps.maximumGap = stepGap
-        stepDetector = try StepDetector(sampleRate: sampleRate, configuration: steps)
+        stepDetector =
+            missingRequirements.isEmpty ? try StepDetector(sampleRate: sampleRate, configuration: steps) : nil
     }
 
     /// Analyses the next rows.
@@ -123,7 +133,7 @@ public struct RecordingAnalyzer: Sendable {
     ///   out of range; ``ActivityError`` from the classifier or the smoothing.
     /// - Complexity: O(*r*) for *r* rows, plus one feature extraction and classification per window.
     public mutating func append(_ chunk: Recording) throws {
-        let acceleration = try chunk.requireAcceleration()
+        let acceleration = try chunk.requireMotionAcceleration().series
         // The columns once, not per row: each access of an optional column retains it.
         let (time, x, y, z) = (chunk.time, acceleration.x, acceleration.y, acceleration.z)
         let (rotation, speed, cadence, labels) = (chunk.rotationRate, chunk.speed, chunk.cadence, chunk.labels)
@@ -153,7 +163,7 @@ public struct RecordingAnalyzer: Sendable {
             }
             if completed, let vector = extractor.vector { try decide(vector) }
         }
-        try stepDetector.process(times: time, acceleration: acceleration, into: &newSteps)
+        try stepDetector?.process(times: time, acceleration: acceleration, into: &newSteps)
         takeNewSteps()
         countSteps(final: false)
     }
@@ -184,7 +194,7 @@ public struct RecordingAnalyzer: Sendable {
     /// - Throws: What ``finish()`` throws.
     /// - Complexity: As ``finish()``.
     public mutating func finishWithSpeeds() throws -> (summary: RecordingAnalysisSummary, speeds: [SmoothedSpeed]) {
-        stepDetector.finish(into: &newSteps)
+        stepDetector?.finish(into: &newSteps)
         takeNewSteps()
         switch smoother {
         case .none: break
@@ -203,7 +213,7 @@ public struct RecordingAnalyzer: Sendable {
             source: source, windowCount: windowCount, timeline: segments, detectedStepCount: detectedStepCount,
             stepCount: stepCount, trips: segments.trips(speeds: speeds),
             speedReport: speeds.isEmpty ? nil : try SpeedSmoothingReport(results: speeds),
-            confusion: confusion.total == 0 ? nil : confusion)
+            confusion: confusion.total == 0 ? nil : confusion, skipped: missingRequirements)
         return (summary, speeds)
     }
 
