@@ -177,6 +177,24 @@ struct GravityFreeRecordingTests {
         #expect(try Recording(source: "gps", time: [0, 1], speed: [1, 1]).separatedAcceleration() == nil)
     }
 
+    @Test func anAnalyzerSetUpForGravityRefusesAGravityFreeChunk() throws {
+        let linear = Self.ride(seconds: 10)
+        let chunk = Recording(source: "ride", time: Self.time(linear), linearAcceleration: linear)
+        var analyzer = try RecordingAnalyzer(
+            source: "ride", sampleRate: 50, featureGap: 0.1, stepGap: 0.1, hasGyroscope: false)
+        do {
+            try analyzer.append(chunk)
+            Issue.record("a gravity-removed chunk was analysed as acceleration with gravity")
+        } catch let error as LocomotionError {
+            #expect(error.code == .invalidData && error.message.contains("excluding-gravity"))
+        }
+        var matching = try RecordingAnalyzer(
+            source: "ride", sampleRate: 50, featureGap: 0.1, stepGap: 0.1, hasGyroscope: false,
+            accelerationContent: .excludingGravity)
+        try matching.append(chunk)
+        #expect(try matching.finish().skipped == [.gravity])
+    }
+
     @Test func analysesThatCannotRunWithoutGravitySaySo() throws {
         let linear = Self.ride(seconds: 10)
         let recording = Recording(source: "ride", time: Self.time(linear), linearAcceleration: linear)

@@ -77,7 +77,12 @@ struct RecordingColumnsTests {
         #expect(abs(first[0] - (100.0 + 121 + 144).squareRoot()) < 1e-12)
         recording.acceleration?.x[0] = 0
         #expect(abs(try #require(recording.accelerationMagnitude)[0] - (121.0 + 144).squareRoot()) < 1e-12)
+        // Without the acceleration, the user acceleration plus gravity (20 + 25, 21 + 26, 22 + 27 g).
         recording.acceleration = nil
+        #expect(
+            abs(try #require(recording.accelerationMagnitude)[0] - (45.0 * 45 + 47 * 47 + 49 * 49).squareRoot()) < 1e-12
+        )
+        recording.gravity = nil
         #expect(recording.accelerationMagnitude == nil)
     }
 

@@ -50,6 +50,8 @@ public struct RecordingAnalyzer: Sendable {
     private var stepDetector: StepDetector?
     /// What the analysis skips because the chunks lack it (``RecordingAnalysisSummary/skipped``).
     public let missingRequirements: [AnalysisRequirement]
+    /// Whether the features were set up for acceleration with gravity; every chunk must agree.
+    private let expectsGravity: Bool
     private var newSteps: [Step] = []
     /// Times of the steps no final segment has been found for yet, oldest first from `firstPendingStep`.
     private var pendingStepTimes: [Double] = []
@@ -108,6 +110,7 @@ public struct RecordingAnalyzer: Sendable {
             accelerationContent: accelerationContent)
         missingRequirements = Recording.missingAnalysisRequirements(
             accelerationContent: accelerationContent, sampleRate: sampleRate)
+        expectsGravity = accelerationContent.hasGravity
         switch try options.classifier ?? .rules(FeatureRuleClassifier()) {
         case .rules(let rules): decider = .rules(try rules.prepared(for: extractor.schema))
         case .custom(let model as ActivityModel): decider = .model(try model.prepared(for: extractor.schema))
@@ -128,12 +131,21 @@ public struct RecordingAnalyzer: Sendable {
     /// Analyses the next rows.
     ///
     /// - Parameter chunk: Rows after those of the previous chunk, with the same columns.
-    /// - Throws: `LocomotionError.missingColumn` without acceleration; `.timeGoesBackwards` for
+    /// - Throws: `LocomotionError.missingColumn` without acceleration; `.invalidData` for a chunk
+    ///   whose acceleration has gravity removed when the analyzer was set up with it, or the
+    ///   reverse (``Recording/accelerationContent``); `.timeGoesBackwards` for
     ///   rows out of order; `.invalidData` for a NaN sample in a window or a GPS coordinate
     ///   out of range; ``ActivityError`` from the classifier or the smoothing.
     /// - Complexity: O(*r*) for *r* rows, plus one feature extraction and classification per window.
     public mutating func append(_ chunk: Recording) throws {
-        let acceleration = try chunk.requireMotionAcceleration().series
+        let (acceleration, content) = try chunk.requireMotionAcceleration()
+        // Features of |a| computed on a gravity-removed vector would be silently wrong.
+        guard content.hasGravity == expectsGravity else {
+            throw LocomotionError.invalidData(
+                source: .recording(chunk.source), row: rowCount + 1, column: "acceleration", value: content.rawValue,
+                expected: "acceleration \(expectsGravity ? "including" : "excluding") gravity, as the analyzer was "
+                    + "set up for (accelerationContent)")
+        }
         // The columns once, not per row: each access of an optional column retains it.
         let (time, x, y, z) = (chunk.time, acceleration.x, acceleration.y, acceleration.z)
         let (rotation, speed, cadence, labels) = (chunk.rotationRate, chunk.speed, chunk.cadence, chunk.labels)
