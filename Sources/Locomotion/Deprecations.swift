@@ -97,7 +97,7 @@ extension StepDetection {
 }
 
 extension FeatureConfiguration {
-    /// Renamed ``Recording/supportedSampleRates``, the one range of every analysis (now 10–1000 Hz).
+    /// Renamed ``Recording/supportedSampleRates``, the one range of every analysis (now 5–1000 Hz).
     @available(*, deprecated, renamed: "Recording.supportedSampleRates")
     public static var sampleRateRange: ClosedRange<Double> { Recording.supportedSampleRates }
 }

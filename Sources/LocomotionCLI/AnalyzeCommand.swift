@@ -133,6 +133,9 @@ enum AnalyzeCommand {
                 if let resampling = analysed.summary.resampling {
                     printError("locomotion: note: \(file): \(resampling.summary)")
                 }
+                for requirement in analysed.summary.skipped {
+                    printError("locomotion: note: \(file): \(requirement.explanation)")
+                }
                 if analysed.summary.windowCount == 0 {
                     // Not an error (the output says 0 windows), but nothing in the file was classified.
                     let window = settings.options.features.windowDuration.compactDescription

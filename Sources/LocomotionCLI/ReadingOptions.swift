@@ -25,7 +25,7 @@ enum ReadingOptions {
         ),
         .option(
             "resample", "HZ|auto|off", .text(default: nil),
-            "resample the motion columns to HZ (10–1000) through an anti-alias\nlow-pass; auto (the default, except for info) brings a recording\nabove 1000 Hz down to 1000 Hz; off keeps the rows as written"
+            "resample the motion columns to HZ (5–1000) through an anti-alias\nlow-pass; auto (the default, except for info) brings a recording\nabove 1000 Hz down to 1000 Hz and puts one of 1–10 Hz on a uniform\ngrid at its rate (at least 5 Hz); off keeps the rows as written"
         ),
     ]
     /// ``options`` and `--group`, for the commands that read a long-format file as several recordings.
@@ -91,7 +91,7 @@ enum ReadingOptions {
         case "off": return .asRecorded
         case let text?:
             guard let rate = Double(text), Recording.supportedSampleRates.contains(rate) else {
-                throw UsageError(message: "--resample takes a rate in Hz from 10 to 1000, auto or off, not '\(text)'")
+                throw UsageError(message: "--resample takes a rate in Hz from 5 to 1000, auto or off, not '\(text)'")
             }
             return .rate(rate)
         }

@@ -103,8 +103,13 @@ extension ActivityReport {
             acceleration = DecimatedSeries(capacity: 4096, rawLimit: 65_536, maximumGap: sampling.maximumGap)
             // A window of n rows spans at most n - 1 intervals of at most the gap threshold.
             labelRetention = (options.features.windowDuration * sampling.sampleRate + 2) * sampling.maximumGap
-            gaitBuilder = try DominantFrequencyTimeline.Builder(
-                sampleRate: sampling.sampleRate, maximumGap: sampling.maximumGap, source: source)
+            do {
+                gaitBuilder = try DominantFrequencyTimeline.Builder(
+                    sampleRate: sampling.sampleRate, maximumGap: sampling.maximumGap, source: source)
+            } catch  where error.parameter == "sampleRate" {
+                // Below 10 Hz the analysis runs without the gait band; so does the report.
+                gaitNote = "the sample rate is below 10 Hz: no gait frequency"
+            }
         }
 
         /// Takes the next rows and the windows decided in them.
@@ -164,7 +169,10 @@ extension ActivityReport {
             }
             guard let magnitude = chunk.accelerationMagnitude else {
                 hasAcceleration = false
-                gaitNote = "no acceleration in this recording"
+                gaitNote =
+                    chunk.linearAcceleration != nil
+                    ? "the acceleration has gravity removed: no |a| or gait frequency"
+                    : "no acceleration in this recording"
                 resetGait()
                 return
             }

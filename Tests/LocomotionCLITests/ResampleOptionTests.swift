@@ -54,7 +54,32 @@ struct ResampleOptionTests {
         #expect(text.output.contains("note: resampled from 2000 Hz to 100 Hz"))
     }
 
-    @Test(arguments: ["5", "1001", "abc", "nan", "-100", ""])
+    @Test func slowAndGravityFreeRecordingsAreAnalysedWithNotes() throws {
+        // A 2.5 Hz walk-like bounce: resampled to 5 Hz by default, analysed without the gait band.
+        let slow = try WalkRecording.temporaryCSV(WalkRecording.make(rate: 2.5, seconds: 60))
+        defer { try? FileManager.default.removeItem(atPath: slow) }
+        let run = try OutputConventionTests.run(["analyze", slow, "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.contains("resampled from 2.5 Hz to 5 Hz"), "\(run.errors)")
+        #expect(run.errors.contains("the sample rate is below 10 Hz"), "\(run.errors)")
+        let records = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]])
+        let skipped = try #require(records.first?["skipped"] as? [[String: Any]])
+        #expect(skipped.map { $0["requirement"] as? String } == ["gait-band"])
+        #expect(try OutputConventionTests.run(["analyze", slow, "--resample", "off"]).status == 1)
+        // The same bounce with gravity removed, at 50 Hz.
+        let walk = WalkRecording.make(rate: 50, seconds: 30)
+        let free = try WalkRecording.temporaryCSV(
+            Recording(
+                source: "free", time: walk.time,
+                linearAcceleration: ThreeAxisSeries(
+                    x: walk.acceleration!.x.map { $0 - 1 }, y: walk.acceleration!.y, z: walk.acceleration!.z)))
+        defer { try? FileManager.default.removeItem(atPath: free) }
+        let freeRun = try OutputConventionTests.run(["analyze", free])
+        #expect(freeRun.status == 0, "\(freeRun.errors)")
+        #expect(freeRun.errors.contains("the acceleration has gravity removed"), "\(freeRun.errors)")
+    }
+
+    @Test(arguments: ["4", "1001", "abc", "nan", "-100", ""])
     func aBadRateIsAUsageError(value: String) {
         #expect(LocomotionTool.run(["steps", "f.csv", "--resample", value]) == 2)
     }

@@ -13,7 +13,7 @@ struct RecordingColumnsTests {
         }
         return Recording(
             source: "all", time: (0..<rows).map { Double($0) / 50 }, acceleration: axes(10),
-            linearAcceleration: axes(20),
+            linearAcceleration: axes(20), gravity: axes(25),
             rotationRate: axes(30), speed: column(40), speedAccuracy: column(41), horizontalAccuracy: column(42),
             latitude: column(43), longitude: column(44), cadence: column(45), steps: column(46),
             labels: (0..<rows).map { "walk, \"fast\" \($0)" },
@@ -42,7 +42,10 @@ struct RecordingColumnsTests {
     @Test func aWrittenRecordingWithQuotedTextReadsBackTheSame() throws {
         let recording = Self.everyColumn()
         let csv = RecordingWriter.csv(recording)
-        #expect(csv.hasPrefix("t_s,acc_x_g,acc_y_g,acc_z_g,linacc_x_g,linacc_y_g,linacc_z_g,gyr_x_rad_s,"))
+        #expect(
+            csv.hasPrefix(
+                "t_s,acc_x_g,acc_y_g,acc_z_g,linacc_x_g,linacc_y_g,linacc_z_g,gravity_x_g,gravity_y_g,gravity_z_g,gyr_x_rad_s,"
+            ))
         let read = try RecordingReader.parse(csv, source: "all").recording
         #expect(read == recording)
     }
@@ -74,7 +77,12 @@ struct RecordingColumnsTests {
         #expect(abs(first[0] - (100.0 + 121 + 144).squareRoot()) < 1e-12)
         recording.acceleration?.x[0] = 0
         #expect(abs(try #require(recording.accelerationMagnitude)[0] - (121.0 + 144).squareRoot()) < 1e-12)
+        // Without the acceleration, the user acceleration plus gravity (20 + 25, 21 + 26, 22 + 27 g).
         recording.acceleration = nil
+        #expect(
+            abs(try #require(recording.accelerationMagnitude)[0] - (45.0 * 45 + 47 * 47 + 49 * 49).squareRoot()) < 1e-12
+        )
+        recording.gravity = nil
         #expect(recording.accelerationMagnitude == nil)
     }
 

@@ -456,6 +456,7 @@ struct RecordingAliasTests {
     static let groups: [[RecordingColumn]] = [
         [.accelerationX, .accelerationY, .accelerationZ],
         [.linearAccelerationX, .linearAccelerationY, .linearAccelerationZ],
+        [.gravityX, .gravityY, .gravityZ],
         [.rotationRateX, .rotationRateY, .rotationRateZ],
     ]
 

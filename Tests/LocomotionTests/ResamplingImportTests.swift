@@ -41,9 +41,15 @@ struct ResamplingImportTests {
         #expect(SampleRatePolicy.rate(25).targetRate(forRate: rate) == 25)
     }
 
-    @Test func belowTheRangeNothingIsResampledAutomatically() {
-        // Upsampling cannot restore what 5 Hz never captured: the analyses refuse it instead.
-        #expect(SampleRatePolicy.automatic.targetRate(forRate: 5) == nil)
+    @Test func belowTheGaitRatesTheAutomaticPolicyPutsTheRecordingOnAGridOfAtLeastFiveHertz() {
+        // Throttled loggers below 10 Hz are irregular: a grid at their own rate, never above it
+        // unless below 5 Hz, so the gait band stays out of reach and is skipped.
+        #expect(SampleRatePolicy.automatic.targetRate(forRate: 7.5) == 7.5)
+        #expect(SampleRatePolicy.automatic.targetRate(forRate: 5) == 5)
+        #expect(SampleRatePolicy.automatic.targetRate(forRate: 2.5) == 5)
+        #expect(SampleRatePolicy.automatic.targetRate(forRate: 1) == 5)
+        #expect(SampleRatePolicy.automatic.targetRate(forRate: 0.9) == nil)
+        #expect(SampleRatePolicy.automatic.targetRate(forRate: 10 * (1 - 1e-12)) == nil)
         let gpsOnly = Recording(source: "gps", time: [0, 1, 2], speed: [1, 1, 1])
         #expect(SampleRatePolicy.rate(100).targetRate(for: gpsOnly) == nil)
     }

@@ -6,7 +6,9 @@
 /// 1. *v* > ``Configuration/vehicleSpeed`` (6 m/s): no one travels that fast on foot — cycling
 ///    when the window shows pedalling (below), else driving.
 /// 2. *σ* < ``Configuration/stillDeviation`` and no steps: stationary, or driving when
-///    *v* > ``Configuration/movingSpeed`` (a smooth ride).
+///    *v* > ``Configuration/movingSpeed`` (a smooth ride). A step count that is missing (below
+///    10 Hz the gait features are not computed) counts as none here: a body moving less than
+///    *σ* is not walking.
 /// 3. At least ``Configuration/minimumSteps`` detected steps: running when their cadence exceeds
 ///    ``Configuration/runningCadence``, or when a periodic window with *σ* ≥
 ///    ``Configuration/runningDeviation`` has a running autocorrelation cadence (a missed step
@@ -199,7 +201,7 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         if speed > c.vehicleSpeed {
             return pedalling ? decision(.cycling, .medium, .pedalling) : decision(.driving, .high, .vehicleSpeed)
         }
-        if deviation < c.stillDeviation && steps == 0 {
+        if deviation < c.stillDeviation && !(steps > 0) {
             if speed > c.movingSpeed { return decision(.driving, .medium, .still) }
             return decision(.stationary, deviation < c.stillDeviation / 2 ? .high : .medium, .still)
         }

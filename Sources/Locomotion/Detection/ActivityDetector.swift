@@ -98,7 +98,8 @@ public struct ActivityDetector: Sendable {
     /// Creates a detector with hysteresis.
     ///
     /// - Parameters:
-    ///   - sampleRate: The accelerometer's rate in Hz (within ``Recording/supportedSampleRates``, 10–1000).
+    ///   - sampleRate: The accelerometer's rate in Hz (within ``Recording/supportedSampleRates``, 5–1000;
+    ///     below ``Recording/gaitSampleRates``, 10 Hz, no steps are counted).
     ///   - features: The feature windows and columns (the classifier's, for a trained model).
     ///   - classifier: What decides each window; the activity rules by default.
     ///   - hysteresis: The hold times; see ``ActivityHysteresis``.
@@ -122,7 +123,8 @@ public struct ActivityDetector: Sendable {
     /// Creates a detector with the options of a recording's analysis.
     ///
     /// - Parameters:
-    ///   - sampleRate: The accelerometer's rate in Hz (within ``Recording/supportedSampleRates``, 10–1000).
+    ///   - sampleRate: The accelerometer's rate in Hz (within ``Recording/supportedSampleRates``, 5–1000;
+    ///     below ``Recording/gaitSampleRates``, 10 Hz, no steps are counted).
     ///   - options: Features, classifier, smoothing, steps, and activity reports scheduled by time
     ///     (``RecordingAnalysis/Options/activityReports``, as well as or instead of
     ///     ``SensorEvent/activityReport(_:)`` events); the label map is unused (events carry no labels).

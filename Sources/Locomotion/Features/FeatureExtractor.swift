@@ -33,6 +33,15 @@ public struct FeatureExtractor: Sendable {
     public let windowLength: Int
     /// Samples between window starts.
     public let hopLength: Int
+    /// What the acceleration given to ``extract(start:end:x:y:z:rotationRate:context:)`` holds.
+    public let accelerationContent: AccelerationContent
+    /// What the features need that this extractor's input lacks: ``AnalysisRequirement/gravity``
+    /// for gravity-removed acceleration, ``AnalysisRequirement/gaitBand`` below 10 Hz. The
+    /// columns that need it are NaN in every row (``BuiltinFeature/requirements``); empty when
+    /// every column can be computed.
+    public let missingRequirements: [AnalysisRequirement]
+    /// The columns left NaN for ``missingRequirements``, in schema order.
+    private let unavailableColumns: [Int]
 
     private var groups: [any FeatureGroup]
     private var analyzer: SpectrumAnalyzer
@@ -64,7 +73,7 @@ public struct FeatureExtractor: Sendable {
     ///
     /// - Parameters:
     ///   - configuration: The features and windowing to check.
-    ///   - sampleRate: In Hz, within ``Recording/supportedSampleRates`` (10–1000 Hz).
+    ///   - sampleRate: In Hz, within ``Recording/supportedSampleRates`` (5–1000 Hz).
     /// - Returns: The samples per window and between window starts, and the schema of the rows.
     /// - Throws: As ``init(configuration:sampleRate:)``.
     /// - Complexity: O(*f*) in the number of features.
@@ -72,7 +81,8 @@ public struct FeatureExtractor: Sendable {
         -> (window: Int, hop: Int, schema: FeatureSchema)
     {
         let (window, hop) = try configuration.lengths(sampleRate: sampleRate)
-        let nyquist = sampleRate / 2
+        // Below the gait rates the gait features are missing, so their band need not fit.
+        let nyquist = Recording.gaitSampleRates.containsSampleRate(sampleRate) ? sampleRate / 2 : .infinity
         let gait = configuration.gaitBand
         guard gait.lowerBound >= 0, gait.upperBound <= nyquist, gait.lowerBound < gait.upperBound else {
             throw .invalidParameter(
@@ -95,19 +105,33 @@ public struct FeatureExtractor: Sendable {
     ///
     /// - Parameters:
     ///   - configuration: The features and windowing; the default computes every built-in.
-    ///   - sampleRate: In Hz, within ``Recording/supportedSampleRates`` (10–1000 Hz).
+    ///   - sampleRate: In Hz, within ``Recording/supportedSampleRates`` (5–1000 Hz). Below
+    ///     ``Recording/gaitSampleRates`` (10 Hz) the gait features are missing (NaN).
+    ///   - accelerationContent: What the windows' acceleration holds. For
+    ///     ``AccelerationContent/excludingGravity`` the features that need gravity are missing
+    ///     (NaN): every feature of the magnitude, the signal magnitude area, the gait features and
+    ///     the per-axis statistics that carry the gravity offset (``BuiltinFeature/requirements``).
+    ///     User groups see the acceleration as given. `.both` and `.includingGravity` mean that
+    ///     the windows hold the acceleration including gravity.
     /// - Throws: `LocomotionError.invalidParameter` for a rate, duration or hop out of range, a
     ///   gait band outside `0...sampleRate/2`, a negative or non-finite power band, a non-positive
     ///   fix age, or duplicated feature names.
     /// - Complexity: O(*n*) in the window length plus FFT planning (and the step detector's
     ///   filter design when a gait feature is computed).
-    public init(configuration: FeatureConfiguration = .init(), sampleRate: Double) throws(LocomotionError) {
+    public init(
+        configuration: FeatureConfiguration = .init(), sampleRate: Double,
+        accelerationContent: AccelerationContent = .includingGravity
+    ) throws(LocomotionError) {
         let (window, hop, schema) = try Self.validate(configuration, sampleRate: sampleRate)
         self.configuration = configuration
         self.schema = schema
         self.sampleRate = sampleRate
         self.windowLength = window
         self.hopLength = hop
+        self.accelerationContent = accelerationContent
+        var met: Set<AnalysisRequirement> = []
+        if accelerationContent.hasGravity { met.insert(.gravity) }
+        if Recording.gaitSampleRates.containsSampleRate(sampleRate) { met.insert(.gaitBand) }
         self.groups = configuration.groups
         do {
             analyzer = try SpectrumAnalyzer(
@@ -117,7 +141,7 @@ public struct FeatureExtractor: Sendable {
         }
         spectrum = analyzer.makeSpectrum()
         let inputs = Set(configuration.features.map(\.definition.input))
-        if inputs.contains(.steps) {
+        if inputs.contains(.steps) && met.isSuperset(of: BuiltinFeature.stepCount.requirements) {
             stepAnalyzer = try WindowStepAnalyzer(
                 sampleRate: sampleRate, maximumWindowLength: window, fftPlanning: configuration.fftPlanning)
         }
@@ -125,8 +149,15 @@ public struct FeatureExtractor: Sendable {
         var columns: [ValueColumn] = []
         var statistics: [StatisticColumn] = []
         var bands: Int?
+        var unavailable: [Int] = []
+        var missing: Set<AnalysisRequirement> = []
         for feature in configuration.features {
             let definition = feature.definition
+            let width = definition.columns == .powerBands ? configuration.powerBands.count : 1
+            if !met.isSuperset(of: feature.requirements) {
+                unavailable += column..<(column + width)
+                missing.formUnion(feature.requirements.subtracting(met))
+            }
             if definition.columns == .powerBands {
                 bands = column
                 column += configuration.powerBands.count
@@ -145,7 +176,15 @@ public struct FeatureExtractor: Sendable {
         axisColumn = column
         // validate(_:sampleRate:) checked, through the schema, that every one is a per-series statistic.
         axisStatistics = configuration.axisFeatures.map { $0.definition.statistic! }
+        for (index, feature) in configuration.axisFeatures.enumerated()
+        where !met.isSuperset(of: feature.perAxisRequirements) {
+            // writeAxisFeatures writes each statistic's x, y and z side by side.
+            unavailable += (column + 3 * index)..<(column + 3 * index + 3)
+            missing.formUnion(feature.perAxisRequirements.subtracting(met))
+        }
         column += 3 * configuration.axisFeatures.count
+        unavailableColumns = unavailable.sorted()
+        missingRequirements = AnalysisRequirement.allCases.filter { missing.contains($0) }
         var ranges: [Range<Int>] = []
         for group in configuration.groups {
             ranges.append(column..<(column + group.descriptors.count))
@@ -309,6 +348,7 @@ public struct FeatureExtractor: Sendable {
                 row[bandColumn + band] = bandBins[band].map { values.fraction(of: $0, in: spectrum) } ?? .nan
             }
         }
+        for column in unavailableColumns { row[column] = .nan }
         guard !groups.isEmpty else { return }
         try computeGroups(
             start: start, end: end, x: x, y: y, z: z, magnitude: magnitude, rotationRate: rotationRate,

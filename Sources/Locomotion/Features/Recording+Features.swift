@@ -23,6 +23,11 @@ extension Recording {
     ///     (at least 0.1 s) when `sampleRate` is given, as ``StreamingFeatureExtractor`` does.
     ///   - threadCount: Threads to use; `nil` for every active core, 1 for the calling thread only.
     /// - Returns: The table; empty (with every row reported incomplete) when no window fits.
+    /// The acceleration is the one including gravity when the recording has it
+    /// (``accelerationIncludingGravity``); for a gravity-removed recording the features that need
+    /// gravity are missing (NaN; ``BuiltinFeature/requirements``), and below 10 Hz the gait
+    /// features are (``FeatureExtractor/missingRequirements``).
+    ///
     /// - Throws: `LocomotionError.missingColumn` without acceleration, `.invalidParameter` as
     ///   ``FeatureExtractor/init(configuration:sampleRate:)``, `.tooShort` when no rate is given and
     ///   fewer than two rows have different timestamps,
@@ -32,7 +37,7 @@ extension Recording {
         _ configuration: FeatureConfiguration = .init(), sampleRate: Double? = nil, maximumGap: Double? = nil,
         threadCount: Int? = nil
     ) throws(LocomotionError) -> FeatureTable {
-        let acceleration = try requireAcceleration()
+        let (acceleration, content) = try requireMotionAcceleration()
         // One sampling analysis at most: it sorts every interval. With a given rate, the gap
         // threshold defaults as in StreamingFeatureExtractor: five intervals, at least 0.1 s.
         let analysis = sampleRate == nil ? try requireSamplingAnalysis(purpose: "feature extraction") : nil
@@ -47,7 +52,8 @@ extension Recording {
                 schema: schema, windows: [], values: [], incompleteWindows: incomplete,
                 sampleRate: rate, windowLength: windowLength, hopLength: hopLength)
         }
-        let extractor = try FeatureExtractor(configuration: configuration, sampleRate: rate)
+        let extractor = try FeatureExtractor(
+            configuration: configuration, sampleRate: rate, accelerationContent: content)
         let contexts = windowContexts(windows, configuration: configuration)
         let width = extractor.schema.count
         var values = [Double](repeating: .nan, count: windows.count * width)

@@ -61,18 +61,21 @@ public struct StreamingFeatureExtractor: Sendable {
     ///
     /// - Parameters:
     ///   - configuration: Features and windowing.
-    ///   - sampleRate: The stream's rate in Hz (within ``Recording/supportedSampleRates``, 10–1000).
+    ///   - sampleRate: The stream's rate in Hz (within ``Recording/supportedSampleRates``, 5–1000).
     ///   - maximumGap: The longest interval (s) inside a stretch; `nil` means 5 sample intervals, at
     ///     least 0.1 s (the recording reader's default).
     ///   - hasGyroscope: Whether samples will carry a rotation rate; when they do not, the
     ///     gyroscope features are missing.
-    /// - Throws: As ``FeatureExtractor/init(configuration:sampleRate:)``, or
+    ///   - accelerationContent: What the samples' acceleration holds; for gravity-removed
+    ///     acceleration the features that need gravity are missing (see
+    ///     ``FeatureExtractor/init(configuration:sampleRate:accelerationContent:)``).
+    /// - Throws: As ``FeatureExtractor/init(configuration:sampleRate:accelerationContent:)``, or
     ///   `LocomotionError.invalidParameter` for a non-positive `maximumGap` or a window longer
     ///   than ``maximumWindowSampleCount``.
     /// - Complexity: O(*n*) in the window length, plus FFT planning.
     public init(
         configuration: FeatureConfiguration = .init(), sampleRate: Double, maximumGap: Double? = nil,
-        hasGyroscope: Bool = false
+        hasGyroscope: Bool = false, accelerationContent: AccelerationContent = .includingGravity
     ) throws(LocomotionError) {
         // Before any buffer or plan is made for the window: a stream cannot know that its window
         // will never fill, as a batch extraction does when the recording is shorter than it.
@@ -84,7 +87,8 @@ public struct StreamingFeatureExtractor: Sendable {
                 requirement: "a streamed window may hold at most \(Self.maximumWindowSampleCount) samples "
                     + "(\(longest) s at \(sampleRate.compactDescription) Hz)")
         }
-        extractor = try FeatureExtractor(configuration: configuration, sampleRate: sampleRate)
+        extractor = try FeatureExtractor(
+            configuration: configuration, sampleRate: sampleRate, accelerationContent: accelerationContent)
         let gap = maximumGap ?? max(Recording.defaultGapFactor / sampleRate, Recording.minimumDefaultGap)
         try LocomotionError.requirePositive(gap, name: "maximumGap", unit: "s")
         self.maximumGap = gap

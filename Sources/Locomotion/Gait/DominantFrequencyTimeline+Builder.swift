@@ -48,19 +48,19 @@ extension DominantFrequencyTimeline {
         ///   - windowDuration: Window length in seconds; 2.56 s by default.
         ///   - hop: Time between window starts in seconds; 1.28 s by default.
         ///   - band: Candidate band in Hz; ``GaitBand/default`` by default, `nil` for all frequencies.
-        ///   - sampleRate: The sample rate in Hz, within ``Recording/supportedSampleRates``.
+        ///   - sampleRate: The sample rate in Hz, within ``Recording/gaitSampleRates`` (10–1000 Hz).
         ///   - maximumGap: The longest interval (s) inside a stretch
         ///     (``SamplingAnalysis/maximumGap`` for the batch timeline's default).
         ///   - source: The recording's name, for errors.
         /// - Throws: `LocomotionError.invalidParameter` for a non-positive gap, a rate outside
-        ///   ``Recording/supportedSampleRates``, or a window or hop that
+        ///   ``Recording/gaitSampleRates``, or a window or hop that
         ///   ``FeatureConfiguration/lengths(sampleRate:)`` refuses.
         /// - Complexity: O(*m*) for windows of *m* samples.
         public init(
             windowDuration: Double = 2.56, hop: Double = 1.28, band: ClosedRange<Double>? = GaitBand.default,
             sampleRate: Double, maximumGap: Double, source: String = ""
         ) throws(LocomotionError) {
-            try Recording.requireSupportedSampleRate(sampleRate, purpose: "a dominant-frequency timeline")
+            try Recording.requireGaitSampleRate(sampleRate, purpose: "a dominant-frequency timeline")
             try LocomotionError.requirePositive(maximumGap, name: "maximumGap", unit: "s")
             self.source = source
             self.sampleRate = sampleRate

@@ -46,11 +46,11 @@ extension Recording {
     ///   - windowDuration: Window length in seconds; 2.56 s by default (128 samples at 50 Hz, as UCI HAR).
     ///   - hop: Time between window starts in seconds; 1.28 s (50 % overlap) by default.
     ///   - band: Candidate band in Hz; ``GaitBand/default`` by default, `nil` for all frequencies.
-    ///   - sampleRate: The sample rate in Hz, within ``supportedSampleRates``; `nil` estimates it
+    ///   - sampleRate: The sample rate in Hz, within ``gaitSampleRates`` (10–1000 Hz); `nil` estimates it
     ///     from the timestamps.
     ///   - maximumGap: The longest interval (s) inside a stretch; `nil` for the default of
     ///     ``features(_:sampleRate:maximumGap:threadCount:)``.
-    /// - Throws: `LocomotionError.invalidParameter` for a rate outside ``supportedSampleRates`` or
+    /// - Throws: `LocomotionError.invalidParameter` for a rate outside ``gaitSampleRates`` or
     ///   a window or hop that ``FeatureConfiguration/lengths(sampleRate:)`` refuses (a window of
     ///   fewer than 4 samples, a hop that rounds to none),
     ///   `.tooShort` when not even one window fits or the rate cannot be estimated (fewer than two
@@ -70,7 +70,7 @@ extension Recording {
             let estimated = try requireSamplingAnalysis(purpose: "a dominant-frequency timeline")
             (analysis, rate) = (estimated, estimated.sampleRate)
         }
-        try Self.requireSupportedSampleRate(rate, purpose: "a dominant-frequency timeline")
+        try Self.requireGaitSampleRate(rate, purpose: "a dominant-frequency timeline")
         // The feature windows' rules: at least 4 samples, a hop of at least one.
         let (windowLength, hopLength) = try FeatureConfiguration(windowDuration: windowDuration, hop: hop)
             .lengths(sampleRate: rate)

@@ -40,7 +40,10 @@ struct ActivityPipeline: Sendable {
     private var classifier: any BoundActivityClassifier
     private var temporalModel: any ActivityTemporalModel
     private(set) var timeline = ActivityTimeline.Builder()
-    private var stepDetector: StepDetector
+    /// `nil` when the step detector cannot run (``missingRequirements`` is not empty).
+    private var stepDetector: StepDetector?
+    /// What the analysis skips because the samples lack it (``RecordingAnalysisSummary/skipped``).
+    let missingRequirements: [AnalysisRequirement]
     private var newSteps: [Step] = []
     private var stepsOnFoot: StepsOnFootCounter
     /// The first sample the step detector refused (not finite); the drivers decide when it counts.
@@ -85,21 +88,27 @@ struct ActivityPipeline: Sendable {
     ///     streaming extractor's default.
     ///   - stepGap: The step detector's longest interval (s); `nil` keeps `options.steps.maximumGap`.
     ///   - hasGyroscope: Whether samples carry a rotation rate.
+    ///   - accelerationContent: What the samples' acceleration holds; without gravity, or below
+    ///     10 Hz, the features that need it are missing and no steps are detected.
     ///   - retention: What to keep beyond the summary.
     /// - Throws: `LocomotionError` for a rate, feature or step configuration out of range;
     ///   ``ActivityError`` for a hold time out of range, a classifier that cannot bind to the
     ///   features' schema, or scheduled reports out of order.
     init(
         options: RecordingAnalysis.Options, sampleRate: Double, featureGap: Double?, stepGap: Double?,
-        hasGyroscope: Bool, retention: Retention
+        hasGyroscope: Bool, accelerationContent: AccelerationContent = .includingGravity, retention: Retention
     ) throws {
         extractor = try StreamingFeatureExtractor(
-            configuration: options.features, sampleRate: sampleRate, maximumGap: featureGap, hasGyroscope: hasGyroscope)
+            configuration: options.features, sampleRate: sampleRate, maximumGap: featureGap, hasGyroscope: hasGyroscope,
+            accelerationContent: accelerationContent)
+        missingRequirements = Recording.missingAnalysisRequirements(
+            accelerationContent: accelerationContent, sampleRate: sampleRate)
         classifier = try (options.classifier ?? .rules(FeatureRuleClassifier())).classifier.bound(to: extractor.schema)
         temporalModel = try options.smoothing.temporalModel()
         var steps = options.steps
         if let stepGap { steps.maximumGap = stepGap }
-        stepDetector = try StepDetector(sampleRate: sampleRate, configuration: steps)
+        stepDetector =
+            missingRequirements.isEmpty ? try StepDetector(sampleRate: sampleRate, configuration: steps) : nil
         labelMap = options.labelMap
         self.retention = retention
         stepsOnFoot = StepsOnFootCounter(keepsSteps: retention.steps)
@@ -166,7 +175,7 @@ struct ActivityPipeline: Sendable {
         rowCount += 1
         let completed = try extractor.append(time: time, x: x, y: y, z: z, rotationRate: rotationRate)
         do {
-            try stepDetector.process(time: time, x: x, y: y, z: z, into: &newSteps)
+            try stepDetector?.process(time: time, x: x, y: y, z: z, into: &newSteps)
         } catch {
             if stepFailure == nil { stepFailure = error }
         }
@@ -181,7 +190,7 @@ struct ActivityPipeline: Sendable {
     ///
     /// - Throws: ``ActivityError`` from the temporal model; `LocomotionError` from the GPS summary.
     mutating func finish(source: String) throws -> (summary: RecordingAnalysisSummary, speeds: [SmoothedSpeed]) {
-        stepDetector.finish(into: &newSteps)
+        stepDetector?.finish(into: &newSteps)
         takeNewSteps()
         try temporalModel.finish(into: &smoothedBatch)
         try takeSmoothed()
@@ -192,7 +201,7 @@ struct ActivityPipeline: Sendable {
             source: source, windowCount: windowCount, timeline: segments, detectedStepCount: detectedStepCount,
             stepCount: stepsOnFoot.count, trips: segments.trips(speeds: speeds),
             speedReport: speeds.isEmpty ? nil : try SpeedSmoothingReport(results: speeds),
-            confusion: confusion.total == 0 ? nil : confusion)
+            confusion: confusion.total == 0 ? nil : confusion, skipped: missingRequirements)
         return (summary, speeds)
     }
 

@@ -28,6 +28,9 @@ extension Recording {
             axes: [.linearAccelerationX, .linearAccelerationY, .linearAccelerationZ],
             append: { $0.linearAcceleration?.append(contentsOf: $1.linearAcceleration!) }),
         AxisColumn(
+            name: "gravity", series: \.gravity, axes: [.gravityX, .gravityY, .gravityZ],
+            append: { $0.gravity?.append(contentsOf: $1.gravity!) }),
+        AxisColumn(
             name: "rotation rate", series: \.rotationRate, axes: [.rotationRateX, .rotationRateY, .rotationRateZ],
             append: { $0.rotationRate?.append(contentsOf: $1.rotationRate!) }),
     ]

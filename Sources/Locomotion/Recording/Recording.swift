@@ -85,7 +85,11 @@ public struct Recording: Sendable, Equatable {
     /// Acceleration including gravity, in g, device axes.
     public var acceleration: ThreeAxisSeries? { didSet { magnitudeCache.reset() } }
     /// Acceleration with gravity removed ("user" or "linear" acceleration), in g, device axes.
-    public var linearAcceleration: ThreeAxisSeries?
+    public var linearAcceleration: ThreeAxisSeries? { didSet { magnitudeCache.reset() } }
+    /// The gravity vector, in g, device axes, as CoreMotion gives it beside the user acceleration.
+    /// ``accelerationIncludingGravity`` adds it to ``linearAcceleration`` when the recording has
+    /// no ``acceleration``; see ``accelerationContent``.
+    public var gravity: ThreeAxisSeries? { didSet { magnitudeCache.reset() } }
     /// Rotation rate, in rad/s, device axes.
     public var rotationRate: ThreeAxisSeries?
     /// GPS speed in m/s; NaN where the row has no fix, negative where the device marked it invalid.
@@ -116,7 +120,8 @@ public struct Recording: Sendable, Equatable {
     /// - Precondition: Every column given has `time.count` values.
     public init(
         source: String, time: [Double], acceleration: ThreeAxisSeries? = nil,
-        linearAcceleration: ThreeAxisSeries? = nil, rotationRate: ThreeAxisSeries? = nil, speed: [Double]? = nil,
+        linearAcceleration: ThreeAxisSeries? = nil, gravity: ThreeAxisSeries? = nil,
+        rotationRate: ThreeAxisSeries? = nil, speed: [Double]? = nil,
         speedAccuracy: [Double]? = nil, horizontalAccuracy: [Double]? = nil, latitude: [Double]? = nil,
         longitude: [Double]? = nil, cadence: [Double]? = nil, steps: [Double]? = nil, labels: [String]? = nil,
         extraColumns: [ExtraColumn] = []
@@ -125,6 +130,7 @@ public struct Recording: Sendable, Equatable {
         self.time = time
         self.acceleration = acceleration
         self.linearAcceleration = linearAcceleration
+        self.gravity = gravity
         self.rotationRate = rotationRate
         self.speed = speed
         self.speedAccuracy = speedAccuracy
@@ -146,13 +152,14 @@ public struct Recording: Sendable, Equatable {
     public var duration: Double { count < 2 ? 0 : time[count - 1] - time[0] }
 
     /// The acceleration magnitude of each row, in g (about 1 g at rest), or `nil` when the
-    /// recording has no acceleration with gravity.
+    /// recording has no acceleration with gravity (``accelerationIncludingGravity``: the
+    /// acceleration, or the user acceleration plus gravity).
     ///
     /// Computed on first use and kept with the recording until its acceleration changes, so
     /// asking again neither recomputes nor allocates.
     ///
     /// - Complexity: O(*n*) the first time, O(1) after.
-    public var accelerationMagnitude: [Double]? { magnitudeCache.value { acceleration?.magnitude } }
+    public var accelerationMagnitude: [Double]? { magnitudeCache.value { accelerationIncludingGravity?.magnitude } }
 
     /// The rows in `range` as a recording of their own.
     ///

@@ -8,8 +8,13 @@ public enum RecordingColumn: String, Sendable, Hashable, CaseIterable, Comparabl
     case time
     /// Acceleration including gravity on the device's x, y and z axes, in g.
     case accelerationX, accelerationY, accelerationZ
-    /// Acceleration without gravity on the device's x, y and z axes, in g.
+    /// Acceleration without gravity on the device's x, y and z axes, in g: "linear" (Android) or
+    /// "user" (CoreMotion) acceleration, or Sensor Logger's `Accelerometer.csv`.
     case linearAccelerationX, linearAccelerationY, linearAccelerationZ
+    /// The gravity vector on the device's x, y and z axes, in g (about 1 g long), as CoreMotion
+    /// gives it beside the user acceleration; with ``linearAccelerationX`` and its axes it makes
+    /// the acceleration including gravity (see ``Recording/accelerationContent``).
+    case gravityX, gravityY, gravityZ
     /// The rotation rate about the device's x, y and z axes, in rad/s.
     case rotationRateX, rotationRateY, rotationRateZ
     /// GPS speed and its accuracy (m/s; negative marks an invalid value), the horizontal
@@ -34,6 +39,9 @@ public enum RecordingColumn: String, Sendable, Hashable, CaseIterable, Comparabl
         case .linearAccelerationX: return Self.linearAliases("x")
         case .linearAccelerationY: return Self.linearAliases("y")
         case .linearAccelerationZ: return Self.linearAliases("z")
+        case .gravityX: return Self.gravityAliases("x")
+        case .gravityY: return Self.gravityAliases("y")
+        case .gravityZ: return Self.gravityAliases("z")
         case .rotationRateX: return Self.axisAliases("x", acceleration: false)
         case .rotationRateY: return Self.axisAliases("y", acceleration: false)
         case .rotationRateZ: return Self.axisAliases("z", acceleration: false)
@@ -57,8 +65,23 @@ public enum RecordingColumn: String, Sendable, Hashable, CaseIterable, Comparabl
             ]
     }
 
+    /// Gravity-removed acceleration: the package's `linacc_*`, CoreMotion's `userAcceleration`
+    /// (as `user_acc_x`, `useracceleration_x`, `userAccelerationX` or `userAcceleration.x`) and
+    /// Android's `linear_acceleration` (`linear_acceleration_x`, `lin_acc_x`).
     private static func linearAliases(_ axis: String) -> [String] {
-        ["linacc_\(axis)", "linacc_\(axis)_g", "linacc_\(axis)_m_s2", "user_acc_\(axis)", "user_acc_\(axis)_g"]
+        [
+            "linacc_\(axis)", "linacc_\(axis)_g", "linacc_\(axis)_m_s2", "user_acc_\(axis)", "user_acc_\(axis)_g",
+            "user_acc_\(axis)_m_s2", "useracceleration_\(axis)", "useracceleration\(axis)", "useracceleration.\(axis)",
+            "linear_acceleration_\(axis)", "linear_acceleration_\(axis)_m_s2", "linear_acc_\(axis)",
+            "linear_acc_\(axis)_g", "linear_acc_\(axis)_m_s2", "lin_acc_\(axis)", "lin_acc_\(axis)_g",
+            "lin_acc_\(axis)_m_s2",
+        ]
+    }
+
+    /// The gravity vector: `gravity_x` (with a unit suffix or without), CoreMotion's
+    /// `gravity.x`/`gravityX`.
+    private static func gravityAliases(_ axis: String) -> [String] {
+        ["gravity_\(axis)", "gravity_\(axis)_g", "gravity_\(axis)_m_s2", "gravity\(axis)", "gravity.\(axis)"]
     }
 
     /// The header name ``RecordingWriter`` writes: one that states the package's unit
@@ -72,6 +95,9 @@ public enum RecordingColumn: String, Sendable, Hashable, CaseIterable, Comparabl
         case .linearAccelerationX: return "linacc_x_g"
         case .linearAccelerationY: return "linacc_y_g"
         case .linearAccelerationZ: return "linacc_z_g"
+        case .gravityX: return "gravity_x_g"
+        case .gravityY: return "gravity_y_g"
+        case .gravityZ: return "gravity_z_g"
         case .rotationRateX: return "gyr_x_rad_s"
         case .rotationRateY: return "gyr_y_rad_s"
         case .rotationRateZ: return "gyr_z_rad_s"
@@ -84,7 +110,7 @@ public enum RecordingColumn: String, Sendable, Hashable, CaseIterable, Comparabl
         switch self {
         case .time: return "s"
         case .accelerationX, .accelerationY, .accelerationZ, .linearAccelerationX, .linearAccelerationY,
-            .linearAccelerationZ:
+            .linearAccelerationZ, .gravityX, .gravityY, .gravityZ:
             return "g"
         case .rotationRateX, .rotationRateY, .rotationRateZ: return "rad/s"
         case .speed, .speedAccuracy: return "m/s"
@@ -119,7 +145,7 @@ public enum RecordingColumn: String, Sendable, Hashable, CaseIterable, Comparabl
     var isAcceleration: Bool {
         switch self {
         case .accelerationX, .accelerationY, .accelerationZ, .linearAccelerationX, .linearAccelerationY,
-            .linearAccelerationZ:
+            .linearAccelerationZ, .gravityX, .gravityY, .gravityZ:
             return true
         default:
             return false

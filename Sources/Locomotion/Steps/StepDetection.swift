@@ -149,7 +149,7 @@ extension Recording {
     /// - Parameter configuration: The detector's parameters.
     /// - Returns: The steps, with the rate and segments used.
     /// - Throws: `LocomotionError.missingColumn` without acceleration, `.tooShort` for fewer than
-    ///   two distinct timestamps, `.invalidParameter` for a rate outside ``supportedSampleRates``.
+    ///   two distinct timestamps, `.invalidParameter` for a rate outside ``gaitSampleRates`` (10–1000 Hz).
     /// - Complexity: O(*n*) plus O(context · lags) per candidate peak.
     public func detectSteps(configuration: StepDetectorConfiguration = .init()) throws(LocomotionError)
         -> StepDetection

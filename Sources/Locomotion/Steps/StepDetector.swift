@@ -119,7 +119,7 @@ public struct StepDetector: Sendable {
     /// Creates a detector.
     ///
     /// - Parameters:
-    ///   - sampleRate: The nominal rate of the samples, in Hz, within ``Recording/supportedSampleRates``.
+    ///   - sampleRate: The nominal rate of the samples, in Hz, within ``Recording/gaitSampleRates`` (10–1000 Hz).
     ///   - configuration: The parameters; the defaults by default.
     /// - Throws: `LocomotionError.invalidParameter` for a rate or parameter out of range.
     /// - Complexity: O(rate · context); allocates the ring.

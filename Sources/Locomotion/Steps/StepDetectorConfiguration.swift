@@ -289,9 +289,9 @@ extension StepDetectorConfiguration {
     /// rate can drive a ``StepDetector`` (``validate()``).
     ///
     /// - Throws: `LocomotionError.invalidParameter` for a rate outside
-    ///   ``Recording/supportedSampleRates`` or a parameter out of range.
+    ///   ``Recording/gaitSampleRates`` (10–1000 Hz) or a parameter out of range.
     func lowPassFilter(sampleRate: Double) throws(LocomotionError) -> SecondOrderSections {
-        try Recording.requireSupportedSampleRate(sampleRate, purpose: "step detection")
+        try Recording.requireGaitSampleRate(sampleRate, purpose: "step detection")
         try validate()
         do {
             return try Butterworth.design(

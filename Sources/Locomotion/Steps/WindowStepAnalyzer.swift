@@ -67,7 +67,7 @@ public struct WindowStepAnalyzer: Sendable {
     /// Creates an analyzer.
     ///
     /// - Parameters:
-    ///   - sampleRate: In Hz, within ``Recording/supportedSampleRates``.
+    ///   - sampleRate: In Hz, within ``Recording/gaitSampleRates`` (10–1000 Hz).
     ///   - maximumWindowLength: The longest window, in samples, at least 2.
     ///   - configuration: The step detector's parameters (its step periods also bound the
     ///     autocorrelation's step lag); ``StepDetectorConfiguration/activityWindow`` by default,

@@ -60,6 +60,10 @@ public struct RecordingAnalysis: Sendable {
     /// The smoothed decisions against the recording's labels, when it has labels that name
     /// activities; windows whose samples carry more than one label are not scored.
     public var confusion: ActivityConfusion?
+    /// What the analysis skipped because the recording lacks it (see
+    /// ``RecordingAnalysisSummary/skipped``): the features that need it are missing (NaN) and,
+    /// without gravity or below 10 Hz, no steps are detected.
+    public var skipped: [AnalysisRequirement] = []
 
     /// The mean cadence (steps/s) of ``steps`` over the walking and running segments, or `nil`
     /// without steps.
@@ -75,17 +79,20 @@ extension Recording {
     /// (it is one chunk of a ``RecordingAnalyzer`` that keeps every detail), at the sample rate and
     /// gap threshold of its ``samplingAnalysis(maximumGap:)``; the step detector's gap is
     /// `options.steps.maximumGap` when set.
+    /// A recording whose acceleration has gravity removed, or sampled below 10 Hz, is analysed
+    /// without what needs that (``RecordingAnalysis/skipped``, ``missingAnalysisRequirements(sampleRate:)``).
     ///
     /// - Throws: `LocomotionError` for a recording that cannot be analysed (no acceleration, a
     ///   rate outside ``Recording/supportedSampleRates``, NaN samples); ``ActivityError`` from the
     ///   classifier, or for ``RecordingAnalysis/Options/activityReports`` out of order.
     /// - Complexity: O(*n*) in the samples, plus one feature extraction and classification per window.
     public func analyzeActivities(_ options: RecordingAnalysis.Options = .init()) throws -> RecordingAnalysis {
-        _ = try requireAcceleration()
+        let content = try requireMotionAcceleration().content
         let sampling = try requireSamplingAnalysis(purpose: "feature extraction")
         var analyzer = try RecordingAnalyzer(
             source: source, options: options, sampleRate: sampling.sampleRate, featureGap: sampling.maximumGap,
             stepGap: options.steps.maximumGap ?? sampling.maximumGap, hasGyroscope: rotationRate != nil,
+            accelerationContent: content,
             retention: .init(windowResults: true, smoothedResults: true, steps: true))
         try analyzer.append(self)
         let (summary, speeds) = try analyzer.finishWithSpeeds()
@@ -93,6 +100,7 @@ extension Recording {
         return RecordingAnalysis(
             source: source, windows: pipeline.windowResults, smoothed: pipeline.smoothedResults,
             timeline: summary.timeline, detectedSteps: pipeline.detectedSteps, steps: pipeline.keptStepsOnFoot,
-            trips: summary.trips, speeds: speeds, speedReport: summary.speedReport, confusion: summary.confusion)
+            trips: summary.trips, speeds: speeds, speedReport: summary.speedReport, confusion: summary.confusion,
+            skipped: summary.skipped)
     }
 }

@@ -70,10 +70,21 @@ public struct RecordingAnalysisRecord: Sendable, Hashable, Codable {
     public var macroF1: Double?
     /// The confusion matrix against the labels.
     public var confusion: ActivityConfusion?
+    /// What the analysis skipped (`gravity`, `gait-band`) and why; `nil` when it skipped nothing.
+    public var skipped: [SkippedRequirement]?
+
+    /// One thing the analysis skipped because the recording lacks it.
+    public struct SkippedRequirement: Codable, Sendable, Hashable {
+        /// The requirement's name (``AnalysisRequirement``'s raw value).
+        public var requirement: String
+        /// What was skipped and why.
+        public var note: String
+    }
 
     enum CodingKeys: String, CodingKey {
         case file, error, duration, windows, timeline, totalsSeconds, stepsDetected, stepsOnFoot,
-            meanCadenceStepsPerSecond, trips, validFixes, fixes, rejectedSpikes, accuracy, macroF1, confusion
+            meanCadenceStepsPerSecond, trips, validFixes, fixes, rejectedSpikes, accuracy, macroF1, confusion,
+            skipped
     }
 
     /// The record of a file that could not be analysed.
@@ -105,6 +116,9 @@ public struct RecordingAnalysisRecord: Sendable, Hashable, Codable {
         accuracy = analysis.confusion?.accuracy
         macroF1 = analysis.confusion?.macroF1
         confusion = analysis.confusion
+        if !analysis.skipped.isEmpty {
+            skipped = analysis.skipped.map { SkippedRequirement(requirement: $0.rawValue, note: $0.explanation) }
+        }
     }
 
     /// An encoder for records: sorted keys (the same record always gives the same bytes), NaN and

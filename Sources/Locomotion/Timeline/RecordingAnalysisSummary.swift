@@ -22,12 +22,18 @@ public struct RecordingAnalysisSummary: Sendable, Hashable {
     /// What resampling did before the analysis, when ``RecordingImporter`` resampled the recording
     /// (``RecordingReadOptions/resampling``); `nil` otherwise.
     public var resampling: RecordingResamplingReport?
+    /// What the analysis skipped because the recording lacks it (gravity in the acceleration, a
+    /// rate of 10 Hz for the gait band), in ``AnalysisRequirement`` order; each one's
+    /// ``AnalysisRequirement/explanation`` is the note to show. Empty when everything ran.
+    public var skipped: [AnalysisRequirement] = []
 
     /// Creates a summary.
     public init(
         source: String, windowCount: Int, timeline: ActivityTimeline, detectedStepCount: Int, stepCount: Int,
-        trips: [Trip], speedReport: SpeedSmoothingReport?, confusion: ActivityConfusion?
+        trips: [Trip], speedReport: SpeedSmoothingReport?, confusion: ActivityConfusion?,
+        skipped: [AnalysisRequirement] = []
     ) {
+        self.skipped = skipped
         self.source = source
         self.windowCount = windowCount
         self.timeline = timeline
@@ -53,6 +59,6 @@ extension RecordingAnalysis {
     public var summary: RecordingAnalysisSummary {
         RecordingAnalysisSummary(
             source: source, windowCount: windows.count, timeline: timeline, detectedStepCount: detectedSteps.count,
-            stepCount: steps.count, trips: trips, speedReport: speedReport, confusion: confusion)
+            stepCount: steps.count, trips: trips, speedReport: speedReport, confusion: confusion, skipped: skipped)
     }
 }

@@ -29,6 +29,10 @@ public struct RecordingAnalyzer: Sendable {
     /// The recording's name.
     public let source: String
     private(set) var pipeline: ActivityPipeline
+    /// What the analysis skips because the chunks lack it (``RecordingAnalysisSummary/skipped``).
+    public var missingRequirements: [AnalysisRequirement] { pipeline.missingRequirements }
+    /// Whether the features were set up for acceleration with gravity; every chunk must agree.
+    private let expectsGravity: Bool
 
     /// Whether each window's own result (before smoothing) is kept for ``takeWindowResults()``;
     /// off by default. Turn it on before the first ``append(_:)`` to see every window.
@@ -56,39 +60,53 @@ public struct RecordingAnalyzer: Sendable {
     ///   - stepGap: The step detector's longest interval (s): `options.steps.maximumGap`, or the
     ///     sampling analysis's threshold when that is `nil`.
     ///   - hasGyroscope: Whether the chunks carry a rotation rate.
+    ///   - accelerationContent: What the chunks' acceleration holds
+    ///     (``Recording/accelerationContent``); without gravity, or below 10 Hz, the features that
+    ///     need it are missing and no steps are detected (``missingRequirements``).
     /// - Throws: `LocomotionError` for a rate, feature or step configuration out of range;
     ///   ``ActivityError`` for a hold time out of range, a classifier that cannot bind to the
     ///   features' schema (a model whose columns the features lack), or activity reports out of order.
     /// - Complexity: O(*n*) in the window length, plus FFT planning.
     public init(
         source: String, options: RecordingAnalysis.Options = .init(), sampleRate: Double, featureGap: Double,
-        stepGap: Double, hasGyroscope: Bool
+        stepGap: Double, hasGyroscope: Bool, accelerationContent: AccelerationContent = .includingGravity
     ) throws {
         try self.init(
             source: source, options: options, sampleRate: sampleRate, featureGap: featureGap, stepGap: stepGap,
-            hasGyroscope: hasGyroscope, retention: .init())
+            hasGyroscope: hasGyroscope, accelerationContent: accelerationContent, retention: .init())
     }
 
     init(
         source: String, options: RecordingAnalysis.Options, sampleRate: Double, featureGap: Double, stepGap: Double,
-        hasGyroscope: Bool, retention: ActivityPipeline.Retention
+        hasGyroscope: Bool, accelerationContent: AccelerationContent = .includingGravity,
+        retention: ActivityPipeline.Retention
     ) throws {
         self.source = source
         pipeline = try ActivityPipeline(
             options: options, sampleRate: sampleRate, featureGap: featureGap, stepGap: stepGap,
-            hasGyroscope: hasGyroscope, retention: retention)
+            hasGyroscope: hasGyroscope, accelerationContent: accelerationContent, retention: retention)
+        expectsGravity = accelerationContent.hasGravity
     }
 
     /// Analyses the next rows.
     ///
     /// - Parameter chunk: Rows after those of the previous chunk, with the same columns.
-    /// - Throws: `LocomotionError.missingColumn` without acceleration; `.timeGoesBackwards` for
-    ///   rows out of order; `.invalidData` for a NaN sample in a window (or, at the end of the chunk,
-    ///   anywhere in it) or a GPS coordinate out of range; ``ActivityError`` from the classifier or
-    ///   the smoothing.
+    /// - Throws: `LocomotionError.missingColumn` without acceleration; `.invalidData` for a chunk
+    ///   whose acceleration has gravity removed when the analyzer was set up with it, or the
+    ///   reverse (``Recording/accelerationContent``); `.timeGoesBackwards` for
+    ///   rows out of order; `.invalidData` for a NaN sample in a window or a GPS coordinate
+    ///   out of range; ``ActivityError`` from the classifier or the smoothing.
     /// - Complexity: O(*r*) for *r* rows, plus one feature extraction and classification per window.
     public mutating func append(_ chunk: Recording) throws {
-        let acceleration = try chunk.requireAcceleration()
+        let (acceleration, content) = try chunk.requireMotionAcceleration()
+        // Features of |a| computed on a gravity-removed vector would be silently wrong.
+        guard content.hasGravity == expectsGravity else {
+            throw LocomotionError.invalidData(
+                source: .recording(chunk.source), row: pipeline.rowCount + 1, column: "acceleration",
+                value: content.rawValue,
+                expected: "acceleration \(expectsGravity ? "including" : "excluding") gravity, as the analyzer was "
+                    + "set up for (accelerationContent)")
+        }
         // The columns once, not per row: each access of an optional column retains it.
         let (time, x, y, z) = (chunk.time, acceleration.x, acceleration.y, acceleration.z)
         let (rotation, speed, cadence, labels) = (chunk.rotationRate, chunk.speed, chunk.cadence, chunk.labels)

@@ -88,12 +88,12 @@ extension RecordingImporter {
         do {  // the prefix's rows are freed at the end of this scope
             var prefix = try chunks.prefix(rows: rateEstimationRows, policy: reading.resampling)
             if let source { prefix.source = source }
-            _ = try prefix.requireAcceleration()
+            let content = try prefix.requireMotionAcceleration().content
             let sampling = try prefix.requireSamplingAnalysis(purpose: "feature extraction")
             analyzer = try RecordingAnalyzer(
                 source: prefix.source, options: options, sampleRate: sampling.sampleRate,
                 featureGap: sampling.maximumGap, stepGap: options.steps.maximumGap ?? sampling.maximumGap,
-                hasGyroscope: prefix.rotationRate != nil)
+                hasGyroscope: prefix.rotationRate != nil, accelerationContent: content)
             analyzer.keepsWindowResults = observer != nil
             try observer?.begin(source: prefix.source, sampling: sampling, options: options)
             try analyzer.append(prefix)

@@ -188,7 +188,7 @@ enum SensorLoggerReader {
         {
             notes.append(
                 "no acceleration with gravity: Accelerometer.csv has gravity removed and the export has no "
-                    + "TotalAcceleration.csv, AccelerometerUncalibrated.csv or Gravity.csv (analyses that need gravity refuse it)"
+                    + "TotalAcceleration.csv, AccelerometerUncalibrated.csv or Gravity.csv (what needs gravity is skipped)"
             )
         }
         let (recording, merge) = merger.merge()

@@ -1,0 +1,340 @@
+#!/usr/bin/env python3
+"""In a vehicle or not: how much time `locomotion analyze` calls driving, per source.
+
+Runs the `locomotion analyze` executable (default classifier, default smoothing) on whole
+recordings of the shared data folder, accelerometer only: every recording is rewritten to a
+temporary CSV with its time and acceleration columns alone (gravity included `acc_*` where the
+file has them, else the gravity-removed `linacc_*`), so no gyroscope, GPS or label column reaches
+the analysis. Prints two markdown tables and writes the same numbers as JSON:
+
+1. recordings made inside a vehicle (stops and stations included): the share of their time the
+   timeline calls driving, the median time from the first sample to the first driving segment,
+   and, where the recording has GPS speed, the share of fixes above 6 m/s that fall in driving;
+2. recordings without a vehicle: the share of their time called driving.
+
+Time is recorded time: a pause of the logger longer than 5 s between two samples is left out
+(of the time and of the driving). A recording the analysis refuses (non-zero exit) is counted and
+shown; its time counts as not driving in the "driving" column (as a user would see it: no
+driving), and is left out of the "driving of analysed" column. Time to first driving is measured
+from the first sample; a recording never called driving counts with its whole duration.
+
+Usage:
+    python3 Benchmarks/vehicles/evaluate.py DATA_DIR [--locomotion .build/release/locomotion]
+        [--json out.json] [--jobs 2] [--sources tartu,tmd-car] [--analyze-args "--resample auto"]
+
+Standard library only; the product does not need it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import csv
+import glob
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+
+# Fixes above this GPS speed (m/s) must be in a vehicle: no one walks, runs or cycles there for long.
+VEHICLE_SPEED = 6.0
+# Intervals between samples longer than this (s) are not recorded time: a logger that stopped (the
+# Physics Toolbox drives 1 and 2 log a few samples a minute after their first two minutes) has no
+# time to call anything. Throttled TMD logs at 1.5 Hz stay well below it.
+LONGEST_INTERVAL = 5.0
+
+
+@dataclass
+class Source:
+    """One row of a table: a set of recordings and where their GPS speed is."""
+
+    name: str
+    in_vehicle: bool
+    folder: str
+    pattern: str
+    exclude: str | None = None
+    # Columns to read as the three acceleration axes when the names are not acc_*/linacc_*.
+    axes: tuple[str, str, str] | None = None
+    # A function (recording path) -> list of (t_s, speed m/s) on the recording's clock, or None.
+    gps: object = None
+
+
+def gps_beside(old: str, new: str, column: str):
+    """A reader of the GPS file beside a recording (its name with `old` replaced by `new`): the
+    fixes as (t_s on the recording's clock, speed in `column`)."""
+
+    def read(path: str):
+        gps = path.replace(old, new)
+        if not os.path.exists(gps):
+            return None
+        with open(gps, newline="") as handle:
+            return [(float(row["t_s"]), float(row[column])) for row in csv.DictReader(handle) if row[column] not in ("", "nan")]
+
+    return read
+
+
+# The Physics Toolbox drives' watch speed; TMD's speed_field1, the logged GPS speed in m/s
+# according to the dataset's README.
+watch_gps = gps_beside("_acc.csv", "_gps_watch.csv", "speed_m_s_device")
+tmd_gps = gps_beside(".csv", "_speed.csv", "speed_field1")
+
+
+SOURCES = [
+    # Table 1: inside a vehicle, every sample (stops, stations and phone handling in the vehicle included).
+    Source("car-phone-physicstoolbox", True, "car-phone-physicstoolbox", "drive*_acc.csv", gps=watch_gps),
+    Source("driver-behavior", True, "driver-behavior", "trip*_imu.csv"),
+    Source("bratislava tram/bus (stops incl.)", True, "bratislava-tram-bus-phone", "[0-9][0-9]_*.csv", "_events.csv"),
+    Source("metro-paris linacc (stations incl.)", True, "metro-paris-sensorlogger", "*_linacc.csv"),
+    Source("metro-paris totalacc (stations incl.)", True, "metro-paris-sensorlogger", "*_totalacc.csv"),
+    Source("tmd car", True, "tmd-us-transportation-raw", "tmd_*_car_*.csv", "_speed.csv", gps=tmd_gps),
+    Source("tmd bus", True, "tmd-us-transportation-raw", "tmd_*_bus_*.csv", "_speed.csv", gps=tmd_gps),
+    Source("tmd train", True, "tmd-us-transportation-raw", "tmd_*_train_*.csv", "_speed.csv", gps=tmd_gps),
+    Source("tartu road car (linacc)", True, "tartu-road-car-phones-linear-acc", "tartu_*.csv"),
+    # Table 2: no vehicle anywhere in the recording.
+    Source("uci-hapt", False, "uci-hapt", "exp*_user*.csv"),
+    Source("motionsense", False, "motionsense-iphone-pocket", "motionsense_sub*.csv"),
+    Source("hugadb cycling", False, "hugadb-cycling-thigh-imu", "hugadb_*.csv"),
+    Source("geotec pocket TUG", False, "geotec-phone-pocket-tug", "geotec_s*_tug.csv"),
+    Source("tmd walking", False, "tmd-us-transportation-raw", "tmd_*_walking_*.csv", "_speed.csv"),
+    Source("tmd still", False, "tmd-us-transportation-raw", "tmd_*_still_*.csv", "_speed.csv"),
+    Source("skdh", False, "skdh-context-snippets", "*.csv"),
+    Source(
+        "daphnet (trunk)", False, "daphnet-excerpt", "daphnet_*.csv",
+        axes=("trunk_horiz_fwd_g", "trunk_vert_g", "trunk_horiz_lateral_g"),
+    ),
+    Source("gaitpy lumbar", False, "gaitpy-geneactiv-lumbar-demo", "geneactiv_*.csv"),
+    Source("mobilised-d", False, "mobilised-d-lab-example", "*_imu.csv"),
+    Source("oxford step counter", False, "oxford-stepcounter-phones", "*_[0-9].csv"),
+    Source("voisard (evaluation only)", False, "voisard-healthy-lowback", "S[0-9][0-9]_T[0-9].csv"),
+]
+
+
+def acceleration_columns(header: list[str], source: Source) -> tuple[list[int], str]:
+    """The positions of the x, y, z acceleration columns and the name stem to write them under."""
+    lowered = [name.strip().lower() for name in header]
+    if source.axes:
+        return [lowered.index(name) for name in source.axes], "acc"
+    for stem in ("acc", "linacc"):
+        found = []
+        for axis in "xyz":
+            matches = [i for i, name in enumerate(lowered) if re.match(rf"^{stem}_{axis}_g(_|$)", name)]
+            if not matches:
+                break
+            found.append(matches[0])
+        if len(found) == 3:
+            return found, stem
+    raise ValueError(f"no acc_*_g or linacc_*_g columns in {header}")
+
+
+def accelerometer_only(path: str, source: Source, directory: str) -> tuple[str, list[tuple[float, float]]]:
+    """Writes time and acceleration only; returns the new path and the recorded spans (s): the
+    stretches between samples with no interval longer than ``LONGEST_INTERVAL``."""
+    out = os.path.join(directory, os.path.basename(path))
+    spans: list[list[float]] = []
+    with open(path, newline="") as handle, open(out, "w", newline="") as target:
+        reader = csv.reader(handle)
+        header = next(reader)
+        time = [name.strip().lower() for name in header].index("t_s")
+        columns, stem = acceleration_columns(header, source)
+        writer = csv.writer(target, lineterminator="\n")
+        writer.writerow(["t_s"] + [f"{stem}_{axis}_g" for axis in "xyz"])
+        for row in reader:
+            if not row:
+                continue
+            writer.writerow([row[time]] + [row[i] for i in columns])
+            try:
+                value = float(row[time])
+            except ValueError:
+                continue
+            if spans and 0 <= value - spans[-1][1] <= LONGEST_INTERVAL:
+                spans[-1][1] = value
+            else:
+                spans.append([value, value])
+    return out, [(a, b) for a, b in spans if b > a]
+
+
+@dataclass
+class Result:
+    path: str
+    spans: list[tuple[float, float]]
+    refused: bool
+    message: str = ""
+    driving: list[tuple[float, float]] = field(default_factory=list)
+    gps: list[tuple[float, float]] | None = None
+
+    @property
+    def start(self) -> float:
+        return self.spans[0][0] if self.spans else 0.0
+
+    @property
+    def duration(self) -> float:
+        """The recorded time (s): the spans without the pauses of the logger."""
+        return sum(b - a for a, b in self.spans)
+
+    def driving_seconds(self) -> float:
+        return sum(max(0.0, min(e, b) - max(s, a)) for s, e in self.driving for a, b in self.spans)
+
+    def recorded(self, time: float) -> bool:
+        return any(a <= time <= b for a, b in self.spans)
+
+    def first_driving(self) -> float | None:
+        return min((s for s, _ in self.driving), default=None)
+
+    def is_driving(self, time: float) -> bool:
+        return any(s <= time < e for s, e in self.driving)
+
+
+def analyse(binary: str, extra: list[str], source: Source, path: str) -> Result:
+    with tempfile.TemporaryDirectory(prefix="vehicles-") as directory:
+        trimmed, spans = accelerometer_only(path, source, directory)
+        run = subprocess.run(
+            [binary, "analyze", trimmed, "--csv", "--jobs", "1", *extra], capture_output=True, text=True
+        )
+    result = Result(path, spans, refused=run.returncode != 0)
+    if result.refused:
+        message = (run.stderr.strip().splitlines() or ["exit status %d" % run.returncode])[-1]
+        # The same reason for every file: without the temporary path and the file's own rate.
+        message = re.sub(r"^locomotion analyze: \S+: ", "", message)
+        result.message = re.sub(r"sampleRate = [0-9.]+", "sampleRate = …", message)
+    for row in csv.DictReader(run.stdout.splitlines()):
+        if row.get("activity") == "driving":
+            result.driving.append((float(row["start_s"]), float(row["end_s"])))
+    if source.gps:
+        fixes = source.gps(path)
+        if fixes is not None:
+            result.gps = [(t, v) for t, v in fixes if result.recorded(t)]
+    return result
+
+
+def median(values: list[float]) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else 0.5 * (ordered[middle - 1] + ordered[middle])
+
+
+def summarise(source: Source, results: list[Result]) -> dict:
+    total = sum(r.duration for r in results)
+    analysed = [r for r in results if not r.refused]
+    analysed_time = sum(r.duration for r in analysed)
+    driving = sum(r.driving_seconds() for r in analysed)
+    row = {
+        "source": source.name,
+        "in_vehicle": source.in_vehicle,
+        "files": len(results),
+        "refused": len(results) - len(analysed),
+        "hours": total / 3600,
+        "driving_share": driving / total if total else None,
+        "driving_share_of_analysed": driving / analysed_time if analysed_time else None,
+        "refusals": {m: sum(1 for r in results if r.refused and r.message == m)
+                     for m in sorted({r.message for r in results if r.refused})},
+    }
+    if source.in_vehicle:
+        # A recording never called driving counts as its whole duration (it was not recognised in it).
+        delays = []
+        never = 0
+        for r in results:
+            first = r.first_driving()
+            if first is None:
+                never += 1
+                delays.append(r.duration)
+            else:
+                delays.append(max(0.0, first - r.start))
+        row["median_time_to_first_driving_s"] = median(delays)
+        row["never_driving"] = never
+        fast = [(r, t) for r in results if r.gps for t, v in r.gps if v > VEHICLE_SPEED]
+        row["gps_fixes_above_6_m_s"] = len(fast)
+        row["gps_fast_share_driving"] = (
+            sum(1 for r, t in fast if r.is_driving(t)) / len(fast) if fast else None
+        )
+    return row
+
+
+def percent(value) -> str:
+    return "—" if value is None else f"{100 * value:.1f} %"
+
+
+def markdown(rows: list[dict]) -> str:
+    lines = ["### Recordings made inside a vehicle (should be ~100 %)", ""]
+    lines.append(
+        "| source | files | refused | hours | driving | driving of analysed | median s to first driving "
+        "(never) | GPS > 6 m/s fixes driving |"
+    )
+    lines.append("|---|---|---|---|---|---|---|---|")
+    vehicle = [r for r in rows if r["in_vehicle"]]
+    for r in vehicle:
+        delay = r["median_time_to_first_driving_s"]
+        gps = (
+            f"{percent(r['gps_fast_share_driving'])} of {r['gps_fixes_above_6_m_s']}"
+            if r["gps_fixes_above_6_m_s"]
+            else "—"
+        )
+        lines.append(
+            f"| {r['source']} | {r['files']} | {r['refused']} | {r['hours']:.2f} | {percent(r['driving_share'])} "
+            f"| {percent(r['driving_share_of_analysed'])} | {'—' if delay is None else f'{delay:.0f}'} "
+            f"({r['never_driving']}) | {gps} |"
+        )
+    shares = [r["driving_share"] for r in vehicle if r["driving_share"] is not None]
+    if shares:
+        lines.append(f"| **mean over sources** | | | | {percent(sum(shares) / len(shares))} | | | |")
+    lines += ["", "### Recordings without a vehicle (should be ~0 %)", ""]
+    lines.append("| source | files | refused | hours | driving | driving of analysed |")
+    lines.append("|---|---|---|---|---|---|")
+    for r in rows:
+        if not r["in_vehicle"]:
+            lines.append(
+                f"| {r['source']} | {r['files']} | {r['refused']} | {r['hours']:.2f} | {percent(r['driving_share'])} "
+                f"| {percent(r['driving_share_of_analysed'])} |"
+            )
+    refusals = [(r["source"], m, n) for r in rows for m, n in r["refusals"].items()]
+    if refusals:
+        lines += ["", "Refusals (the error's last line, files):", ""]
+        lines += [f"- {source}: {message} ({count})" for source, message, count in refusals]
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("data", help="the shared data folder (holds car-phone-physicstoolbox/, tmd-.../, ...)")
+    parser.add_argument("--locomotion", default=".build/release/locomotion", help="the locomotion executable")
+    parser.add_argument("--json", help="write the rows as JSON to this file")
+    parser.add_argument("--jobs", type=int, default=2, help="recordings analysed at once")
+    parser.add_argument("--sources", help="comma-separated substrings: only sources whose name contains one")
+    parser.add_argument("--analyze-args", default="", help="extra arguments for `locomotion analyze`")
+    arguments = parser.parse_args()
+    extra = shlex.split(arguments.analyze_args)
+    selected = [
+        s for s in SOURCES
+        if not arguments.sources or any(part in s.name for part in arguments.sources.split(","))
+    ]
+    jobs = []
+    for source in selected:
+        paths = sorted(glob.glob(os.path.join(arguments.data, source.folder, source.pattern)))
+        paths = [p for p in paths if not (source.exclude and p.endswith(source.exclude))]
+        if not paths:
+            print(f"warning: no recordings for {source.name}", file=sys.stderr)
+        jobs += [(source, path) for path in paths]
+    results: dict[str, list[Result]] = {s.name: [] for s in selected}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=arguments.jobs) as pool:
+        futures = {pool.submit(analyse, arguments.locomotion, extra, s, p): s for s, p in jobs}
+        for future in concurrent.futures.as_completed(futures):
+            results[futures[future].name].append(future.result())
+    rows = [summarise(s, sorted(results[s.name], key=lambda r: r.path)) for s in selected]
+    print(markdown(rows))
+    if arguments.json:
+        with open(arguments.json, "w") as handle:
+            json.dump(
+                {"command": " ".join(sys.argv), "analyze_args": extra, "sources": rows}, handle, indent=1,
+                sort_keys=True,
+            )
+            handle.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

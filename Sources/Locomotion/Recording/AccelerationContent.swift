@@ -1,0 +1,44 @@
+/// Whether a recording's acceleration includes gravity, excludes it, or comes as both.
+///
+/// A phone's raw accelerometer measures gravity plus the device's own acceleration (about 1 g at
+/// rest). CoreMotion's `userAcceleration`, Android's linear-acceleration sensor and Sensor
+/// Logger's `Accelerometer.csv` give the acceleration with gravity removed (about 0 g at rest).
+/// What an analysis can compute depends on which it has: see ``AnalysisRequirement`` and
+/// docs/RecordingFormat.md ("Gravity").
+public enum AccelerationContent: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Acceleration including gravity only (``Recording/acceleration``): the raw accelerometer.
+    case includingGravity = "including-gravity"
+    /// Acceleration with gravity removed only (``Recording/linearAcceleration``, no
+    /// ``Recording/gravity``): the orientation and |a| around 1 g are unknown.
+    case excludingGravity = "excluding-gravity"
+    /// Both: the acceleration including gravity, and the gravity-removed acceleration (given, or
+    /// the difference of the two); or the user acceleration and the gravity vector, whose sum is
+    /// the acceleration including gravity (as CoreMotion gives them).
+    case both
+
+    /// Whether the acceleration including gravity is known (for `.includingGravity` and `.both`).
+    public var hasGravity: Bool { self != .excludingGravity }
+}
+
+/// What an analysis needs of a recording beyond acceleration, so that a recording without it
+/// skips that analysis with a note instead of being refused (docs/RecordingFormat.md).
+public enum AnalysisRequirement: String, Sendable, Hashable, CaseIterable {
+    /// Gravity in the acceleration: the device's orientation, |a| around 1 g, the features of the
+    /// acceleration magnitude, step detection on the magnitude.
+    case gravity
+    /// The gait band (steps and cadence up to 2.5 steps/s and their harmonics): a rate of at
+    /// least ``Recording/gaitSampleRates``' lower bound (10 Hz).
+    case gaitBand = "gait-band"
+
+    /// Why a recording that lacks this is skipped for it, for notes.
+    public var explanation: String {
+        switch self {
+        case .gravity:
+            return "the acceleration has gravity removed: the features of |a| (around 1 g), orientation "
+                + "and step detection need gravity and are skipped (missing, NaN)"
+        case .gaitBand:
+            return "the sample rate is below 10 Hz: step detection, cadence and the gait-frequency features "
+                + "need the gait band and are skipped (missing, NaN)"
+        }
+    }
+}
