@@ -130,13 +130,20 @@ import Testing
         #expect(old.featureSchema.parameters?.sampleRate == nil && old.windowDuration == 2.56 && old.hop == 1.28)
         // Re-encoding the migrated model gives the bundled model's bytes (the file was written so).
         #expect(old.encoded() == bundled.encoded())
-        for name in ["jogging", "walking", "sitting"] {
+        for (windows, before, after) in try Self.probabilitiesOnMotionSense(old, bundled) {
+            #expect(before.count == windows && before == after)
+        }
+    }
+
+    /// Each committed MotionSense excerpt's window count and the two models' probabilities on it.
+    static func probabilitiesOnMotionSense(_ old: ActivityModel, _ new: ActivityModel) throws -> [(
+        windows: Int, before: [[Double]], after: [[Double]]
+    )] {
+        try ["jogging", "walking", "sitting"].map { name in
             let fixture = try #require(
                 Bundle.module.url(forResource: "Fixtures/motionsense-sub03-\(name)-20s", withExtension: "csv"))
             let table = try RecordingReader.read(path: fixture.path).recording.features()
-            let before = try old.probabilities(table)
-            let after = try bundled.probabilities(table)
-            #expect(before.count == table.count && before == after)
+            return (table.count, try old.probabilities(table), try new.probabilities(table))
         }
     }
 
@@ -154,14 +161,9 @@ import Testing
         // The shipped resource is exactly what this code writes for the model.
         let resource = try #require(ActivityModel.bundledResourceURL)
         #expect(try Data(contentsOf: resource) == bundled.encoded())
-        for name in ["jogging", "walking", "sitting"] {
-            let fixture = try #require(
-                Bundle.module.url(forResource: "Fixtures/motionsense-sub03-\(name)-20s", withExtension: "csv"))
-            let table = try RecordingReader.read(path: fixture.path).recording.features()
-            let before = try old.probabilities(table)
-            let after = try bundled.probabilities(table)
+        for (windows, before, after) in try Self.probabilitiesOnMotionSense(old, bundled) {
             // Bit for bit: compare the bit patterns, so that even a NaN would have to match.
-            #expect(before.count == table.count)
+            #expect(before.count == windows)
             #expect(before.map { $0.map(\.bitPattern) } == after.map { $0.map(\.bitPattern) })
         }
     }
