@@ -354,6 +354,10 @@ enum AnalyzeCommand {
                     + segment.formattedDuration.padding(toLength: 9, withPad: " ", startingAt: 0) + " "
                     + segment.activity.identifier.padding(toLength: 11, withPad: " ", startingAt: 0) + " "
                     + segment.confidence.identifier)
+            for stop in segment.stops ?? [] {
+                lines.append(
+                    "      stop  \(clock(stop.start))  \(clock(stop.end))  " + DurationFormat.compact(stop.duration))
+            }
         }
         let totals = analysis.timeline.totals.map { "\($0.activity) \(DurationFormat.compact($0.seconds))" }
         lines.append("  totals    " + (totals.isEmpty ? "none" : totals.joined(separator: ", ")))
