@@ -253,7 +253,8 @@ struct ActivityPipeline: Sendable {
                 result.evidence.speed.map { $0 >= inVehicle.drivingSpeed } ?? false
                 || latestReport?.flags.contains(.automotive) ?? false
             vehicleStage?.noteWindow(externallyDriving: latestExternallyDriving)
-            vehicleStage?.onFootHint = [.walking, .running, .cycling].contains(result.activity)
+            // The window classifier's walking is not passed on as on-foot evidence (`onFootHint`):
+            // measured, it kept loose phones in cars out of every ride (docs/Accuracy.md).
         }
         try temporalModel.append(result, features: vector, into: &smoothedBatch)
         try takeSmoothed()
