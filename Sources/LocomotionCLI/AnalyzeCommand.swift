@@ -8,7 +8,7 @@ import LocomotionReport
 enum AnalyzeCommand {
     static let summary = """
         usage: locomotion analyze [FILE|DIR...] [--classifier rules|fusion|model [--model M]]
-                                  [--smoothing hysteresis|hmm|none] [--hold S]
+                                  [--smoothing hysteresis|hmm|none] [--hold S] [--no-in-vehicle]
                                   [--window S] [--hop S] [--jobs N] [--json | --jsonl | --csv]
                                   [--shard K/N] [--out FILE] [--report FILE.html]
                                   [--label-map FILE] [reading options]
@@ -31,6 +31,10 @@ enum AnalyzeCommand {
         .option(
             "hold", "S", .seconds(default: ActivityHysteresis.Configuration().holdTime),
             "the hysteresis hold time in seconds (leaving driving takes 2 S)"),
+        .flag(
+            "no-in-vehicle",
+            "without the in-vehicle stage: driving is what the smoothed windows say\n(rides are not held through their stops)"
+        ),
         SharedOptions.window, SharedOptions.hop,
         .option(
             "jobs", "N", .wholeNumber(minimum: 1, default: nil),
@@ -201,6 +205,7 @@ enum AnalyzeCommand {
         }
         // For a model, checked here and made for the model's hop below (as evaluate does).
         options.smoothing = try smoothing(parsed, hop: name == "model" ? 1 : options.features.hop)
+        if parsed.flag("no-in-vehicle") { options.inVehicle = nil }
         let jobs = parsed.wholeNumber("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         let reading = try ReadingOptions.parse(parsed)
         let formats = [Format.json, .jsonl, .csv].filter { parsed.flag($0.rawValue) }
@@ -354,6 +359,10 @@ enum AnalyzeCommand {
                     + segment.formattedDuration.padding(toLength: 9, withPad: " ", startingAt: 0) + " "
                     + segment.activity.identifier.padding(toLength: 11, withPad: " ", startingAt: 0) + " "
                     + segment.confidence.identifier)
+            for stop in segment.stops ?? [] {
+                lines.append(
+                    "      stop  \(clock(stop.start))  \(clock(stop.end))  " + DurationFormat.compact(stop.duration))
+            }
         }
         let totals = analysis.timeline.totals.map { "\($0.activity) \(DurationFormat.compact($0.seconds))" }
         lines.append("  totals    " + (totals.isEmpty ? "none" : totals.joined(separator: ", ")))

@@ -90,8 +90,8 @@ public enum ActivityReport {
                 .init(
                     heading: "Activities",
                     caption: !report.labelled
-                        ? "The smoothed decisions as a timeline."
-                        : "The smoothed decisions, and under them the recording's labels per window.",
+                        ? "The smoothed decisions as a timeline (a grey strip under driving: a stop inside the ride)."
+                        : "The smoothed decisions (a grey strip under driving: a stop inside the ride), and under them the recording's labels per window.",
                     svg: panels.timeline()),
                 .init(
                     heading: "Acceleration magnitude",

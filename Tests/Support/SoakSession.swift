@@ -83,7 +83,7 @@ public func residentKilobytes() -> Int? {
 public struct SoakComparison: Sendable {
     public var streamed = DecisionDigest()
     public var batch = DecisionDigest()
-    /// Timeline segments: the batch path's, and those of the streamed windows smoothed the same way.
+    /// Timeline segments: the batch path's, and the streaming detector's own timeline.
     public var batchSegments: [ActivitySegment] = []
     public var streamedSegments: [ActivitySegment] = []
     public var streamedDetectedSteps = 0, batchDetectedSteps = 0
@@ -96,20 +96,17 @@ public struct SoakComparison: Sendable {
 
     public init(_ session: SoakSession, chunks: Int) throws {
         var detector = try ActivityDetector(sampleRate: 50)
-        var results: [ActivityResult] = []
         var recording: Recording?
         for index in 0..<chunks {
             let chunk = session.chunk(index)
             for decision in try detector.process(chunk.events()) {
-                results.append(decision.result)
                 streamed.add(decision.result)
             }
             if recording == nil { recording = chunk.recording } else { recording!.append(contentsOf: chunk.recording) }
         }
         try detector.finish()
         (streamedDetectedSteps, streamedStepsOnFoot) = (detector.detectedStepCount, detector.stepCount)
-        streamedSegments = try ActivityTimeline(results: ActivityHysteresis(configuration: .init()).smooth(results))
-            .segments
+        streamedSegments = detector.timeline.segments
         guard let recording else { return }
         let analysis = try recording.analyzeActivities()
         for result in analysis.windows { batch.add(result) }

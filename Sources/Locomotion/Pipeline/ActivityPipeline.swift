@@ -4,9 +4,10 @@
 /// below, in time order, and read the results; no stage is written twice.
 ///
 /// ```
-/// sample ─▶ StreamingFeatureExtractor ─▶ bound classifier ─▶ temporal model ─▶ timeline builder
-///  (fix, cadence ─▶ window context;        (vector + context:    (ActivityTemporalModel:   │
-///   OS report ─▶ classification context)    report, GPS, cadence)  none / hysteresis / HMM)  ├▶ steps on foot
+/// sample ─▶ StreamingFeatureExtractor ─▶ bound classifier ─▶ temporal model ─▶ in-vehicle stage ─▶ timeline builder
+///  (fix, cadence ─▶ window context;        (vector + context:    (ActivityTemporalModel:      ▲             │
+///   OS report ─▶ classification context)    report, GPS, cadence)  none / hysteresis / HMM)   │             ├▶ steps on foot
+/// sample ─▶ VehicleEvidence ─▶ InVehicleStateMachine (10 s windows, 1 s hop) ─────────────┘             │
 /// sample ─▶ StepDetector ───────────────────────────────────────────────────────────────────┤  (StepsOnFootCounter)
 /// label  ─▶ window truth (unanimous label) ─────────────────────────────────────────────────┼▶ confusion
 /// fix    ─▶ kept fixes ─▶ SpeedSmoother at finish() ────────────────────────────────────────┴▶ trips, GPS report
@@ -18,6 +19,10 @@
 /// ``append(report:)`` or are scheduled from ``RecordingAnalysis/Options/activityReports`` (each
 /// delivered before the first sample at or after its start). Because every stage sees the same
 /// sequence whatever the driver, the results are equal bit for bit.
+///
+/// The in-vehicle stage (``InVehicleStage``, when ``RecordingAnalysis/Options/inVehicle`` is set)
+/// holds each smoothed result until the in-vehicle decision at its centre is final (about 40 s by
+/// default), so the timeline trails the samples by that much more.
 ///
 /// Allocation: none per sample or per window in steady state with a classifier whose bound form
 /// allocates nothing and the hysteresis or no smoothing (buffers are reserved once and compacted
@@ -39,6 +44,10 @@ struct ActivityPipeline: Sendable {
     private(set) var extractor: StreamingFeatureExtractor
     private var classifier: any BoundActivityClassifier
     private var temporalModel: any ActivityTemporalModel
+    /// `nil` when the analysis has no in-vehicle stage.
+    private var vehicleStage: InVehicleStage?
+    private var releasedResults: [ActivityResult] = []
+    private var releasedStops: [Bool] = []
     private(set) var timeline = ActivityTimeline.Builder()
     /// `nil` when the step detector cannot run (``missingRequirements`` is not empty).
     private var stepDetector: StepDetector?
@@ -105,6 +114,10 @@ struct ActivityPipeline: Sendable {
             accelerationContent: accelerationContent, sampleRate: sampleRate)
         classifier = try (options.classifier ?? .rules(FeatureRuleClassifier())).classifier.bound(to: extractor.schema)
         temporalModel = try options.smoothing.temporalModel()
+        if let inVehicle = options.inVehicle {
+            vehicleStage = try InVehicleStage(options: inVehicle, gravityIncluded: accelerationContent.hasGravity)
+            timeline.minimumStopDuration = inVehicle.minimumStopDuration
+        }
         var steps = options.steps
         if let stepGap { steps.maximumGap = stepGap }
         stepDetector =
@@ -118,11 +131,22 @@ struct ActivityPipeline: Sendable {
         newSteps.reserveCapacity(8)
         pendingTruths.reserveCapacity(2 * Self.compactionThreshold)
         smoothedBatch.reserveCapacity(64)
+        releasedResults.reserveCapacity(64)
+        releasedStops.reserveCapacity(64)
     }
 
-    /// The activity in effect after the newest window, for a live user (the temporal model's
-    /// ``ActivityTemporalModel/current``).
-    var current: ActivityType { temporalModel.current }
+    /// The activity in effect after the newest window, for a live user: driving inside a vehicle
+    /// (the in-vehicle stage's live state), else the temporal model's
+    /// ``ActivityTemporalModel/current``, in which driving the accelerometer alone suggested is
+    /// stationary.
+    var current: ActivityType {
+        guard let vehicleStage else { return temporalModel.current }
+        if vehicleStage.inVehicle { return .driving }
+        let activity = temporalModel.current
+        return activity == .driving && !latestExternallyDriving ? .stationary : activity
+    }
+    /// Whether the newest window's driving rests on a GPS speed or an automotive report.
+    private var latestExternallyDriving = false
     /// Steps judged to be on foot so far (``ActivityTimeline/stepsOnFoot(_:)``).
     var stepCount: Int { stepsOnFoot.count }
     /// Steps found whose segment is not final yet.
@@ -174,6 +198,7 @@ struct ActivityPipeline: Sendable {
         }
         rowCount += 1
         let completed = try extractor.append(time: time, x: x, y: y, z: z, rotationRate: rotationRate)
+        try vehicleStage?.append(time: time, x: x, y: y, z: z)
         do {
             try stepDetector?.process(time: time, x: x, y: y, z: z, into: &newSteps)
         } catch {
@@ -193,6 +218,7 @@ struct ActivityPipeline: Sendable {
         stepDetector?.finish(into: &newSteps)
         takeNewSteps()
         try temporalModel.finish(into: &smoothedBatch)
+        vehicleStage?.finish()
         try takeSmoothed()
         stepsOnFoot.count(in: timeline.segments, latest: timeline.latest, final: true)
         let segments = timeline.timeline
@@ -222,6 +248,14 @@ struct ActivityPipeline: Sendable {
         latestResult = result
         if retention.windowResults { windowResults.append(result) }
         pendingTruths.append(truthOfNewestWindow())
+        if let inVehicle = vehicleStage?.options {
+            latestExternallyDriving =
+                result.evidence.speed.map { $0 >= inVehicle.drivingSpeed } ?? false
+                || latestReport?.flags.contains(.automotive) ?? false
+            vehicleStage?.noteWindow(externallyDriving: latestExternallyDriving)
+            // The window classifier's walking is not passed on as on-foot evidence (`onFootHint`):
+            // measured, it kept loose phones in cars out of every ride (docs/Accuracy.md).
+        }
         try temporalModel.append(result, features: vector, into: &smoothedBatch)
         try takeSmoothed()
         stepsOnFoot.count(in: timeline.segments, latest: timeline.latest, final: false)
@@ -236,17 +270,37 @@ struct ActivityPipeline: Sendable {
         return activity
     }
 
-    /// Moves the smoothed results that are final into the timeline and the scores.
+    /// Moves the smoothed results that are final through the in-vehicle stage into the timeline
+    /// and the scores.
     private mutating func takeSmoothed() throws(ActivityError) {
-        for result in smoothedBatch {
-            try timeline.append(result)
-            if let truth = pendingTruths[firstPendingTruth] {
-                confusion.add(truth: truth, predicted: result.activity)
-            }
-            firstPendingTruth += 1
-            if retention.smoothedResults { smoothedResults.append(result) }
+        guard var stage = vehicleStage else {
+            for result in smoothedBatch { try file(result, isStop: false) }
+            smoothedBatch.removeAll(keepingCapacity: true)
+            compactTruths()
+            return
         }
+        // The stage is moved out and back so that it and the batches are not borrowed from self at once.
+        vehicleStage = nil
+        for result in smoothedBatch { stage.take(result) }
         smoothedBatch.removeAll(keepingCapacity: true)
+        stage.release(into: &releasedResults, stopped: &releasedStops)
+        vehicleStage = stage
+        for index in releasedResults.indices { try file(releasedResults[index], isStop: releasedStops[index]) }
+        releasedResults.removeAll(keepingCapacity: true)
+        releasedStops.removeAll(keepingCapacity: true)
+        compactTruths()
+    }
+
+    private mutating func file(_ result: ActivityResult, isStop: Bool) throws(ActivityError) {
+        try timeline.append(result, isStop: isStop)
+        if let truth = pendingTruths[firstPendingTruth] {
+            confusion.add(truth: truth, predicted: result.activity)
+        }
+        firstPendingTruth += 1
+        if retention.smoothedResults { smoothedResults.append(result) }
+    }
+
+    private mutating func compactTruths() {
         if firstPendingTruth >= Self.compactionThreshold {
             pendingTruths.removeFirst(firstPendingTruth)
             firstPendingTruth = 0

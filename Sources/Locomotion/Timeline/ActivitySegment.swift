@@ -8,13 +8,20 @@ public struct ActivitySegment: Sendable, Hashable, Codable {
     public var end: Double
     /// The lowest confidence among the decisions the segment was made of.
     public var confidence: Confidence
+    /// The stops inside a ride (a red light, a jam, a station), in time order, when the segment is
+    /// driving and the in-vehicle stage found any (``InVehicleOptions``); `nil` otherwise. A stop
+    /// keeps the ride one segment: the person is still inside the vehicle.
+    public var stops: [VehicleStop]?
 
     /// Creates a segment.
-    public init(activity: ActivityType, start: Double, end: Double, confidence: Confidence) {
+    public init(
+        activity: ActivityType, start: Double, end: Double, confidence: Confidence, stops: [VehicleStop]? = nil
+    ) {
         self.activity = activity
         self.start = start
         self.end = end
         self.confidence = confidence
+        self.stops = stops
     }
 
     /// `end − start`, in seconds.

@@ -16,6 +16,10 @@ extension ActivityTimeline {
         /// How many results of the last segment have each confidence.
         private var levels = [0, 0, 0]
         private var resultCount = 0
+        /// The run of stopped in-vehicle results inside the last segment, not yet filed.
+        private var openStop: VehicleStop?
+        /// Shortest stop filed in a driving segment, in seconds.
+        var minimumStopDuration = 5.0
 
         /// An empty timeline.
         public init() {}
@@ -26,6 +30,13 @@ extension ActivityTimeline {
         ///   previous one or its times are not finite or reversed; the builder is then unchanged.
         /// - Complexity: O(1).
         public mutating func append(_ result: ActivityResult) throws(ActivityError) {
+            try append(result, isStop: false)
+        }
+
+        /// Adds the next result; `isStop` marks a driving result that is a stop inside a ride (the
+        /// in-vehicle stage's), which the segment lists in ``ActivitySegment/stops`` once the run
+        /// of them lasts ``minimumStopDuration``.
+        mutating func append(_ result: ActivityResult, isStop: Bool) throws(ActivityError) {
             guard result.start.isFinite, result.end.isFinite, result.end >= result.start,
                 latest.map({ result.start >= $0.start }) ?? true
             else {
@@ -36,8 +47,10 @@ extension ActivityTimeline {
             }
             resultCount += 1
             defer { latest = (result.start, result.end) }
+            let stopped = isStop && result.activity == .driving
             guard let last = latest else {
                 startSegment(result, at: result.start)
+                if stopped { openStop = VehicleStop(start: result.start, end: result.end) }
                 return
             }
             let gap = result.start > last.end
@@ -47,16 +60,35 @@ extension ActivityTimeline {
             if result.activity == segments[segments.count - 1].activity && !gap {
                 segments[segments.count - 1].end = result.end
                 levels[result.confidence.rawValue] += 1
+                if stopped {
+                    if openStop == nil { openStop = VehicleStop(start: boundary, end: result.end) }
+                    openStop?.end = result.end
+                } else {
+                    fileStop(endingAt: boundary)
+                }
             } else {
                 segments[segments.count - 1].end = boundary
+                fileStop(endingAt: boundary)
                 settleLastConfidence()
                 startSegment(result, at: gap ? result.start : boundary)
+                if stopped { openStop = VehicleStop(start: segments[segments.count - 1].start, end: result.end) }
             }
+        }
+
+        /// Files the open stop in the last segment, ending at `end`, if it lasts long enough.
+        private mutating func fileStop(endingAt end: Double) {
+            guard var stop = openStop else { return }
+            openStop = nil
+            stop.end = min(end, segments[segments.count - 1].end)
+            guard stop.duration >= minimumStopDuration else { return }
+            if segments[segments.count - 1].stops == nil { segments[segments.count - 1].stops = [] }
+            segments[segments.count - 1].stops?.append(stop)
         }
 
         /// The timeline of every result added.
         public var timeline: ActivityTimeline {
             var copy = self
+            if let stop = copy.openStop { copy.fileStop(endingAt: stop.end) }
             copy.settleLastConfidence()
             return ActivityTimeline(segments: copy.segments)
         }

@@ -20,13 +20,18 @@ public struct RecordingAnalysis: Sendable {
         /// sample is at or after its start, until the next (``VoteFusion`` with
         /// ``VoteFusion/Configuration/operatingSystemVotes`` lets it vote). Empty by default.
         public var activityReports: [MotionActivityReport]
+        /// The in-vehicle stage after the smoothing (``InVehicleOptions``): inside a vehicle every
+        /// result is driving, stops included; outside, driving that rests on the accelerometer
+        /// alone is not. `nil` leaves the smoothed results as they are.
+        public var inVehicle: InVehicleOptions?
 
         /// The defaults: 2.56 s windows every 1.28 s, the activity rules, 5 s hysteresis (10 s to
-        /// leave driving), the default step detector.
+        /// leave driving), the default step detector, the in-vehicle stage.
         public init(
             features: FeatureConfiguration = .init(), classifier: ActivityDetector.Classifier? = nil,
             smoothing: ActivitySmoothing = .hysteresis(.init()), steps: StepDetectorConfiguration = .init(),
-            labelMap: [String: ActivityType] = [:], activityReports: [MotionActivityReport] = []
+            labelMap: [String: ActivityType] = [:], activityReports: [MotionActivityReport] = [],
+            inVehicle: InVehicleOptions? = .init()
         ) {
             self.features = features
             self.classifier = classifier
@@ -34,6 +39,7 @@ public struct RecordingAnalysis: Sendable {
             self.steps = steps
             self.labelMap = labelMap
             self.activityReports = activityReports
+            self.inVehicle = inVehicle
         }
     }
 

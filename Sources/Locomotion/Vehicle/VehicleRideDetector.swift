@@ -1,5 +1,5 @@
 /// A stop inside a ride (a red light, a jam, a station): quiet windows while in the vehicle.
-public struct VehicleStop: Sendable, Hashable {
+public struct VehicleStop: Sendable, Hashable, Codable {
     /// Start of the stop, in seconds.
     public var start: Double
     /// End of the stop, in seconds.

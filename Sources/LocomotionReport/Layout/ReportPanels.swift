@@ -71,6 +71,15 @@ struct ReportPanels {
                     labelColor: ActivityPalette.text(on: $0.activity))
             }
             frame.drawBand(detected, y: top, height: bandHeight, in: &canvas)
+            // A ride's stops stay inside its driving segment: a strip along the band's foot.
+            let stops = summary.timeline.segments.flatMap { $0.stops ?? [] }.map {
+                BandSpan(
+                    start: $0.start, end: $0.end, paint: ActivityPalette.fill(.stationary), label: nil,
+                    labelColor: ActivityPalette.text(on: .stationary))
+            }
+            if !stops.isEmpty {
+                frame.drawBand(stops, y: top + bandHeight * 2 / 3, height: bandHeight / 3, in: &canvas)
+            }
             if let groundTruth {
                 let truth = groundTruth.map { span in
                     let activity =

@@ -1,0 +1,168 @@
+/// The in-vehicle stage of ``ActivityPipeline``, after the temporal model: the one place where the
+/// in-vehicle state lives (``InVehicleOptions``).
+///
+/// It sees every motion sample the feature stage sees (``append(time:x:y:z:)``) and turns them into
+/// ``VehicleEvidence`` windows (10 s every 1 s by default), which ``InVehicleStateMachine`` decides.
+/// The smoothed results wait here (``take(_:)``) until the decision at their centre is final — the
+/// state machine dates a ride back to the start of the evidence that confirmed it and a walk back
+/// to its first steps, at most ``InVehicleStateMachine/Configuration/revisionWindowLimit`` windows
+/// — and then come out (``release(into:stopped:)``) with the vehicle's verdict applied. The
+/// decision standing for a result is the first evidence window that ends at or after the result's
+/// centre (after the last window, the last one's; with none, outside).
+///
+/// Everything depends only on the sequence of samples and results, never on how they were split
+/// into calls, so whole recordings, chunks and live events agree. Memory: the results of about
+/// a window plus the revision span (about 40 s by default) and as many decisions; no allocation
+/// per sample in steady state.
+struct InVehicleStage: Sendable {
+    let options: InVehicleOptions
+    private var evidence: VehicleEvidence
+    private var machine: InVehicleStateMachine
+    private var newWindows: [VehicleEvidenceWindow] = []
+    /// Decisions, oldest first; those before `firstDecision` stand for no result any more.
+    private var decisionEnds: [Double] = []
+    private var decisionInVehicle: [Bool] = []
+    private var decisionStopped: [Bool] = []
+    private var firstDecision = 0
+    /// Results waiting for their decision, and whether each window's driving rests on something
+    /// other than the accelerometer (filled ahead of the results, one per classified window).
+    private var held: [ActivityResult] = []
+    private var heldExternal: [Bool] = []
+    private var firstHeld = 0
+    private var finished = false
+    private static let compactionThreshold = 1024
+
+    /// Whether the newest window's own result was on foot (walking, running, cycling): the state
+    /// machine counts the next evidence window as on foot.
+    var onFootHint = false
+
+    /// Prepares the stage for acceleration with gravity (`gravityIncluded`) or without.
+    ///
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for options out of range.
+    init(options: InVehicleOptions, gravityIncluded: Bool) throws(LocomotionError) {
+        try options.validate()
+        self.options = options
+        evidence = try VehicleEvidence(gravityIncluded: gravityIncluded, configuration: options.evidence)
+        machine = try InVehicleStateMachine(configuration: options.state)
+        newWindows.reserveCapacity(8)
+        let capacity = 2 * Self.compactionThreshold
+        decisionEnds.reserveCapacity(capacity)
+        decisionInVehicle.reserveCapacity(capacity)
+        decisionStopped.reserveCapacity(capacity)
+        held.reserveCapacity(capacity)
+        heldExternal.reserveCapacity(capacity)
+    }
+
+    /// Whether the person is inside a vehicle after the newest evidence window (the live estimate;
+    /// a ride is entered after the sustained evidence, and dated back only in the final results).
+    var inVehicle: Bool { machine.inVehicle }
+
+    /// Takes one motion sample (in g, the pipeline's samples in their order).
+    ///
+    /// - Throws: ``LocomotionError/Code/timeGoesBackwards`` for a time before the previous one.
+    mutating func append(time: Double, x: Double, y: Double, z: Double) throws(LocomotionError) {
+        // The windows go to a local so that the evidence and the list are not both borrowed from self.
+        var windows: [VehicleEvidenceWindow] = []
+        swap(&windows, &newWindows)
+        defer {
+            windows.removeAll(keepingCapacity: true)
+            swap(&windows, &newWindows)
+        }
+        try evidence.append(time: time, x: x, y: y, z: z) { windows.append($0) }
+        for window in windows { decide(window) }
+    }
+
+    /// Notes a classified window: whether its driving (if any) rests on a GPS speed or an
+    /// operating-system report rather than on the accelerometer.
+    mutating func noteWindow(externallyDriving: Bool) {
+        heldExternal.append(externallyDriving)
+    }
+
+    /// Takes the next smoothed result (one per noted window, in order).
+    mutating func take(_ result: ActivityResult) {
+        held.append(result)
+    }
+
+    /// Ends the samples: the last evidence windows are decided and every decision is final.
+    mutating func finish() {
+        var windows: [VehicleEvidenceWindow] = []
+        evidence.finish { windows.append($0) }
+        for window in windows { decide(window) }
+        finished = true
+    }
+
+    /// Appends every held result whose decision is final, with the verdict applied, to `results`,
+    /// and whether it is a stop inside a ride to `stopped`.
+    mutating func release(into results: inout [ActivityResult], stopped: inout [Bool]) {
+        let finalCount =
+            finished ? decisionEnds.count : max(0, decisionEnds.count - options.state.revisionWindowLimit)
+        while firstHeld < held.count {
+            var result = held[firstHeld]
+            let centre = (result.start + result.end) / 2
+            while firstDecision < decisionEnds.count && decisionEnds[firstDecision] < centre { firstDecision += 1 }
+            var inside = false
+            var isStop = false
+            if firstDecision < decisionEnds.count {
+                guard firstDecision < finalCount else { break }
+                inside = decisionInVehicle[firstDecision]
+                isStop = decisionStopped[firstDecision]
+            } else {
+                guard finished else { break }
+                if let last = decisionEnds.indices.last {
+                    inside = decisionInVehicle[last]
+                    isStop = decisionStopped[last]
+                }
+            }
+            if inside {
+                result.activity = .driving
+            } else if result.activity == .driving && !heldExternal[firstHeld] {
+                result.activity = Self.besideDriving(result)
+            }
+            results.append(result)
+            stopped.append(inside && isStop)
+            firstHeld += 1
+        }
+        compact()
+    }
+
+    /// The activity a result the accelerometer alone called driving has outside a vehicle: the
+    /// most probable other one when the classifier gave probabilities, else stationary (a ride's
+    /// look-alike is a person sitting still or shifting).
+    static func besideDriving(_ result: ActivityResult) -> ActivityType {
+        guard let probabilities = result.probabilities else { return .stationary }
+        var best = ActivityType.stationary
+        for activity in ActivityType.decidable where activity != .driving {
+            if probabilities[activity] > probabilities[best] { best = activity }
+        }
+        return best
+    }
+
+    private mutating func decide(_ window: VehicleEvidenceWindow) {
+        let decision = machine.update(window, onFootHint: onFootHint)
+        decisionEnds.append(window.endTime)
+        decisionInVehicle.append(decision.inVehicle)
+        decisionStopped.append(decision.isStoppedInVehicle)
+        let last = decisionEnds.count - 1
+        for back in stride(from: 1, through: decision.revisedWindowCount, by: 1) where last - back >= firstDecision {
+            decisionInVehicle[last - back] = decision.inVehicle
+            if !decision.inVehicle { decisionStopped[last - back] = false }
+        }
+    }
+
+    /// Drops what no result needs any more, in place (no allocation).
+    private mutating func compact() {
+        if firstHeld >= Self.compactionThreshold {
+            held.removeFirst(firstHeld)
+            heldExternal.removeFirst(firstHeld)
+            firstHeld = 0
+        }
+        if firstDecision >= Self.compactionThreshold {
+            // The newest decision stays: it stands for the results after the last window.
+            let dropped = min(firstDecision, decisionEnds.count - 1)
+            decisionEnds.removeFirst(dropped)
+            decisionInVehicle.removeFirst(dropped)
+            decisionStopped.removeFirst(dropped)
+            firstDecision -= dropped
+        }
+    }
+}
