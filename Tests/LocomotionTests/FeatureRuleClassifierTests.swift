@@ -130,6 +130,23 @@ import Testing
         #expect(try decide(window(std: 0.04)) == (.driving, .moderateWithoutGait))
     }
 
+    /// A real slow walker (Mobilise-D HA001 Test11, 90–127 s, 77 steps/min in its last bout; see
+    /// Fixtures/README-mobilised-d.md): before rule 5b its whole excerpt was unknown and none of its
+    /// detected steps counted on foot.
+    @Test func aRealSlowWalkerGetsStepsOnFoot() throws {
+        let url = try #require(
+            Bundle.module.url(
+                forResource: "mobilised-d-HA001-test11-90-127s_imu", withExtension: "csv", subdirectory: "Fixtures"))
+        let recording = try RecordingReader.read(path: url.path).recording
+        let analysis = try recording.analyzeActivities()
+        let walking = analysis.timeline.segments.filter { $0.activity == .walking }
+        // The reference bout 119.9–125.2 s lies in a walking segment, and its steps count.
+        #expect(walking.contains { $0.start <= 120.5 && $0.end >= 125 })
+        #expect(analysis.steps.count >= 5)
+        #expect(analysis.steps.allSatisfy { step in walking.contains { $0.start <= step.time && step.time <= $0.end } })
+        #expect(analysis.windows.contains { $0.activity == .walking && $0.confidence == .low })
+    }
+
     @Test func aMissingDeviationIsUnknown() throws {
         #expect(try decide(window(std: .nan)) == (.unknown, .missingData))
     }
