@@ -88,6 +88,65 @@ import Testing
         #expect(decision.result.activity == .driving && decision.result.confidence == .low)
     }
 
+    /// A vector with the rules' columns and the slow-gait spectrum columns.
+    func spectralWindow(
+        std: Double, cadence: Double = .nan, regularity: Double = .nan, gaitFrequency: Double, prominence: Double,
+        speed: Double? = nil
+    ) throws -> FeatureVector {
+        let schema = try FeatureSchema(testColumns: Self.columns + FeatureRuleClassifier.slowGaitFeatures)
+        return FeatureVector(
+            schema: schema,
+            values: [
+                std, std * std, 0, .nan, cadence, regularity, speed ?? .nan, speed == nil ? 0 : 1, gaitFrequency,
+                prominence,
+            ],
+            start: 0, end: 2.54)
+    }
+
+    @Test func slowGaitIsAStrongSpectralGaitPeakWithoutSteps() throws {
+        // 45 steps/min on the lower back: no steps, no autocorrelation period, a strong peak at 0.75 Hz.
+        let slow = try rules.decide(spectralWindow(std: 0.04, gaitFrequency: 0.75, prominence: 60))
+        #expect(slow.result.activity == .walking && slow.rule == .slowGait && slow.result.confidence == .low)
+        // A vehicle's typical spectrum (prominence under 30) stays a ride.
+        #expect(
+            try decide(spectralWindow(std: 0.04, gaitFrequency: 0.75, prominence: 20)) == (
+                .driving, .moderateWithoutGait
+            ))
+        // Fidgeting below the slow-gait deviation, a peak outside walking frequencies, a rough
+        // window, and a speed no walker reaches are not slow gait.
+        #expect(try decide(spectralWindow(std: 0.022, gaitFrequency: 0.75, prominence: 60)).1 != .slowGait)
+        #expect(try decide(spectralWindow(std: 0.04, gaitFrequency: 0.4, prominence: 60)).1 != .slowGait)
+        #expect(try decide(spectralWindow(std: 0.2, gaitFrequency: 0.75, prominence: 60)) == (.unknown, .rough))
+        #expect(
+            try decide(spectralWindow(std: 0.04, gaitFrequency: 0.75, prominence: 60, speed: 5)) == (
+                .driving, .movingWithoutGait
+            ))
+        // Still is still, and pedalling stays cycling.
+        #expect(try decide(spectralWindow(std: 0.01, gaitFrequency: 0.75, prominence: 60)) == (.stationary, .still))
+        #expect(
+            try decide(spectralWindow(std: 0.12, cadence: 1.0, regularity: 0.8, gaitFrequency: 1.0, prominence: 60))
+                == (.cycling, .pedalling))
+        // Without the spectrum columns the rule cannot fire.
+        #expect(try decide(window(std: 0.04)) == (.driving, .moderateWithoutGait))
+    }
+
+    /// A real slow walker (Mobilise-D HA001 Test11, 90–127 s, 77 steps/min in its last bout; see
+    /// Fixtures/README-mobilised-d.md): before rule 5b its whole excerpt was unknown and none of its
+    /// detected steps counted on foot.
+    @Test func aRealSlowWalkerGetsStepsOnFoot() throws {
+        let url = try #require(
+            Bundle.module.url(
+                forResource: "mobilised-d-HA001-test11-90-127s_imu", withExtension: "csv", subdirectory: "Fixtures"))
+        let recording = try RecordingReader.read(path: url.path).recording
+        let analysis = try recording.analyzeActivities()
+        let walking = analysis.timeline.segments.filter { $0.activity == .walking }
+        // The reference bout 119.9–125.2 s lies in a walking segment, and its steps count.
+        #expect(walking.contains { $0.start <= 120.5 && $0.end >= 125 })
+        #expect(analysis.steps.count >= 5)
+        #expect(analysis.steps.allSatisfy { step in walking.contains { $0.start <= step.time && step.time <= $0.end } })
+        #expect(analysis.windows.contains { $0.activity == .walking && $0.confidence == .low })
+    }
+
     @Test func aMissingDeviationIsUnknown() throws {
         #expect(try decide(window(std: .nan)) == (.unknown, .missingData))
     }
@@ -105,11 +164,16 @@ import Testing
         configuration = FeatureRuleClassifier.Configuration()
         configuration.pedallingCadence = 1..<1
         #expect(throws: ActivityError.self) { try FeatureRuleClassifier(configuration: configuration) }
+        configuration = FeatureRuleClassifier.Configuration()
+        configuration.slowGaitProminence = .nan
+        #expect(throws: ActivityError.self) { try FeatureRuleClassifier(configuration: configuration) }
     }
 
     @Test func theBuiltInSchemaHasEveryColumnTheRulesRead() throws {
         let schema = try FeatureConfiguration().schema()
-        for name in FeatureRuleClassifier.requiredFeatures { #expect(schema.index(of: name) != nil, "\(name)") }
+        for name in FeatureRuleClassifier.requiredFeatures + FeatureRuleClassifier.slowGaitFeatures {
+            #expect(schema.index(of: name) != nil, "\(name)")
+        }
     }
 
     /// Real recordings of one person not otherwise used to choose the thresholds' defaults: a phone

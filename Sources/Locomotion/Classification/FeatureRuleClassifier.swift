@@ -21,6 +21,13 @@
 ///    speed: running when its autocorrelation cadence exceeds ``Configuration/runningCadence``
 ///    and *σ* ≥ ``Configuration/runningDeviation``; walking when the cadence is within walking
 ///    range (``Configuration/pedallingCadence``'s upper bound up to the running cadence).
+/// 5b. Slow gait: a window whose spectrum has a strong gait peak (``Configuration/slowGaitProminence``)
+///    at a walking frequency (``Configuration/slowGaitFrequency``), with *σ* from
+///    ``Configuration/slowGaitDeviation`` up to ``Configuration/roughDeviation`` and no *v* above
+///    walking speed: walking, with low confidence. A step period of 0.75–1.5 s (40–80 steps/min)
+///    leaves a 2.56 s window too few steps for the step detector and too little overlap for its
+///    autocorrelation, but its spectrum still peaks at the step frequency. Needs the optional
+///    ``slowGaitFeatures``; without them the rule does not fire.
 /// 6. *v* > ``Configuration/walkingSpeed``: driving (moving, no gait, no pedalling).
 /// 7. *σ* ≥ ``Configuration/roughDeviation``: unknown — too rough for a vehicle's ride, and with
 ///    neither steps nor periodicity it is not evidence of walking either. A car on cobblestones
@@ -57,6 +64,21 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         /// Above this standard deviation (g) an aperiodic window without steps is unknown rather
         /// than a vehicle's ride (90–97 % of vehicle windows measured stay below it).
         public var roughDeviation = 0.15
+        /// Slow gait (rule 5b) moves the body by at least this much (g): above the still
+        /// threshold, below which a slow, weak step cannot be told from fidgeting.
+        public var slowGaitDeviation = 0.025
+        /// Slow gait (rule 5b): the spectrum's gait peak is at least this many times the mean power
+        /// of its bins (`acc_mag_gait_prominence`). Measured on the default 2.56 s windows with
+        /// 0.025 ≤ *σ* < 0.15 g: 2.4 % of 3,100 vehicle windows (driver-behavior, car-phone,
+        /// metro-paris, bratislava, TMD car) reach 30, and their runs of walking windows grow at
+        /// most from 4 to 5 (6.4 s, under the 10 s it takes to leave driving); UCI HAPT sitting,
+        /// standing and lying at most 16; lower-back walks slowed to 40–50 steps/min (slow_gait.py
+        /// veryslow) 40–75 where the autocorrelation finds no period.
+        public var slowGaitProminence = 30.0
+        /// Slow gait (rule 5b): the gait peak's frequency (Hz), from the slowest walking cadence
+        /// measured (40 steps/min, 0.67 Hz, with the spectrum's resolution below it) up to the
+        /// running cadence.
+        public var slowGaitFrequency = 0.6...2.5
         /// Above this speed (m/s) a window is a vehicle or a bicycle.
         public var vehicleSpeed = 6.0
         /// Above this speed (m/s) no one walks; below it a cyclist or a car cannot be told from
@@ -80,6 +102,9 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
                 ("pedallingCadence.upperBound", pedallingCadence.upperBound),
                 ("pedallingDeviation", pedallingDeviation), ("gaitDeviation", gaitDeviation),
                 ("runningDeviation", runningDeviation), ("roughDeviation", roughDeviation),
+                ("slowGaitDeviation", slowGaitDeviation), ("slowGaitProminence", slowGaitProminence),
+                ("slowGaitFrequency.lowerBound", slowGaitFrequency.lowerBound),
+                ("slowGaitFrequency.upperBound", slowGaitFrequency.upperBound),
                 ("vehicleSpeed", vehicleSpeed), ("walkingSpeed", walkingSpeed), ("movingSpeed", movingSpeed),
             ]
             for (name, value) in values where !(value.isFinite && value >= 0) {
@@ -104,6 +129,9 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         case pedalling
         /// Rule 5: a periodic window at a walking or running autocorrelation cadence.
         case periodicGait = "periodic_gait"
+        /// Rule 5b: a strong spectral gait peak at a walking frequency, without steps or an
+        /// autocorrelation period (slow gait: walking, low confidence).
+        case slowGait = "slow_gait"
         /// Rule 6: faster than walking, with neither gait nor pedalling (driving).
         case movingWithoutGait = "moving_without_gait"
         /// Rule 7: too rough for a ride, without steps or periodicity (unknown).
@@ -128,6 +156,10 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         "acc_mag_std", "acc_mag_variance", "gait_step_count", "gait_step_cadence", "gait_autocorrelation_cadence",
         "gait_step_regularity",
     ]
+
+    /// The columns slow gait (rule 5b) reads when the schema has them: the gait band's spectral
+    /// peak frequency and prominence. A schema without them is accepted; rule 5b then never fires.
+    public static let slowGaitFeatures = ["acc_mag_gait_frequency", "acc_mag_gait_prominence"]
 
     /// The thresholds in use.
     public let configuration: Configuration
@@ -163,6 +195,8 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
     struct Columns {
         let rules: FeatureColumns
         let evidence: FeatureColumns
+        /// ``FeatureRuleClassifier/slowGaitFeatures``, each possibly missing.
+        let slowGait: FeatureColumns
 
         init(_ schema: FeatureSchema) throws(ActivityError) {
             rules = FeatureColumns(FeatureRuleClassifier.requiredFeatures, in: schema)
@@ -171,6 +205,7 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
                     .schemaMismatch, "the feature vector has no '\(missing)' column, which the activity rules need")
             }
             evidence = FeatureColumns(ActivityEvidence.columnNames, in: schema)
+            slowGait = FeatureColumns(FeatureRuleClassifier.slowGaitFeatures, in: schema)
         }
     }
 
@@ -221,6 +256,13 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
             }
             if cadence >= c.pedallingCadence.upperBound && cadence <= c.runningCadence {
                 return decision(.walking, .medium, .periodicGait)
+            }
+        }
+        if !fastForWalking && deviation >= c.slowGaitDeviation && deviation < c.roughDeviation {
+            let gaitFrequency = columns.slowGait.value(0, in: features.values)
+            let prominence = columns.slowGait.value(1, in: features.values)
+            if prominence >= c.slowGaitProminence && c.slowGaitFrequency.contains(gaitFrequency) {
+                return decision(.walking, .low, .slowGait)
             }
         }
         if fastForWalking { return decision(.driving, .medium, .movingWithoutGait) }
