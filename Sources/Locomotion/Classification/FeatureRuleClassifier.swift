@@ -12,7 +12,8 @@
 /// 3. At least ``Configuration/minimumSteps`` detected steps: running when their cadence exceeds
 ///    ``Configuration/runningCadence``, or when a periodic window with *σ* ≥
 ///    ``Configuration/runningDeviation`` has a running autocorrelation cadence (a missed step
-///    lowers the step cadence of a short window); else walking.
+///    lowers the step cadence of a short window), or when the window has running's impact
+///    (``RunningImpact``: the middle half of |a| spreads over 1.1 g, which clipping keeps); else walking.
 /// 4. Pedalling: a periodic window (step regularity ≥ ``Configuration/periodicRegularity``)
 ///    without steps, with *σ* ≥ ``Configuration/pedallingDeviation``, whose autocorrelation
 ///    cadence lies in ``Configuration/pedallingCadence`` (one pedal turn per period, below any
@@ -20,7 +21,9 @@
 /// 5. A periodic window with *σ* ≥ ``Configuration/gaitDeviation`` and no *v* above walking
 ///    speed: running when its autocorrelation cadence exceeds ``Configuration/runningCadence``
 ///    and *σ* ≥ ``Configuration/runningDeviation``; walking when the cadence is within walking
-///    range (``Configuration/pedallingCadence``'s upper bound up to the running cadence).
+///    range (``Configuration/pedallingCadence``'s upper bound up to the running cadence). Running, too,
+///    and in a window that is neither periodic nor stepped, whenever it has running's impact
+///    (``RunningImpact``; rule ``Rule/runningImpact``).
 /// 6. *v* > ``Configuration/walkingSpeed``: driving (moving, no gait, no pedalling).
 /// 7. *σ* ≥ ``Configuration/roughDeviation``: unknown — too rough for a vehicle's ride, and with
 ///    neither steps nor periodicity it is not evidence of walking either. A car on cobblestones
@@ -104,6 +107,8 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         case pedalling
         /// Rule 5: a periodic window at a walking or running autocorrelation cadence.
         case periodicGait = "periodic_gait"
+        /// Rule 5, for a window without steps or periodicity: running's impact (``RunningImpact``).
+        case runningImpact = "running_impact"
         /// Rule 6: faster than walking, with neither gait nor pedalling (driving).
         case movingWithoutGait = "moving_without_gait"
         /// Rule 7: too rough for a ride, without steps or periodicity (unknown).
@@ -163,6 +168,8 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
     struct Columns {
         let rules: FeatureColumns
         let evidence: FeatureColumns
+        /// ``RunningImpact/columnNames``, optional.
+        let impact: FeatureColumns
 
         init(_ schema: FeatureSchema) throws(ActivityError) {
             rules = FeatureColumns(FeatureRuleClassifier.requiredFeatures, in: schema)
@@ -171,6 +178,7 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
                     .schemaMismatch, "the feature vector has no '\(missing)' column, which the activity rules need")
             }
             evidence = FeatureColumns(ActivityEvidence.columnNames, in: schema)
+            impact = FeatureColumns(RunningImpact.columnNames, in: schema)
         }
     }
 
@@ -189,6 +197,9 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         let pedalling =
             periodic && deviation >= c.pedallingDeviation && !(steps >= c.minimumSteps)
             && c.pedallingCadence.contains(cadence)
+        let runningImpact = RunningImpact.isRunning(
+            interquartileRange: columns.impact.value(0, in: features.values), stepCadence: stepCadence,
+            autocorrelationCadence: cadence)
 
         func decision(_ activity: ActivityType, _ confidence: Confidence, _ rule: Rule) -> Decision {
             Decision(
@@ -211,18 +222,19 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
             // running whose autocorrelation cadence is a running one is running all the same.
             let runningPace =
                 stepCadence > c.runningCadence
-                || (periodic && cadence > c.runningCadence && deviation >= c.runningDeviation)
+                || (periodic && cadence > c.runningCadence && deviation >= c.runningDeviation) || runningImpact
             return decision(runningPace ? .running : .walking, confidence, .steps)
         }
         if pedalling { return decision(.cycling, fastForWalking ? .high : .medium, .pedalling) }
         if periodic && deviation >= c.gaitDeviation && !fastForWalking {
-            if cadence > c.runningCadence && deviation >= c.runningDeviation {
+            if (cadence > c.runningCadence && deviation >= c.runningDeviation) || runningImpact {
                 return decision(.running, .medium, .periodicGait)
             }
             if cadence >= c.pedallingCadence.upperBound && cadence <= c.runningCadence {
                 return decision(.walking, .medium, .periodicGait)
             }
         }
+        if runningImpact && !fastForWalking { return decision(.running, .low, .runningImpact) }
         if fastForWalking { return decision(.driving, .medium, .movingWithoutGait) }
         if deviation >= c.roughDeviation { return decision(.unknown, .low, .rough) }
         return decision(.driving, .low, .moderateWithoutGait)
