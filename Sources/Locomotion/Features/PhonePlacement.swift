@@ -26,8 +26,7 @@ public enum PhonePlacement: String, Sendable, Hashable, Codable, CaseIterable {
 ///
 /// Measured on the shared recordings (per recording, `docs/Accuracy.md`): front trouser pockets sway
 /// 11–50° (most above 19°), back pockets 11–18°, hands 7–12°, armbands 9–11°, a neck pouch 8–11°, a
-/// shoulder bag 15–18°, an arm swinging with the phone in hand 15–16°, a waist 8–12° (one recording of
-/// sitting down and lying down at 40°).
+/// shoulder bag 15–18°, an arm swinging with the phone in hand 15–16°, a waist 8–12° (one recording at 40°).
 public struct PhonePlacementEstimate: Sendable, Hashable, Codable {
     /// The sway (degrees) from which the thigh is read.
     public static let thighSway = 19.0
