@@ -12,7 +12,8 @@
 /// 3. At least ``Configuration/minimumSteps`` detected steps: running when their cadence exceeds
 ///    ``Configuration/runningCadence``, or when a periodic window with *σ* ≥
 ///    ``Configuration/runningDeviation`` has a running autocorrelation cadence (a missed step
-///    lowers the step cadence of a short window); else walking.
+///    lowers the step cadence of a short window), or when the window has running's impact
+///    (``RunningImpact``: the middle half of |a| spreads over 1.1 g, which clipping keeps); else walking.
 /// 4. Pedalling: a periodic window (step regularity ≥ ``Configuration/periodicRegularity``)
 ///    without steps, with *σ* ≥ ``Configuration/pedallingDeviation``, whose autocorrelation
 ///    cadence lies in ``Configuration/pedallingCadence`` (one pedal turn per period, below any
@@ -20,7 +21,9 @@
 /// 5. A periodic window with *σ* ≥ ``Configuration/gaitDeviation`` and no *v* above walking
 ///    speed: running when its autocorrelation cadence exceeds ``Configuration/runningCadence``
 ///    and *σ* ≥ ``Configuration/runningDeviation``; walking when the cadence is within walking
-///    range (``Configuration/pedallingCadence``'s upper bound up to the running cadence).
+///    range (``Configuration/pedallingCadence``'s upper bound up to the running cadence). Running, too,
+///    and in a window that is neither periodic nor stepped, whenever it has running's impact
+///    (``RunningImpact``; rule ``Rule/runningImpact``).
 /// 5b. Slow gait: a window whose spectrum has a strong gait peak (``Configuration/slowGaitProminence``)
 ///    at a walking frequency (``Configuration/slowGaitFrequency``), with *σ* from
 ///    ``Configuration/slowGaitDeviation`` up to ``Configuration/roughDeviation`` and no *v* above
@@ -132,6 +135,8 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         /// Rule 5b: a strong spectral gait peak at a walking frequency, without steps or an
         /// autocorrelation period (slow gait: walking, low confidence).
         case slowGait = "slow_gait"
+        /// Rule 5, for a window without steps or periodicity: running's impact (``RunningImpact``).
+        case runningImpact = "running_impact"
         /// Rule 6: faster than walking, with neither gait nor pedalling (driving).
         case movingWithoutGait = "moving_without_gait"
         /// Rule 7: too rough for a ride, without steps or periodicity (unknown).
@@ -197,6 +202,8 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         let evidence: FeatureColumns
         /// ``FeatureRuleClassifier/slowGaitFeatures``, each possibly missing.
         let slowGait: FeatureColumns
+        /// ``RunningImpact/columnNames``, optional.
+        let impact: FeatureColumns
 
         init(_ schema: FeatureSchema) throws(ActivityError) {
             rules = FeatureColumns(FeatureRuleClassifier.requiredFeatures, in: schema)
@@ -205,6 +212,7 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
                     .schemaMismatch, "the feature vector has no '\(missing)' column, which the activity rules need")
             }
             evidence = FeatureColumns(ActivityEvidence.columnNames, in: schema)
+            impact = FeatureColumns(RunningImpact.columnNames, in: schema)
             slowGait = FeatureColumns(FeatureRuleClassifier.slowGaitFeatures, in: schema)
         }
     }
@@ -224,6 +232,9 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         let pedalling =
             periodic && deviation >= c.pedallingDeviation && !(steps >= c.minimumSteps)
             && c.pedallingCadence.contains(cadence)
+        let runningImpact = RunningImpact.isRunning(
+            interquartileRange: columns.impact.value(0, in: features.values), stepCadence: stepCadence,
+            autocorrelationCadence: cadence)
 
         func decision(_ activity: ActivityType, _ confidence: Confidence, _ rule: Rule) -> Decision {
             Decision(
@@ -246,18 +257,19 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
             // running whose autocorrelation cadence is a running one is running all the same.
             let runningPace =
                 stepCadence > c.runningCadence
-                || (periodic && cadence > c.runningCadence && deviation >= c.runningDeviation)
+                || (periodic && cadence > c.runningCadence && deviation >= c.runningDeviation) || runningImpact
             return decision(runningPace ? .running : .walking, confidence, .steps)
         }
         if pedalling { return decision(.cycling, fastForWalking ? .high : .medium, .pedalling) }
         if periodic && deviation >= c.gaitDeviation && !fastForWalking {
-            if cadence > c.runningCadence && deviation >= c.runningDeviation {
+            if (cadence > c.runningCadence && deviation >= c.runningDeviation) || runningImpact {
                 return decision(.running, .medium, .periodicGait)
             }
             if cadence >= c.pedallingCadence.upperBound && cadence <= c.runningCadence {
                 return decision(.walking, .medium, .periodicGait)
             }
         }
+        if runningImpact && !fastForWalking { return decision(.running, .low, .runningImpact) }
         if !fastForWalking && deviation >= c.slowGaitDeviation && deviation < c.roughDeviation {
             let gaitFrequency = columns.slowGait.value(0, in: features.values)
             let prominence = columns.slowGait.value(1, in: features.values)

@@ -1,0 +1,287 @@
+#!/usr/bin/env python3
+"""Five activities, leave one source out: what `locomotion analyze` tells a user, scored by time, beside
+the window decisions, a scikit-learn forest on our features and acti-motus on the pocket and thigh files.
+
+For every source (dataset) of ../shared/data it prints macro-F1 over walking / running / cycling / driving /
+stationary (the classes the source has), and the recall of each class:
+  * `analyze (time)`: the default `locomotion analyze --json` timeline (rules + hysteresis), scored on
+    the recording's own samples (every sample is a slice of time), so a short stretch that hysteresis
+    holds back counts for the time it lasts;
+  * `classify (window)`: the default rules' own window decisions (`locomotion classify --csv`);
+  * `forest (window)`: scikit-learn's RandomForestClassifier on `locomotion features` (acceleration
+    features only: gyroscope, GPS and pedometer columns are left out, since only some sources have
+    them), trained on every other source and tested on this one (leave one source out);
+  * `acti-motus (window)`: the Acti4 rules (Skotte et al. 2014) as PyPI `acti-motus` implements
+    them, on the thigh and pocket sources only, with the phone's axes turned into its thigh frame
+    (below). Its classes map: walk, stairs -> walking; run -> running; bicycle -> cycling;
+    sit, stand, lie, kneel, squat, move -> stationary; row and non-wear -> not one of ours.
+Clipped variants of the pocket sources (`<source>-clip2g`: every axis clipped at +-2 g, as a phone with a
++-2 g range records) show what a cheaper phone changes.
+
+Run from the repository root (python3 with numpy, pandas, scikit-learn; acti-motus optional):
+
+    swift build -c release --product locomotion
+    python3 Benchmarks/activities/evaluate.py > Benchmarks/activities/last_run.md
+
+Options: --bin, --data, --work (keep prepared files and CLI outputs), --no-forest, --no-acti.
+"""
+import argparse
+import datetime
+import glob
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Benchmarks/activity"))
+from recordings import Run, inside, per_sample, recordings  # noqa: E402
+
+CLASSES = ["walking", "running", "cycling", "driving", "stationary"]
+SCORED_AS = {"walking": "walking", "walking_stairs": "walking", "running": "running", "cycling": "cycling",
+             "driving": "driving", "stationary": "stationary"}
+# sources where the phone (or IMU) sits in a trouser pocket or on the thigh
+POCKET = ["motionsense", "geotec", "hugadb", "oxford-pocket", "motionsense-clip2g", "geotec-clip2g"]
+CLIPPED = ["motionsense-clip2g", "geotec-clip2g"]
+
+
+def geotec(data):
+    runs = []
+    for f in sorted(glob.glob(f"{data}/geotec-phone-pocket-tug/geotec_s*_tug.csv")):
+        # seated is stationary; standing up, sitting down and turning are transitions (not scored)
+        runs.append(Run("geotec", os.path.basename(f)[:-4], f, [], per_sample(
+            f, "label", {"walking": "walking", "stationary": "stationary"})))
+    return runs
+
+
+def oxford(data):
+    """Walking from the first to the last heel-switch step of each recording; the Pixel's ~405 Hz files
+    are above the CLI's 200 Hz limit and are reported as failures."""
+    runs = []
+    for f in sorted(glob.glob(f"{data}/oxford-stepcounter-phones/*_[0-9].csv")):
+        name = os.path.basename(f)[:-4]
+        steps = pd.read_csv(f[:-4] + "_steps.csv").t_s.values
+        place = name.split("_")[2]
+        ds = "oxford-pocket" if "pocket" in place else "oxford-other"
+        runs.append(Run(ds, name, f, [], inside([(steps.min(), steps.max())], "walking")))
+    return runs
+
+
+def clipped(runs, prepared, limit=2.0):
+    """A copy of each run with every acceleration axis clipped at +-limit g."""
+    out = []
+    os.makedirs(prepared, exist_ok=True)
+    for run in runs:
+        a = pd.read_csv(run.input)
+        for c in [c for c in a.columns if c.startswith("acc_")]:
+            a[c] = a[c].clip(-limit, limit)
+        path = f"{prepared}/{run.recording}_clip{limit:g}g.csv"
+        a.to_csv(path, index=False, float_format="%.6g")
+        label_truth = per_sample(path, "label", {"jogging": "running", "walking": "walking", "standing": "stationary",
+                                                 "sitting": "stationary", "stationary": "stationary"})
+        out.append(Run(f"{run.dataset}-clip2g", run.recording, path, run.args, label_truth))
+    return out
+
+
+def cli(binary, args, out):
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out, "w") as fh:
+        p = subprocess.run([binary, *args], stdout=fh, stderr=subprocess.PIPE, text=True)
+    return p.returncode, (p.stderr.strip().splitlines() or [""])[-1]
+
+
+def time_points(run):
+    """The recording's sample times, thinned to about 10 per second: the slices of time scored."""
+    t = pd.read_csv(run.input, usecols=["t_s"]).t_s.values
+    if len(t) < 2:
+        return t
+    step = max(1, int(round(10 ** -1 / max(np.median(np.diff(t)), 1e-6))))
+    return t[::step]
+
+
+def by_time(run, analyze_json):
+    rec = json.load(open(analyze_json))[0]
+    t = time_points(run)
+    w = pd.DataFrame({"start_s": t, "end_s": t})
+    truth = run.truth(w)
+    pred = np.full(len(t), "none", dtype=object)
+    for seg in rec.get("timeline", []):
+        pred[(t >= seg["start"]) & (t < seg["end"])] = seg["activity"]
+    pred[t >= rec.get("duration", np.inf)] = pred[t < rec.get("duration", np.inf)][-1:] if len(t) else "none"
+    keep = pd.Series(truth).notna().values
+    return pd.DataFrame({"truth": truth[keep], "pred": pred[keep], "weight": np.gradient(t)[keep] if len(t) > 1 else 1.0})
+
+
+def f1_table(truth, pred, weight=None):
+    """Macro-F1 over the classes present in `truth` (each F1 over all predictions), and per-class recall."""
+    truth = pd.Series(truth).map(SCORED_AS).values
+    w = np.ones(len(truth)) if weight is None else np.asarray(weight, float)
+    f1s, recall = [], {}
+    for c in CLASSES:
+        tp = w[(truth == c) & (pred == c)].sum()
+        pos = w[truth == c].sum()
+        if pos == 0:
+            continue
+        fp = w[(truth != c) & (pred == c)].sum()
+        r = tp / pos
+        p = tp / (tp + fp) if tp + fp > 0 else 0.0
+        f1s.append(2 * p * r / (p + r) if p + r > 0 else 0.0)
+        recall[c] = r
+    return (np.mean(f1s) if f1s else np.nan), recall
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bin", default=ROOT / ".build/release/locomotion", type=Path)
+    ap.add_argument("--data", default=ROOT / "../shared/data", type=Path)
+    ap.add_argument("--work", type=Path)
+    ap.add_argument("--no-forest", action="store_true")
+    ap.add_argument("--no-acti", action="store_true")
+    ap.add_argument("--only", help="comma-separated sources to run (default: all)")
+    args = ap.parse_args()
+    args.data = args.data.resolve()
+    if not args.bin.exists():
+        sys.exit(f"no CLI at {args.bin}: `swift build -c release --product locomotion` or pass --bin")
+    tmp = tempfile.TemporaryDirectory()
+    work = args.work or Path(tmp.name)
+    t0 = time.monotonic()
+    runs, skipped = recordings(str(args.data), str(work))
+    runs = [r for r in runs if r.dataset not in ("metro-comparo-linacc", "metro-comparo-totalacc")]
+    runs += geotec(str(args.data)) + oxford(str(args.data))
+    runs += clipped([r for r in runs if r.dataset in ("motionsense", "geotec")], f"{work}/prepared/clipped")
+    if args.only:
+        keep = args.only.split(",")
+        runs = [r for r in runs if r.dataset in keep]
+
+    def job(run):
+        base = work / "out" / run.dataset / run.recording
+        a = cli(str(args.bin), ["analyze", run.input, *run.args, "--json"], base.with_suffix(".analyze.json"))
+        c = cli(str(args.bin), ["classify", run.input, *run.args, "--csv"], base.with_suffix(".classify.csv"))
+        f = (0, "") if args.no_forest else cli(str(args.bin), ["features", run.input, *run.args],
+                                               base.with_suffix(".features.csv"))
+        return base, a, c, f
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(job, runs))
+    t1 = time.monotonic()
+
+    timed, windows, feats, failures = [], [], [], []
+    for run, (base, a, c, f) in zip(runs, results):
+        if a[0] != 0 or c[0] != 0:
+            failures.append(f"{run.dataset} {run.recording}: {a[1] or c[1]}")
+            continue
+        d = by_time(run, base.with_suffix(".analyze.json"))
+        d["dataset"], d["recording"] = run.dataset, run.recording
+        timed.append(d)
+        w = pd.read_csv(base.with_suffix(".classify.csv"))
+        w["truth"] = run.truth(w)
+        w["dataset"], w["recording"] = run.dataset, run.recording
+        windows.append(w[w.truth.notna()][["dataset", "recording", "start_s", "end_s", "truth", "activity"]])
+        if not args.no_forest and f[0] == 0:
+            x = pd.read_csv(base.with_suffix(".features.csv"))
+            x["truth"] = run.truth(x)
+            x["dataset"] = run.dataset
+            feats.append(x[x.truth.notna()])
+    timed = pd.concat(timed, ignore_index=True)
+    windows = pd.concat(windows, ignore_index=True)
+    windows = windows[windows.truth.isin(list(SCORED_AS))]
+    timed = timed[timed.truth.isin(list(SCORED_AS))]
+
+    forest = None
+    if feats:
+        from sklearn.ensemble import RandomForestClassifier
+        x = pd.concat(feats, ignore_index=True)
+        x = x[x.truth.isin(list(SCORED_AS))]
+        cols = [c for c in x.columns if c not in ("file", "start_s", "end_s", "label", "truth", "dataset")
+                and not c.startswith(("gyro_", "gps_", "pedometer_"))]
+        xs = x[cols].astype(float).fillna(-1.0).values
+        ys = x.truth.map(SCORED_AS).values
+        forest = pd.Series(index=x.index, dtype=object)
+        # the clipped copies are the same people as their sources: held out with them
+        group = x.dataset.str.replace("-clip2g", "", regex=False).values
+        for g in np.unique(group):
+            test = group == g
+            model = RandomForestClassifier(n_estimators=100, random_state=0, n_jobs=2, min_samples_leaf=2)
+            model.fit(xs[~test], ys[~test])
+            forest[test] = model.predict(xs[test])
+        forest = pd.DataFrame({"dataset": x.dataset, "truth": x.truth, "pred": forest})
+
+    acti = None
+    if not args.no_acti:
+        try:
+            import logging
+            import warnings
+
+            import acti_motus_adapter
+            from acti_motus_adapter import classify_thigh
+            acti_motus_adapter.DATA = str(args.data)
+            logging.disable(logging.WARNING)
+            warnings.simplefilter("ignore")
+            rows = []
+            for run in runs:
+                if run.dataset not in POCKET:
+                    continue
+                w = windows[(windows.dataset == run.dataset) & (windows.recording == run.recording)]
+                if len(w) == 0:
+                    continue
+                pred = classify_thigh(run.input, w.start_s.values, w.end_s.values)
+                rows.append(pd.DataFrame({"dataset": run.dataset, "truth": w.truth.values, "pred": pred}))
+            acti = pd.concat(rows, ignore_index=True) if rows else None
+        except ImportError as e:
+            skipped.append(("acti-motus", "all", f"not installed ({e})"))
+    t2 = time.monotonic()
+
+    print(f"# Five activities, leave one source out ({datetime.date.today()})\n")
+    print(f"Command: `{shlex.join(['python3', *sys.argv])}`\n")
+    print(f"Binary `{args.bin}`: {len(runs)} recordings, CLI {t1 - t0:.0f} s, scoring {t2 - t1:.0f} s. "
+          "Macro-F1 over the classes each source has; recall per class in brackets.\n")
+    print("| source | time scored (min) | analyze (time) | classify (window) | forest (window) | acti-motus (window) |")
+    print("|---|---:|---|---|---|---|")
+
+    def cell(df, ds, pred="pred", weight=None):
+        if df is None:
+            return "–"
+        g = df[df.dataset == ds] if ds is not None else df
+        if len(g) == 0:
+            return "–"
+        f1, rec = f1_table(g.truth.values, g[pred].values, None if weight is None else g[weight].values)
+        return f"{f1:.3f} ({', '.join(f'{k[:5]} {v:.2f}' for k, v in rec.items())})"
+
+    sources = sorted(timed.dataset.unique(), key=lambda s: (s in POCKET, s))
+    for ds in sources:
+        minutes = timed[timed.dataset == ds].weight.sum() / 60
+        print(f"| {ds} | {minutes:.1f} | {cell(timed, ds, weight='weight')} | {cell(windows, ds, 'activity')} | "
+              f"{cell(forest, ds)} | {cell(acti, ds) if ds in POCKET else '–'} |")
+    print("\nPooled (every scored slice or window of the sources named):\n")
+    print("| pool | analyze (time) | classify (window) | forest (window) | acti-motus (window) |")
+    print("|---|---|---|---|---|")
+    unclipped = [s for s in sources if s not in CLIPPED]
+    pools = {"all sources (unclipped)": unclipped, "pocket and thigh (unclipped)": [s for s in POCKET if s not in CLIPPED],
+             "pocket, clipped at ±2 g": CLIPPED}
+    for name, members in pools.items():
+        sub = {k: (None if v is None else v[v.dataset.isin(members)]) for k, v in
+               {"t": timed, "w": windows, "f": forest, "a": acti}.items()}
+        print(f"| {name} | {cell(sub['t'], None, weight='weight')} | {cell(sub['w'], None, 'activity')} | "
+              f"{cell(sub['f'], None)} | {cell(sub['a'], None)} |")
+    # walking against stationary: of the time that is one of the two, how much is called the right one
+    ws = timed[timed.dataset.isin(unclipped) & timed.truth.map(SCORED_AS).isin(["walking", "stationary"])]
+    both = ws[ws.pred.isin(["walking", "stationary"])]
+    agree = (both.pred == both.truth.map(SCORED_AS)).mean() if len(both) else np.nan
+    print(f"\nWalking against stationary (analyze, time called one of the two, unclipped): {100 * agree:.2f} % right.")
+    print("\nNot evaluated:\n")
+    for ds, what, why in skipped:
+        print(f"- {ds}: {what}: {why}")
+    for f in failures:
+        print(f"- failed: {f}")
+
+
+if __name__ == "__main__":
+    main()
