@@ -133,6 +133,7 @@ enum AnalyzeCommand {
                 if let resampling = analysed.summary.resampling {
                     printError("locomotion: note: \(file): \(resampling.summary)")
                 }
+                for note in analysed.summary.plausibilityNotes { printError("locomotion: note: \(file): \(note)") }
                 for requirement in analysed.summary.skipped {
                     printError("locomotion: note: \(file): \(requirement.explanation)")
                 }

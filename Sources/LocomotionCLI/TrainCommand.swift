@@ -182,7 +182,9 @@ enum ModelSupport {
         for (index, source) in sources.enumerated() {
             CommandSupport.progress(
                 "features \(index + 1) of \(sources.count): \(source.path)", done: index + 1 == sources.count)
-            let recording = try RecordingImporter.read(path: source.path, options: reading).recording
+            let imported = try RecordingImporter.read(path: source.path, options: reading)
+            for note in imported.plausibilityNotes { printError("locomotion: note: \(source.path): \(note)") }
+            let recording = imported.recording
             try set.add(
                 try recording.features(configuration), of: recording, group: source.group, activity: source.activity)
         }
