@@ -7,7 +7,8 @@ import Foundation
 /// seconds; acceleration whose median magnitude says m/s², milli-g, or g read as m/s² rather than
 /// g; rows that repeat the previous row's time; acceleration beyond 32 g or the same in every row;
 /// rotation rates beyond 35 rad/s (degrees per second read as radians); pedometer cadences beyond
-/// 10 steps/s, step counts that rise faster than that, and step counts that decrease. Nothing is
+/// 10 steps/s, step counts that rise faster than that, step counts that decrease, and GPS
+/// speeds faster than sound. Nothing is
 /// changed; the notes say what to check. The static functions note the same kind of thing in
 /// what is not a recording: a group column's values and reference files.
 ///
@@ -28,6 +29,9 @@ public struct PlausibilityChecker: Sendable {
     public static let rotationLimit = 35.0
     /// The fastest cadence a pedometer can report (steps/s); sprinters reach about 5.
     public static let cadenceLimit = 10.0
+    /// The fastest a phone's GPS speed can plausibly be (m/s): the speed of sound; airliners
+    /// cruise at about 250.
+    public static let speedLimit = 343.0
     /// Rows sampled for the medians and percentiles (between this and twice this many).
     public static let sampleSize = 20_000
     /// Intervals, from the start, behind the timestamp-unit check.
@@ -52,6 +56,8 @@ public struct PlausibilityChecker: Sendable {
     private var lastSteps: (time: Double, count: Double)?
     private var decreases = 0
     private var fastIncreases = 0
+    private var fastSpeeds = 0
+    private var fastestSpeed = 0.0
     private var fastestIncrease = 0.0
 
     /// An empty checker.
@@ -101,6 +107,10 @@ public struct PlausibilityChecker: Sendable {
             }
         }
         notePedometer(chunk)
+        for speed in chunk.speed ?? [] where speed > Self.speedLimit {
+            fastSpeeds += 1
+            fastestSpeed = Swift.max(fastestSpeed, speed)
+        }
         thinSamples()
     }
 
@@ -149,6 +159,11 @@ public struct PlausibilityChecker: Sendable {
                 "the pedometer's step count rises faster than \(Self.cadenceLimit.compactDescription) steps/s "
                     + "\(fastIncreases) times (up to \(fastestIncrease.compactDescription) steps/s): "
                     + "a counter from another source, or a wrong column")
+        }
+        if fastSpeeds > 0 {
+            notes.append(
+                "\(fastSpeeds) GPS speeds exceed \(Self.speedLimit.compactDescription) m/s (up to "
+                    + "\(fastestSpeed.compactDescription) m/s), faster than sound: damaged fixes or a wrong unit")
         }
         if decreases > 0 {
             notes.append(
