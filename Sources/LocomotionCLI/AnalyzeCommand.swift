@@ -170,7 +170,8 @@ enum AnalyzeCommand {
                 var message = CommandSupport.message(error, path: file)
                 if (error as? LocomotionError)?.code == .missingColumn, file.lowercased().hasSuffix(".gpx") {
                     // A GPX track is collected from folders like any recording, but holds no motion.
-                    message = "\(file): a GPX track holds positions and times, no acceleration: there is no motion to "
+                    message =
+                        "\(file): a GPX track holds positions and times, no acceleration: there is no motion to "
                         + "classify ('locomotion speed \(file)' gives its speeds)"
                 }
                 status = command.fail(message)

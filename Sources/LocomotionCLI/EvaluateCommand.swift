@@ -86,7 +86,8 @@ enum EvaluateCommand {
                 // Read here rather than in ActivityModel.evaluate(_:reading:) to note implausible values.
                 let imported = try RecordingImporter.read(path: source.path, options: reading)
                 for note in imported.plausibilityNotes { printError("locomotion: note: \(source.path): \(note)") }
-                confusion.merge(try model.evaluate(on: imported.recording, activity: source.activity, smoothing: smoothing))
+                confusion.merge(
+                    try model.evaluate(on: imported.recording, activity: source.activity, smoothing: smoothing))
             }
             guard confusion.total > 0 else {
                 // An accuracy of nan with exit 0 would read as a score.

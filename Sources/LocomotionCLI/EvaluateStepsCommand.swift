@@ -101,7 +101,9 @@ enum EvaluateStepsCommand {
     }
 
     static func labelSet(_ text: String?) -> Set<String>? {
-        text.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }) }
+        text.map {
+            Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        }
     }
 
     static func evaluate(

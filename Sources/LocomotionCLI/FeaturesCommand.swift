@@ -67,13 +67,17 @@ enum FeaturesCommand {
         for path in parsed.positional {
             do {
                 for (source, recording) in try load(path: path, options: settings.reading) {
-                    // Every window's values are held until the output is written: bounded before extraction.
+                    // Every window's values are held until the output is written: bounded before extraction,
+                    // once the window and hop are known to be valid (their own errors come first).
+                    if let rate = recording.estimatedSampleRate {
+                        _ = try settings.configuration.lengths(sampleRate: rate)
+                    }
                     windows += Int(min(recording.duration / settings.configuration.hop, Double(Int32.max))) + 1
                     guard windows <= largestWindowCount else {
                         return command.fail(
                             "\(source): about \(windows) windows in all at a hop of "
                                 + "\(settings.configuration.hop.compactDescription) s, more than the "
-                                + "\(largestWindowCount) this command holds (about 330 bytes each); "
+                                + "\(largestWindowCount) this command holds (every window is kept until written); "
                                 + "take a longer --hop, or fewer files at a time")
                     }
                     let table = try recording.features(settings.configuration, threadCount: settings.threads)

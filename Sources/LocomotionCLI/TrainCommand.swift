@@ -67,7 +67,8 @@ enum TrainCommand {
         }
         let kind = ActivityModel.Kind(rawValue: parsed.value("model") ?? parsed.text("kind")!)!
         if let date = parsed.value("date"), !CalendarText.isDate(date) {
-            throw UsageError(message: "--date takes a date written YYYY-MM-DD (a real day of years 1-9999), not '\(date)'")
+            throw UsageError(
+                message: "--date takes a date written YYYY-MM-DD (a real day of years 1-9999), not '\(date)'")
         }
         let folds = parsed.wholeNumber("folds")!
         guard folds != 1 else { throw UsageError(message: "--folds takes 0 (none) or at least 2") }

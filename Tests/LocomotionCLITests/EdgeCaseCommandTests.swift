@@ -43,7 +43,9 @@ struct EdgeCaseCommandTests {
             #expect(((try? model.get()) != nil) == accepted, "windowDuration \(window)")
         }
         // The file written last names 601 s: a file error (1), as every damaged model.
-        #expect(LocomotionTool.run(["classify", try Self.unlabelled(in: folder), "--classifier", "model", "--model", path]) == 1)
+        #expect(
+            LocomotionTool.run(["classify", try Self.unlabelled(in: folder), "--classifier", "model", "--model", path])
+                == 1)
         #expect(LocomotionTool.run(["train", folder, "--out", folder + "/m.json", "--window", "601"]) == 2)
     }
 
@@ -51,9 +53,10 @@ struct EdgeCaseCommandTests {
         for good in ["2024-02-29", "2000-02-29", "0001-01-01", "9999-12-31", "2023-12-31"] {
             #expect(CalendarText.isDate(good), "\(good)")
         }
-        for bad in ["abc", "2024-02-30", "2023-02-29", "1900-02-29", "2024-13-01", "2024-00-10", "2024-1-5", "0000-01-01",
-            "2024-02-3x", "", "+024-01-01"]
-        {
+        for bad in [
+            "abc", "2024-02-30", "2023-02-29", "1900-02-29", "2024-13-01", "2024-00-10", "2024-1-5", "0000-01-01",
+            "2024-02-3x", "", "+024-01-01",
+        ] {
             #expect(!CalendarText.isDate(bad), "\(bad)")
         }
         for bad in ["abc", "2024-02-30"] {

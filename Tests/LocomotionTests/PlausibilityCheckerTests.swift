@@ -63,7 +63,8 @@ struct PlausibilityCheckerTests {
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let some = try RecordingReader.read(path: path).recording
         #expect(abs(try #require(some.samplingAnalysis()?.sampleRate) - 50) < 0.01)
-        #expect(some.plausibilityNotes().first?.hasPrefix("300 of 3300 rows repeat") == true, "\(some.plausibilityNotes())")
+        #expect(
+            some.plausibilityNotes().first?.hasPrefix("300 of 3300 rows repeat") == true, "\(some.plausibilityNotes())")
     }
 
     @Test func theStreamedAnalysisNotesWhatTheWholeReadNotes() throws {
@@ -123,10 +124,11 @@ struct PlausibilityCheckerTests {
     @Test func recurringGroupsAreNotedAndTheListIsCapped() {
         #expect(PlausibilityChecker.recurringGroupNotes(["a", "b", "c"]).isEmpty)
         let notes = PlausibilityChecker.recurringGroupNotes(["a", "b", "a", "c", "b", "a"])
-        #expect(notes == [
-            "2 group values recur after other groups: 'a' (3 runs), 'b' (2 runs); each run is read as a recording "
-                + "of its own with the same name (sort the file by the column?)"
-        ])
+        #expect(
+            notes == [
+                "2 group values recur after other groups: 'a' (3 runs), 'b' (2 runs); each run is read as a recording "
+                    + "of its own with the same name (sort the file by the column?)"
+            ])
         let many = PlausibilityChecker.recurringGroupNotes((0..<40).map { "g\($0 % 20)" })
         #expect(many.first?.contains("'g9' (2 runs) and 10 more;") == true, "\(many)")
     }

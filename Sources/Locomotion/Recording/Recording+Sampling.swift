@@ -109,10 +109,13 @@ extension Recording {
         // Spans run over distinct timestamps: a row written twice would otherwise halve the span's
         // interval (every row twice read as twice the rate). Short recordings use single
         // intervals: a span must be small next to the recording.
-        let distinct = duplicates == 0 ? time : time.indices.filter { $0 == 0 || time[$0] != time[$0 - 1] }.map { time[$0] }
+        let distinct =
+            duplicates == 0 ? time : time.indices.filter { $0 == 0 || time[$0] != time[$0 - 1] }.map { time[$0] }
         let span = max(1, min(Self.rateEstimationSpan, (distinct.count - 1) / 10))
-        let spanIntervals = (0..<max(distinct.count - span, 0)).map { (distinct[$0 + span] - distinct[$0]) / Double(span) }
-            .filter { $0 > 0 }
+        let spanIntervals = (0..<max(distinct.count - span, 0)).map {
+            (distinct[$0 + span] - distinct[$0]) / Double(span)
+        }
+        .filter { $0 > 0 }
         let sorted = intervals.sorted()
         let singleMedian = Self.median(ofSorted: sorted)
         let typical = spanIntervals.isEmpty ? singleMedian : Self.median(ofSorted: spanIntervals.sorted())
