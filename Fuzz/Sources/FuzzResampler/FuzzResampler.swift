@@ -23,7 +23,7 @@ func resample(_ pieces: [Recording], rate: Double, sampling: SamplingAnalysis) t
     for piece in pieces { rows.append(try resampler.append(piece)) }
     rows.append(resampler.finish())
     let times = rows.flatMap(\.time)
-    let values = rows.flatMap { $0.acceleration.map { $0.x + $0.z } ?? [] }
+    let values = rows.flatMap { $0.acceleration.map { zip($0.x, $0.z).map { $0 + $1 } } ?? [] }
     require(times.count == resampler.report.rowsWritten, "\(times.count) rows, report \(resampler.report)")
     require(times.allSatisfy(\.isFinite), "a non-finite grid time")
     require(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "grid times not strictly increasing")
@@ -68,7 +68,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     if case .success(let expected) = whole,
         let (resampled, _) = try? recording.resampling(to: rate, maximumGap: sampling.maximumGap)
     {
-        let bits = (resampled.time + (resampled.acceleration.map { $0.x + $0.z } ?? [])).map(\.bitPattern)
+        let bits = (resampled.time + (resampled.acceleration.map { zip($0.x, $0.z).map { $0 + $1 } } ?? [])).map(
+            \.bitPattern)
         require(bits == expected.0, "Recording.resampling(to:) differs from the resampler")
     }
     return 0
