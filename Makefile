@@ -45,7 +45,8 @@ test-tsan: deps
 # AddressSanitizer. `make fuzz` runs each for FUZZ_SECONDS from a scratch copy of its committed
 # corpus (Fuzz/Corpus/<target>, which never grows) and prints the totals; a crash or an invariant
 # violation stops it with the input saved under .build/fuzz-runs/<target>/ (docs/Reliability.md).
-FUZZ_TARGETS := FuzzRecordingReader FuzzModelLoader FuzzDetector
+FUZZ_TARGETS := FuzzRecordingReader FuzzModelLoader FuzzDetector FuzzRowParsing FuzzExportReaders FuzzZipArchive \
+	FuzzResampler
 FUZZ_SECONDS ?= 60
 # libFuzzer's random seed; 0 picks a new one each run. The CI smoke run fixes it, so a red CI
 # can be reproduced.
@@ -75,9 +76,12 @@ fuzz: fuzz-build
 # A long campaign, resumable across runs and sessions: every target at once for FUZZ_SECONDS at the
 # lowest CPU priority, each from the corpus it has grown so far, with every run's executions
 # appended to $(FUZZ_CAMPAIGN_DIR)/ledger.tsv and the totals printed (Fuzz/campaign.sh).
+# By default 480 s per target: the seven targets take 56 minutes of one core in all (run at once
+# on as many idle cores as there are).
 FUZZ_CAMPAIGN_DIR ?= .build/fuzz-campaign
+FUZZ_CAMPAIGN_SECONDS ?= 480
 fuzz-campaign: fuzz-build
-	@sh Fuzz/campaign.sh $$($(FUZZ_BUILD) --show-bin-path) $(FUZZ_CAMPAIGN_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	@sh Fuzz/campaign.sh $$($(FUZZ_BUILD) --show-bin-path) $(FUZZ_CAMPAIGN_DIR) $(FUZZ_CAMPAIGN_SECONDS) $(FUZZ_TARGETS)
 
 # The short run .ci/run does: about 30 s per target.
 fuzz-smoke:

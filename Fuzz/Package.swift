@@ -10,10 +10,14 @@ let package = Package(
     name: "LocomotionFuzz",
     dependencies: [.package(name: "Locomotion", path: "..")],
     targets: [
-        .target(name: "FuzzSupport"),
+        .target(name: "FuzzSupport", dependencies: [locomotion]),
         .executableTarget(name: "FuzzRecordingReader", dependencies: [locomotion, "FuzzSupport"]),
         .executableTarget(name: "FuzzModelLoader", dependencies: [locomotion, "FuzzSupport"]),
         .executableTarget(name: "FuzzDetector", dependencies: [locomotion, "FuzzSupport"]),
+        .executableTarget(name: "FuzzRowParsing", dependencies: [locomotion, "FuzzSupport"]),
+        .executableTarget(name: "FuzzExportReaders", dependencies: [locomotion, "FuzzSupport"]),
+        .executableTarget(name: "FuzzZipArchive", dependencies: [locomotion, "FuzzSupport"]),
+        .executableTarget(name: "FuzzResampler", dependencies: [locomotion, "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

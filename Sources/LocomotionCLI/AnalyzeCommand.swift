@@ -137,6 +137,7 @@ enum AnalyzeCommand {
                 if let resampling = analysed.summary.resampling {
                     printError("locomotion: note: \(file): \(resampling.summary)")
                 }
+                for note in analysed.summary.plausibilityNotes { printError("locomotion: note: \(file): \(note)") }
                 for requirement in analysed.summary.skipped {
                     printError("locomotion: note: \(file): \(requirement.explanation)")
                 }
@@ -170,7 +171,13 @@ enum AnalyzeCommand {
                 }
             case .failure(let error):
                 // Parameter errors (a rate out of range) do not name the file; data errors do.
-                let message = CommandSupport.message(error, path: file)
+                var message = CommandSupport.message(error, path: file)
+                if (error as? LocomotionError)?.code == .missingColumn, file.lowercased().hasSuffix(".gpx") {
+                    // A GPX track is collected from folders like any recording, but holds no motion.
+                    message =
+                        "\(file): a GPX track holds positions and times, no acceleration: there is no motion to "
+                        + "classify ('locomotion speed \(file)' gives its speeds)"
+                }
                 status = command.fail(message)
                 report = Report(file: file, error: message)
             }

@@ -79,9 +79,21 @@ enum EvaluateCommand {
             let model = try ModelSupport.model(parsed.text("model"))
             let smoothing = try AnalyzeCommand.smoothing(parsed, hop: model.hop)
             let sources = try ActivityTrainingSet.sources(in: parsed.positional)
-            let confusion = try model.evaluate(sources, reading: reading, smoothing: smoothing) { index, source in
+            var confusion = ActivityConfusion()
+            for (index, source) in sources.enumerated() {
                 CommandSupport.progress(
                     "\(index + 1) of \(sources.count): \(source.path)", done: index + 1 == sources.count)
+                // Read here rather than in ActivityModel.evaluate(_:reading:) to note implausible values.
+                let imported = try RecordingImporter.read(path: source.path, options: reading)
+                for note in imported.plausibilityNotes { printError("locomotion: note: \(source.path): \(note)") }
+                confusion.merge(
+                    try model.evaluate(on: imported.recording, activity: source.activity, smoothing: smoothing))
+            }
+            guard confusion.total > 0 else {
+                // An accuracy of nan with exit 0 would read as a score.
+                return command.fail(
+                    "nothing to score: no window of the \(sources.count) recordings carries one label that names an "
+                        + "activity (labels in a label column, or recordings in activity-named folders; see 'train')")
             }
             if parsed.flag("json") {
                 CommandSupport.printJSON(Report(confusion))

@@ -77,6 +77,12 @@ enum EvaluateStepsCommand {
             if parsed.value("bouts") != nil, parsed.value("reference") == nil {
                 throw UsageError(message: "--bouts needs --reference")
             }
+            for option in ["still-labels", "walking-labels"] {
+                // An empty set would score nothing and still exit 0.
+                if let labels = labelSet(parsed.value(option)), labels.isEmpty {
+                    throw UsageError(message: "--\(option) takes one or more comma-separated labels, not an empty list")
+                }
+            }
             return (
                 tolerance: parsed.number("tolerance")!, reading: try ReadingOptions.parse(parsed),
                 configuration: try DetectorOptions.parse(parsed)
@@ -95,7 +101,9 @@ enum EvaluateStepsCommand {
     }
 
     static func labelSet(_ text: String?) -> Set<String>? {
-        text.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
+        text.map {
+            Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        }
     }
 
     static func evaluate(
@@ -108,11 +116,18 @@ enum EvaluateStepsCommand {
             let names = parsed.value("reference-column").map { [$0] } ?? ["ic_time_s", "time_s", "t_s", "time"]
             let reference = try ReferenceTable(path: path).column(
                 names, fallback: parsed.value("reference-column") == nil)
+            for note in PlausibilityChecker.referenceTimeNotes(reference, source: path) {
+                printError("locomotion evaluate-steps: note: \(note)")
+            }
             let detected = detection.steps.map(\.time)
             let matching: StepMatching
             var boutCount: Int?
             if let boutsPath = parsed.value("bouts") {
-                let bouts = try ReferenceTable(path: boutsPath).bouts(widenedBy: tolerance)
+                let table = try ReferenceTable(path: boutsPath)
+                for note in PlausibilityChecker.boutNotes(try table.bouts(widenedBy: 0), source: boutsPath) {
+                    printError("locomotion evaluate-steps: note: \(note)")
+                }
+                let bouts = try table.bouts(widenedBy: tolerance)
                 boutCount = bouts.count
                 matching = StepMatching(
                     detected: detected, reference: reference, insideBouts: bouts, tolerance: tolerance)

@@ -9,8 +9,7 @@ extension InfoCommand {
         if let platform = imported.platform { format += " (\(platform))" }
         print("  format          \(format)")
         if let start = imported.startEpochSeconds {
-            let date = Date(timeIntervalSince1970: start)
-            print("  started         \(ISO8601DateFormatter().string(from: date)) (time 0 of the recording's clock)")
+            print("  started         \(CalendarText.iso8601(epochSeconds: start)) (time 0 of the recording's clock)")
         }
         guard imported.format != .csv else { return }
         for file in imported.files {

@@ -106,7 +106,7 @@ enum ReadingOptions {
         let imported = try read(path: path, options: options)
         if notes {
             if let resampling = imported.resampling { printError("locomotion: note: \(path): \(resampling.summary)") }
-            for note in imported.loaded.recording.plausibilityNotes() {
+            for note in imported.plausibilityNotes {
                 printError("locomotion: note: \(path): \(note)")
             }
         }
@@ -119,6 +119,9 @@ enum ReadingOptions {
         groups: [RecordingGroup], layout: RecordingLayout, report: RecordingReadReport
     ) {
         var read = try RecordingReader.readGroups(path: path, options: options)
+        for note in PlausibilityChecker.recurringGroupNotes(read.groups.map(\.name)) {
+            printError("locomotion: note: \(path): \(note)")
+        }
         for index in read.groups.indices {
             guard let target = options.resampling.targetRate(for: read.groups[index].recording) else { continue }
             let (resampled, report) = try read.groups[index].recording.resampling(to: target)

@@ -173,7 +173,9 @@ enum SpeedCommand {
 
     static func printText(_ report: Report) {
         func number(_ value: Double?, _ width: Int, _ decimals: Int) -> String {
-            value.map { String(format: "%\(width).\(decimals)f", $0) } ?? String(repeating: " ", count: width - 1) + "–"
+            guard let value else { return String(repeating: " ", count: width - 1) + "–" }
+            // Fixed decimals up to a billion; beyond (a damaged file's 1e300 m/s), an exponent.
+            return String(format: abs(value) < 1e9 ? "%\(width).\(decimals)f" : "%\(width).\(decimals)e", value)
         }
         print("\(report.file) (\(report.method))")
         print("      time (s)   raw (m/s)   smoothed (m/s)   sd (m/s)   status")

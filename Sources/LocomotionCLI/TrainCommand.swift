@@ -66,10 +66,19 @@ enum TrainCommand {
                 "locomotion train: note: --model K is deprecated; use --kind K (--model names a model file elsewhere)")
         }
         let kind = ActivityModel.Kind(rawValue: parsed.value("model") ?? parsed.text("kind")!)!
+        if let date = parsed.value("date"), !CalendarText.isDate(date) {
+            throw UsageError(
+                message: "--date takes a date written YYYY-MM-DD (a real day of years 1-9999), not '\(date)'")
+        }
         let folds = parsed.wholeNumber("folds")!
         guard folds != 1 else { throw UsageError(message: "--folds takes 0 (none) or at least 2") }
         let seed = UInt64(parsed.wholeNumber("seed")!)
         let configuration = FeatureConfiguration(windowDuration: parsed.number("window")!, hop: parsed.number("hop")!)
+        guard max(configuration.windowDuration, configuration.hop) <= ActivityModel.largestWindowDuration else {
+            // A model that names a longer window is refused when it is loaded.
+            throw UsageError(
+                message: "--window and --hop take at most \(ActivityModel.largestWindowDuration.compactDescription) s")
+        }
         return Settings(
             kind: kind, folds: folds, seed: seed, out: out, configuration: configuration,
             reading: try ReadingOptions.parse(parsed))
@@ -182,7 +191,9 @@ enum ModelSupport {
         for (index, source) in sources.enumerated() {
             CommandSupport.progress(
                 "features \(index + 1) of \(sources.count): \(source.path)", done: index + 1 == sources.count)
-            let recording = try RecordingImporter.read(path: source.path, options: reading).recording
+            let imported = try RecordingImporter.read(path: source.path, options: reading)
+            for note in imported.plausibilityNotes { printError("locomotion: note: \(source.path): \(note)") }
+            let recording = imported.recording
             try set.add(
                 try recording.features(configuration), of: recording, group: source.group, activity: source.activity)
         }

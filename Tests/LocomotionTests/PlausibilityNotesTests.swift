@@ -54,7 +54,7 @@ struct PlausibilityNotesTests {
         let spikes = walk.plausibilityNotes()
         #expect(
             spikes.count == 1
-                && spikes.first?.hasPrefix("2 of 200 rows looked at have an acceleration beyond 32 g") == true,
+                && spikes.first?.hasPrefix("2 of 200 rows have an acceleration beyond 32 g") == true,
             "\(spikes)")
         let zeros = Recording(
             source: "zeros", time: walk.time,

@@ -219,6 +219,14 @@ extension ActivityModel {
                 )
             }
         }
+        guard parameters.windowDuration <= Self.largestWindowDuration, parameters.hop <= Self.largestWindowDuration
+        else {
+            throw ActivityError(
+                .corruptModel,
+                "the activity model's window of \(parameters.windowDuration.compactDescription) s or hop of "
+                    + "\(parameters.hop.compactDescription) s is longer than the "
+                    + "\(Self.largestWindowDuration.compactDescription) s a stored model may name")
+        }
         let model = trained.model
         guard model.featureCount == featureNames.count, model.classCount == classes.count,
             Set(classes).count == classes.count, !classes.contains(.unknown),

@@ -43,7 +43,9 @@ public struct RecordingGap: Sendable, Equatable, Codable {
 /// How regularly a recording was sampled.
 public struct SamplingAnalysis: Sendable, Equatable {
     /// The typical interval between rows, in seconds: the median over the recording of the mean
-    /// interval across ``Recording/rateEstimationSpan`` consecutive rows. Averaging over a short
+    /// interval across ``Recording/rateEstimationSpan`` consecutive distinct timestamps (a row that
+    /// repeats its predecessor's time does not count, so duplicated rows leave the rate as it
+    /// was). Averaging over a short
     /// span removes the quantisation of rounded timestamps (64 Hz written to the millisecond
     /// alternates 15 and 16 ms) and the bursts of delivery-time stamps, and the median then
     /// ignores gaps.
@@ -104,9 +106,16 @@ extension Recording {
             if interval > 0 { intervals.append(interval) } else { duplicates += 1 }
         }
         guard !intervals.isEmpty else { return nil }
-        // Short recordings use single intervals: a span must be small next to the recording.
-        let span = max(1, min(Self.rateEstimationSpan, (count - 1) / 10))
-        let spanIntervals = (0..<(count - span)).map { (time[$0 + span] - time[$0]) / Double(span) }.filter { $0 > 0 }
+        // Spans run over distinct timestamps: a row written twice would otherwise halve the span's
+        // interval (every row twice read as twice the rate). Short recordings use single
+        // intervals: a span must be small next to the recording.
+        let distinct =
+            duplicates == 0 ? time : time.indices.filter { $0 == 0 || time[$0] != time[$0 - 1] }.map { time[$0] }
+        let span = max(1, min(Self.rateEstimationSpan, (distinct.count - 1) / 10))
+        let spanIntervals = (0..<max(distinct.count - span, 0)).map {
+            (distinct[$0 + span] - distinct[$0]) / Double(span)
+        }
+        .filter { $0 > 0 }
         let sorted = intervals.sorted()
         let singleMedian = Self.median(ofSorted: sorted)
         let typical = spanIntervals.isEmpty ? singleMedian : Self.median(ofSorted: spanIntervals.sorted())

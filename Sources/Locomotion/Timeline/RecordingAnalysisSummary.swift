@@ -26,6 +26,9 @@ public struct RecordingAnalysisSummary: Sendable, Hashable {
     /// rate of 10 Hz for the gait band), in ``AnalysisRequirement`` order; each one's
     /// ``AnalysisRequirement/explanation`` is the note to show. Empty when everything ran.
     public var skipped: [AnalysisRequirement] = []
+    /// Notes on implausible values in the recording as written (``PlausibilityChecker``), when
+    /// ``RecordingImporter`` read it; empty otherwise, and for a plausible recording.
+    public var plausibilityNotes: [String] = []
 
     /// Creates a summary.
     public init(

@@ -3,6 +3,16 @@ import Foundation
 /// Helpers the format readers share: reading one CSV of an export with ``RecordingStream``'s
 /// checks, summing read reports, and describing a merged recording's columns.
 enum ImportSupport {
+    /// The most names a note lists before "and N more": an archive of 20,000 entries must not
+    /// make a note of hundreds of kilobytes.
+    static let listedNames = 10
+
+    /// `names` joined by commas, the first ``listedNames`` of them and then "and N more".
+    static func listed(_ names: [String]) -> String {
+        let shown = names.prefix(listedNames).joined(separator: ", ")
+        return names.count > listedNames ? "\(shown) and \(names.count - listedNames) more" : shown
+    }
+
     /// Reads one file of a container as the package's CSV.
     ///
     /// A file on disk that needs no rewriting is streamed from disk in chunks; an archive entry,

@@ -20,6 +20,10 @@ public struct ImportedRecording: Sendable, Equatable {
     public var notes: [String]
     /// What resampling did, when ``RecordingReadOptions/resampling`` resampled the recording.
     public var resampling: RecordingResamplingReport?
+    /// Notes on implausible values in the recording as read, before any resampling
+    /// (``Recording/plausibilityNotes()``); empty when it looks plausible. Filled by
+    /// ``RecordingImporter/read(path:options:progress:)`` for every format.
+    public var plausibilityNotes: [String] = []
 
     /// The merged recording.
     public var recording: Recording { loaded.recording }

@@ -64,6 +64,7 @@ enum PhyphoxReader {
         var files: [ImportedFile] = []
         var merger = StreamMerger(source: container.path)
         var notes: [String] = []
+        var unread: [String] = []
         for file in candidates {
             let text = try container.text(of: file)
             guard let headerLine = text.split(whereSeparator: \.isNewline).first.map(String.init),
@@ -73,7 +74,7 @@ enum PhyphoxReader {
                 if !container.isCollection {
                     throw .missingColumn(path: file.displayPath, quantity: "time", accepted: ["Time (s)"])
                 }
-                notes.append("not read: \(file.name) (no \"Time (s)\" column)")
+                unread.append("\(file.name) (no \"Time (s)\" column)")
                 continue
             }
             let separator = DelimitedText.separator(of: headerLine)
@@ -124,7 +125,7 @@ enum PhyphoxReader {
                 roles.append("location")
             }
             if roles.isEmpty {
-                notes.append("not read: \(file.name) (no acceleration, gyroscope or location columns)")
+                unread.append("\(file.name) (no acceleration, gyroscope or location columns)")
                 continue
             }
             files.append(
@@ -134,6 +135,7 @@ enum PhyphoxReader {
             throw .unreadableFile(
                 path: container.path, reason: "no phyphox acceleration, gyroscope or location data in it")
         }
+        if !unread.isEmpty { notes.append("not read: \(ImportSupport.listed(unread))") }
         if !merger.motions.filter({ $0.role != .rotationRate }).isEmpty {
             notes.append("acceleration negated into Core Motion's frame (−1 g on z lying screen up)")
         }

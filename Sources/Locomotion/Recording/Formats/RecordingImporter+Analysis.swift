@@ -18,6 +18,9 @@ extension RecordingImporter {
     /// chunk (``RecordingResampler``), decided from its first ``rateEstimationRows`` rows, and the
     /// summary's ``RecordingAnalysisSummary/resampling`` says what was done.
     ///
+    /// Either way the summary's ``RecordingAnalysisSummary/plausibilityNotes`` are the notes of
+    /// ``PlausibilityChecker`` on every row as written (a streamed CSV's chunk by chunk).
+    ///
     /// - Parameters:
     ///   - path: A file, an export folder or a zip archive.
     ///   - reading: How to read it (as ``read(path:options:progress:)``).
@@ -76,6 +79,7 @@ extension RecordingImporter {
             let analysis = try recording.analyzeActivities(options)
             var summary = analysis.summary
             summary.resampling = imported.resampling
+            summary.plausibilityNotes = imported.plausibilityNotes
             if observer != nil {
                 try observer!.begin(source: recording.source, sampling: recording.samplingAnalysis(), options: options)
                 try observer!.observe(recording, windows: analysis.windows)
@@ -105,6 +109,7 @@ extension RecordingImporter {
         }
         var (summary, speeds) = try analyzer.finishWithSpeeds()
         summary.resampling = chunks.resampler?.report
+        summary.plausibilityNotes = chunks.checker.notes
         try observer?.end(summary: summary, speeds: speeds)
         return (summary, chunks.stream.report.rowsRead)
     }
@@ -113,6 +118,8 @@ extension RecordingImporter {
     private struct ResamplingChunks {
         let stream: RecordingStream
         private(set) var resampler: RecordingResampler?
+        /// Sees the rows as written, before any resampling.
+        private(set) var checker = PlausibilityChecker()
         private var finished = false
 
         init(stream: RecordingStream) { self.stream = stream }
@@ -121,8 +128,8 @@ extension RecordingImporter {
         /// decided from the rows as written, and the prefix then holds at least `rows` resampled
         /// rows, so the sampling estimated from it is the resampled recording's.
         mutating func prefix(rows: Int, policy: SampleRatePolicy) throws -> Recording {
-            var prefix = try stream.nextChunk() ?? stream.readAll()
-            while prefix.count < rows, let chunk = try stream.nextChunk() { prefix.append(contentsOf: chunk) }
+            var prefix = try rawChunk() ?? stream.readAll()
+            while prefix.count < rows, let chunk = try rawChunk() { prefix.append(contentsOf: chunk) }
             guard let target = policy.targetRate(for: prefix), let sampling = prefix.samplingAnalysis() else {
                 return prefix
             }
@@ -133,11 +140,18 @@ extension RecordingImporter {
             return resampled
         }
 
+        /// The stream's next chunk as written, shown to the checker.
+        private mutating func rawChunk() throws -> Recording? {
+            guard let chunk = try stream.nextChunk() else { return nil }
+            checker.append(chunk)
+            return chunk
+        }
+
         /// The next chunk (resampled rows when resampling), or `nil` at the end.
         mutating func next() throws -> Recording? {
-            guard resampler != nil else { return try stream.nextChunk() }
+            guard resampler != nil else { return try rawChunk() }
             while !finished {
-                guard let chunk = try stream.nextChunk() else {
+                guard let chunk = try rawChunk() else {
                     finished = true
                     return resampler!.finish()
                 }

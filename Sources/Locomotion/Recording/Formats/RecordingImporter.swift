@@ -25,7 +25,8 @@ public enum RecordingImporter {
     ///   - progress: For the package's CSV: called after each chunk with the bytes read and the
     ///     file's size.
     /// - Returns: The recording, the format, every file read with its report, the merge report,
-    ///   and what resampling did when `options.resampling` resampled it (also in the notes).
+    ///   what resampling did when `options.resampling` resampled it (also in the notes), and notes
+    ///   on implausible values as read (``ImportedRecording/plausibilityNotes``).
     /// - Throws: `LocomotionError.unreadableFile` for a path that cannot be read or holds no
     ///   recognisable export (or not one of the forced format); `.missingColumn`, and in strict
     ///   mode `.malformedCell`, `.wrongCellCount` and `.timeGoesBackwards` for the first bad row;
@@ -36,6 +37,7 @@ public enum RecordingImporter {
         progress: ((_ bytesConsumed: Int, _ byteCount: Int?) -> Void)? = nil
     ) throws(LocomotionError) -> ImportedRecording {
         var imported = try readAsRecorded(path: path, options: options, progress: progress)
+        imported.plausibilityNotes = imported.recording.plausibilityNotes()
         guard let target = options.resampling.targetRate(for: imported.recording) else { return imported }
         let (resampled, report) = try imported.recording.resampling(to: target)
         imported.loaded.recording = resampled

@@ -176,7 +176,7 @@ enum SensorLoggerReader {
         }
         let used = Set(files.map(\.path))
         let unused = container.files.filter { !used.contains($0.displayPath) }.map(\.name)
-        if !unused.isEmpty { notes.append("not read: \(unused.joined(separator: ", "))") }
+        if !unused.isEmpty { notes.append("not read: \(ImportSupport.listed(unused))") }
         if merger.motions.isEmpty && merger.events.isEmpty {
             throw .unreadableFile(
                 path: container.path,

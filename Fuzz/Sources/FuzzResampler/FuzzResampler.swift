@@ -1,0 +1,76 @@
+import Foundation
+import FuzzSupport
+import Locomotion
+
+// The resampler alone, on recordings made from the input (no parsing): the first byte picks the
+// grid's rate and where the recording is cut into two chunks; then each row takes three bytes
+// (the interval to the previous row in 2.5 ms steps, 0 for a repeated time and 255 for a gap of
+// 10 s, then two of acceleration). Beyond "no crash" it checks:
+// - the whole recording and its two chunks through one RecordingResampler give the same rows,
+//   bit for bit, or the same error; `Recording.resampling(to:)` agrees with the whole;
+// - the grid's times are finite, strictly increasing and as many as the report says, never
+//   more than the upsampling bound allows;
+// - every error is a LocomotionError with a message.
+
+let rates = [5.0, 12.5, 25, 50, 100, 200, 1000]
+
+func resample(_ pieces: [Recording], rate: Double, sampling: SamplingAnalysis) throws(LocomotionError) -> (
+    [UInt64], RecordingResamplingReport
+) {
+    var resampler = try RecordingResampler(
+        sampleRate: rate, inputRate: sampling.sampleRate, maximumGap: sampling.maximumGap)
+    var rows: [Recording] = []
+    for piece in pieces { rows.append(try resampler.append(piece)) }
+    rows.append(resampler.finish())
+    let times = rows.flatMap(\.time)
+    let values = rows.flatMap { $0.acceleration.map { zip($0.x, $0.z).map { $0 + $1 } } ?? [] }
+    require(times.count == resampler.report.rowsWritten, "\(times.count) rows, report \(resampler.report)")
+    require(times.allSatisfy(\.isFinite), "a non-finite grid time")
+    require(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "grid times not strictly increasing")
+    return ((times + values).map(\.bitPattern), resampler.report)
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    var input = FuzzInput(data, count)
+    let mode = input.byte()
+    var time: [Double] = []
+    var x: [Double] = []
+    var z: [Double] = []
+    var clock = 0.0
+    while !input.isAtEnd, time.count < 4096 {
+        let step = input.byte()
+        clock += step == 255 ? 10 : Double(step) * 0.0025
+        time.append(clock)
+        x.append(Double(Int8(bitPattern: input.byte())) / 32)
+        z.append(1 + Double(Int8(bitPattern: input.byte())) / 32)
+    }
+    let recording = Recording(
+        source: "fuzz", time: time,
+        acceleration: ThreeAxisSeries(x: x, y: [Double](repeating: 0, count: time.count), z: z))
+    guard let sampling = recording.samplingAnalysis() else { return 0 }
+    let rate = rates[Int(mode) % rates.count]
+    let cut = time.isEmpty ? 0 : Int(mode >> 3) * time.count / 32
+    let whole = Result { () throws(LocomotionError) in try resample([recording], rate: rate, sampling: sampling) }
+    let chunks = Result { () throws(LocomotionError) in
+        try resample([recording[rows: 0..<cut], recording[rows: cut..<time.count]], rate: rate, sampling: sampling)
+    }
+    switch (whole, chunks) {
+    case (.success(let a), .success(let b)):
+        require(a.0 == b.0 && a.1 == b.1, "whole and chunks differ: \(a.1) vs \(b.1)")
+        require(
+            a.1.rowsWritten <= (time.count + 1) * RecordingResampler.maximumUpsampling + 2 * Int(rate),
+            "\(a.1.rowsWritten) rows from \(time.count)")
+    case (.failure(let a), .failure(let b)):
+        require(!a.message.isEmpty && a.description == b.description, "failed differently: \(a) vs \(b)")
+    default: require(false, "the whole \(whole) but the chunks \(chunks)")
+    }
+    if case .success(let expected) = whole,
+        let (resampled, _) = try? recording.resampling(to: rate, maximumGap: sampling.maximumGap)
+    {
+        let bits = (resampled.time + (resampled.acceleration.map { zip($0.x, $0.z).map { $0 + $1 } } ?? [])).map(
+            \.bitPattern)
+        require(bits == expected.0, "Recording.resampling(to:) differs from the resampler")
+    }
+    return 0
+}
