@@ -43,6 +43,10 @@ struct FeatureBenchmarks: BenchmarkSuite {
         var numpyWithoutGaitNs: Double?
         var maxRelativeError: Double?
         var mismatchedMissing: Int
+        /// Consecutive windows of one signal at a hop of half the window, reusing the overlap
+        /// (the path of batch and streamed extraction) and computing each window afresh.
+        var consecutiveNs = Double.nan
+        var consecutiveDirectNs = Double.nan
 
         var json: JSONValue {
             .object([
@@ -57,6 +61,9 @@ struct FeatureBenchmarks: BenchmarkSuite {
                     numpyWithoutGaitNs.map { .number(withoutGaitNs / $0, decimals: 4) } ?? .null
                 ),
                 ("maxRelativeError", maxRelativeError.map { .string(String(format: "%.2e", $0)) } ?? .null),
+                ("consecutiveNsPerWindow", .number(consecutiveNs)),
+                ("consecutiveDirectNsPerWindow", .number(consecutiveDirectNs)),
+                ("consecutiveWindowsPerSecond", .number(1e9 / consecutiveNs, decimals: 0)),
             ])
         }
     }
@@ -77,11 +84,14 @@ struct FeatureBenchmarks: BenchmarkSuite {
                 [
                     Self.timingCase(data, samples: samples, rate: rate, windowCount: windowCount),
                     Self.timingCase(data, samples: samples, rate: rate, windowCount: windowCount, gait: false),
+                    Self.consecutiveCase(data, samples: samples, rate: rate, reusesOverlap: true),
+                    Self.consecutiveCase(data, samples: samples, rate: rate, reusesOverlap: false),
                 ], settings: settings)
             var row = Row(
                 rate: rate, samples: samples, swiftNs: timings[0].median, withoutGaitNs: timings[1].median,
                 numpyNs: nil, maxRelativeError: nil,
                 mismatchedMissing: 0)
+            (row.consecutiveNs, row.consecutiveDirectNs) = (timings[2].median, timings[3].median)
             switch Self.numpyReference(
                 data, windows: windowCount, samples: samples, rate: rate, schema: extractor.schema)
             {
@@ -101,7 +111,8 @@ struct FeatureBenchmarks: BenchmarkSuite {
 
         var table = TextTable(header: [
             "rate Hz", "samples", "Swift ns/window", "windows/s", "numpy ns/window", "Swift/numpy", "no gait ns",
-            "numpy no gait ns", "no gait/numpy no gait", "max rel. diff",
+            "numpy no gait ns", "no gait/numpy no gait", "max rel. diff", "consecutive ns", "consecutive windows/s",
+            "consecutive direct ns",
         ])
         for row in rows {
             table.rows.append([
@@ -113,6 +124,7 @@ struct FeatureBenchmarks: BenchmarkSuite {
                     String(format: "%.1e", $0)
                         + (row.mismatchedMissing > 0 ? " (\(row.mismatchedMissing) NaN mismatches)" : "")
                 } ?? "–",
+                format(row.consecutiveNs, 0), format(1e9 / row.consecutiveNs, 0), format(row.consecutiveDirectNs, 0),
             ])
         }
         notes.append(
@@ -240,6 +252,55 @@ struct FeatureBenchmarks: BenchmarkSuite {
             UnsafeBufferPointer(rebasing: data[(base + index * samples)..<(base + (index + 1) * samples)])
         }
         try extractor.extractBuffers(start: 0, end: 1, x: axis(0), y: axis(1), z: axis(2), into: row)
+    }
+
+    /// A case that extracts `iterations` consecutive windows of one signal (the generated windows
+    /// laid end to end) at a hop of half the window, as batch and streamed extraction do; with
+    /// `reusesOverlap` off, each window is computed afresh (the same values, bit for bit).
+    static func consecutiveCase(
+        _ data: [Double], samples: Int, rate: Double, reusesOverlap: Bool, configuration: FeatureConfiguration? = nil
+    ) throws -> BenchmarkCase {
+        var extractor = try FeatureExtractor(
+            configuration: configuration ?? Self.configuration(rate: rate, samples: samples), sampleRate: rate)
+        extractor.reusesOverlap = reusesOverlap
+        let windows = data.count / (3 * samples)
+        var axes = [[Double]](repeating: [], count: 3)
+        for window in 0..<windows {
+            for axis in 0..<3 {
+                let first = (window * 3 + axis) * samples
+                axes[axis] += data[first..<(first + samples)]
+            }
+        }
+        let (hop, count) = (samples / 2, 2 * windows - 1)
+        var row = [Double](repeating: 0, count: extractor.schema.count)
+        var next = 0
+        return BenchmarkCase(name: "consecutive \(reusesOverlap ? "" : "direct "), \(samples) samples at \(rate) Hz") {
+            iterations in
+            var checksum = 0.0
+            let (ax, ay, az) = (axes[0], axes[1], axes[2])
+            let elapsed = try ax.withUnsafeBufferPointer { x in
+                try ay.withUnsafeBufferPointer { y in
+                    try az.withUnsafeBufferPointer { z in
+                        try row.withUnsafeMutableBufferPointer { row in
+                            try MonotonicClock.elapsed {
+                                for _ in 0..<iterations {
+                                    let window = (next * hop)..<(next * hop + samples)
+                                    try extractor.extractBuffers(
+                                        start: 0, end: 1, x: UnsafeBufferPointer(rebasing: x[window]),
+                                        y: UnsafeBufferPointer(rebasing: y[window]),
+                                        z: UnsafeBufferPointer(rebasing: z[window]),
+                                        into: row)
+                                    checksum += row[0]
+                                    next = next + 1 == count ? 0 : next + 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            blackHole(checksum)
+            return elapsed
+        }
     }
 
     /// A case that extracts `iterations` windows, cycling through the generated ones.

@@ -77,15 +77,26 @@ struct RegressionBaseline {
             })
     }
 
-    /// Compares `rows` with this baseline: a cell fails when its normalised time exceeds the
-    /// baseline's by more than `limit` (a ratio, 1.3 for 30 %) or when it allocates where the
-    /// baseline did not.
-    func check(_ rows: [MatrixRow], limit: Double) -> (notes: [String], targets: [TargetResult]) {
+    /// The time per operation under which a cell is judged by the looser limit.
+    static let subMicrosecond = 1_000.0
+
+    /// Compares `rows` with this baseline: a cell fails when its normalised time (the median of
+    /// `passes` passes, each the fastest round over FFTW C's fastest round in the same rounds)
+    /// exceeds the baseline's by more than `limit` (a ratio, 1.3 for 30 %), or by more than
+    /// `subMicrosecondLimit` when its fastest round takes under a microsecond per operation, or
+    /// when it allocates where the baseline did not.
+    func check(_ rows: [MatrixRow], limit: Double, subMicrosecondLimit: Double, passes: Int) -> (
+        notes: [String], targets: [TargetResult]
+    ) {
         var byKey: [String: Cell] = [:]
         for cell in cells { byKey["\(cell.kernel) \(cell.cell)"] = cell }
         var worst: (ratio: Double, at: String)?
+        var worstShort: (ratio: Double, at: String)?
         var newAllocations: [String] = []
-        var notes = ["regression check against a baseline from: \(machine)"]
+        var notes = [
+            "regression check against a baseline from: \(machine); each cell the median of \(passes) passes; "
+                + "limit \(limit)x, \(subMicrosecondLimit)x under \(Int(Self.subMicrosecond)) ns/op"
+        ]
         var missing = 0
         for row in rows {
             let key = "\(row.kernel.name) \(row.cell.key)"
@@ -99,10 +110,15 @@ struct RegressionBaseline {
             if row.kernel.usesEveryCore {
                 notes.append(
                     "  not time-gated (runs on every core): \(key) \(String(format: "%.2f", ratio))x the baseline")
-            } else if ratio > limit {
-                notes.append("  slower: \(key) \(String(format: "%.2f", ratio))x the baseline")
+            } else if row.minimum < Self.subMicrosecond {
+                if ratio > subMicrosecondLimit {
+                    notes.append("  slower: \(key) \(String(format: "%.2f", ratio))x the baseline (under 1 µs)")
+                }
+                if worstShort == nil || ratio > worstShort!.ratio { worstShort = (ratio, key) }
+            } else {
+                if ratio > limit { notes.append("  slower: \(key) \(String(format: "%.2f", ratio))x the baseline") }
+                if worst == nil || ratio > worst!.ratio { worst = (ratio, key) }
             }
-            if !row.kernel.usesEveryCore, worst == nil || ratio > worst!.ratio { worst = (ratio, key) }
             if let now = row.allocationsPerOperation, now > 0, (reference.allocationsPerOperation ?? 0) == 0,
                 reference.allocationsPerOperation != nil
             {
@@ -116,10 +132,16 @@ struct RegressionBaseline {
             requirement: "each cell's time / FFTW C (n = 256) at most \(limit)x the baseline's", limit: limit,
             worst: worst?.ratio, worstAt: worst?.at)
         timing.gates = true
+        var shortTiming = TargetResult(
+            key: "regressionTimeSubMicrosecond",
+            requirement: "each cell under \(Int(Self.subMicrosecond)) ns/op: time / FFTW C (n = 256) at most "
+                + "\(subMicrosecondLimit)x the baseline's", limit: subMicrosecondLimit,
+            worst: worstShort?.ratio, worstAt: worstShort?.at)
+        shortTiming.gates = true
         var allocation = TargetResult(
             key: "regressionAllocations", requirement: "no cell allocates where the baseline did not", limit: 0,
             worst: Double(newAllocations.count), worstAt: newAllocations.first)
         allocation.gates = true
-        return (notes, [timing, allocation])
+        return (notes, [timing, shortTiming, allocation])
     }
 }

@@ -183,8 +183,9 @@ let usage = """
       --rates <Hz,...>  Sample rates (default 10,25,50,100,200).
       --windows <s,...> Window lengths in seconds (default 1,2.56,5,10).
       --no-python       Skip the numpy, scipy, scikit-learn and pandas baselines.
-      --check <file>    Compare with a baseline file; exit 1 when a cell is more than 30 % slower
-                        (relative to FFTW C in the same run) or allocates where it did not.
+      --check <file>    Compare with a baseline file over three passes (each cell's median);
+                        exit 1 when a cell is more than 30 % slower (60 % under 1 µs per op),
+                        relative to FFTW C in the same rounds, or allocates where it did not.
       --write-baseline <file>  Write the baseline file from this run.
       --smoke           One short round of every kernel at 50 Hz, 2.56 s, no Python (for CI).
 

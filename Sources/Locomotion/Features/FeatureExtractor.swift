@@ -67,6 +67,19 @@ public struct FeatureExtractor: Sendable {
     private let needsSpectrum: Bool
     private let needsAxisSummary: Bool
     private let needsGyroscope: Bool
+    /// Whether the previous window's overlap with this one may be reused (see
+    /// ``reusesOverlap``) and which half slot holds its sorted second half.
+    private var overlap = OverlapState()
+
+    /// Whether a window that begins with the previous window's last `windowLength − hopLength`
+    /// samples (bit for bit, as consecutive windows of one stretch do) reuses what was computed
+    /// for them: their magnitude and, at a hop of half the window, their sorted magnitude, from
+    /// which the order statistics come by one merge instead of a sort. The values are the same
+    /// bit for bit either way (tested); `false` computes every window from scratch, for tests and
+    /// benchmarks that compare the two.
+    package var reusesOverlap = true
+    /// The windows so far that reused the previous window's overlap (for tests).
+    package private(set) var reusedWindowCount = 0
 
     /// Checks what ``init(configuration:sampleRate:)`` checks, without allocating any window-long
     /// buffer or FFT plan, so a window far longer than the recording costs nothing.
@@ -201,8 +214,12 @@ public struct FeatureExtractor: Sendable {
         needsAxisSummary = inputs.contains(.axes)
         needsGyroscope = inputs.contains(.rotationRate)
         // Groups see the rotation rate, so it is validated for them too.
+        // The previous window's last samples (three axes) and their magnitude, and two sorted
+        // half windows when the hop is half the window.
+        let shared = max(window - hop, 0)
         buffers = WorkBuffers(doubles: [
             window, 2 * window, needsGyroscope || !configuration.groups.isEmpty ? window : 0,
+            3 * shared, shared, needsSummary && 2 * hop == window && hop > 1 ? 2 * hop : 0,
         ])
         groupInput = GroupInput(
             windowLength: configuration.groups.isEmpty ? 0 : window,
@@ -307,13 +324,25 @@ public struct FeatureExtractor: Sendable {
                 name: "row.count", value: "\(row.count)",
                 requirement: "it must equal the schema's \(schema.count) features")
         }
+        let held = ObjectIdentifier(buffers)
         WorkBuffers.uniqueCopy(of: &buffers)
+        // A copy of the extractor gets fresh buffers, without the previous window's samples.
+        let continues =
+            reusesOverlap && overlap.isValid && ObjectIdentifier(buffers) == held
+            && Self.begins(x, y, z, with: UnsafeBufferPointer(buffers.doubles(3)))
+        overlap.isValid = false  // until this window's shared part is saved
+        if continues { reusedWindowCount += 1 }
         let magnitude = UnsafeBufferPointer(buffers.doubles(0))
         let scratch = buffers.doubles(1)
         let gyroscope = buffers.doubles(2)
+        let sharedCount = buffers.doubles(4).count
+        if continues {
+            buffers.doubles(0).baseAddress!.update(from: buffers.doubles(4).baseAddress!, count: sharedCount)
+        }
         // The window summary validates the magnitude (naming the same sample index); check here
         // only when it is not computed. A finite magnitude also means finite axes.
-        try Self.computeMagnitude(x, y, z, into: buffers.doubles(0), validate: !needsSummary)
+        try Self.computeMagnitude(
+            x, y, z, into: buffers.doubles(0), from: continues ? sharedCount : 0, validate: !needsSummary)
         var values = WindowValues()
         if let rotationRate, !gyroscope.isEmpty {
             // Statistics.moments validates it.
@@ -322,7 +351,9 @@ public struct FeatureExtractor: Sendable {
                 try Statistics.moments(of: UnsafeBufferPointer(gyroscope))
             }
         }
-        try computeBuiltins(magnitude: magnitude, x: x, y: y, z: z, scratch: scratch, values: &values)
+        try computeBuiltins(
+            magnitude: magnitude, x: x, y: y, z: z, scratch: scratch, continues: continues, values: &values)
+        if sharedCount > 0, reusesOverlap { saveOverlap(x, y, z, magnitude: magnitude) }
         if stepAnalyzer != nil {
             values.steps = try stepAnalyzer!.analyze(finite: magnitude)
             // A constant magnitude has no autocorrelation shape, as it has no spectral one.
@@ -450,9 +481,9 @@ public struct FeatureExtractor: Sendable {
     /// magnitude is not finite.
     static func computeMagnitude(
         _ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>, _ z: UnsafeBufferPointer<Double>,
-        into output: UnsafeMutableBufferPointer<Double>, validate: Bool
+        into output: UnsafeMutableBufferPointer<Double>, from first: Int = 0, validate: Bool
     ) throws(LocomotionError) {
-        for index in output.indices {
+        for index in first..<output.count {
             output[index] = (x[index] * x[index] + y[index] * y[index] + z[index] * z[index]).squareRoot()
         }
         guard validate, let index = output.firstIndex(where: { !$0.isFinite }) else { return }
@@ -469,14 +500,93 @@ public struct FeatureExtractor: Sendable {
         return (sum / Double(samples.count - 1)).squareRoot()
     }
 
+    /// Whether each axis begins with the previous window's last samples held in `shared` (the
+    /// three axes' runs one after another), bit for bit.
+    private static func begins(
+        _ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>, _ z: UnsafeBufferPointer<Double>,
+        with shared: UnsafeBufferPointer<Double>
+    ) -> Bool {
+        let count = shared.count / 3
+        guard count > 0 else { return false }
+        // The first sample tells most unrelated windows apart at once; then every bit is
+        // compared, without a branch per sample so the loop vectorises.
+        guard x[0].bitPattern == shared[0].bitPattern else { return false }
+        func difference(_ samples: UnsafeBufferPointer<Double>, axis: Int) -> UInt64 {
+            let held = shared.baseAddress! + axis * count
+            var bits: UInt64 = 0
+            for index in 0..<count { bits |= samples[index].bitPattern ^ held[index].bitPattern }
+            return bits
+        }
+        return difference(x, axis: 0) | difference(y, axis: 1) | difference(z, axis: 2) == 0
+    }
+
+    /// Keeps this window's last `windowLength − hopLength` samples and their magnitude for the
+    /// next window, which begins with them when it is the next of the same stretch.
+    private mutating func saveOverlap(
+        _ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>, _ z: UnsafeBufferPointer<Double>,
+        magnitude: UnsafeBufferPointer<Double>
+    ) {
+        let shared = buffers.doubles(3)
+        let count = shared.count / 3
+        let first = windowLength - count
+        func keep(_ samples: UnsafeBufferPointer<Double>, axis: Int) {
+            (shared.baseAddress! + axis * count).update(from: samples.baseAddress! + first, count: count)
+        }
+        keep(x, axis: 0)
+        keep(y, axis: 1)
+        keep(z, axis: 2)
+        buffers.doubles(4).baseAddress!.update(from: magnitude.baseAddress! + first, count: count)
+        overlap.isValid = true
+    }
+
+    /// The magnitude's summary. At a hop of half the window, a window that continues the previous
+    /// one merges its first half, sorted for the previous window, with its second half sorted now
+    /// (kept for the next window); any other window is summarised directly, and a continuing one
+    /// also sorts its second half for the next.
+    private mutating func magnitudeSummary(
+        _ magnitude: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>, continues: Bool
+    ) throws(LocomotionError) -> WindowSummary {
+        let halves = buffers.doubles(5)
+        let half = halves.count / 2
+        let hasSortedHalf = continues && overlap.hasSortedHalf
+        overlap.hasSortedHalf = false
+        // Only the second half is new when the window continues the previous one (whose magnitude
+        // was checked); a non-finite sample takes the direct path, which names it.
+        guard half > 0, continues, Self.isFinite(UnsafeBufferPointer(rebasing: magnitude[half...])) else {
+            return try Self.dsp { () throws(DSPError) in try Statistics.summary(of: magnitude, scratch: scratch) }
+        }
+        let count = magnitude.count
+        let counts = UnsafeMutableBufferPointer(rebasing: scratch[count...])
+        func slot(_ index: Int) -> UnsafeMutableBufferPointer<Double> {
+            UnsafeMutableBufferPointer(rebasing: halves[(index * half)..<((index + 1) * half)])
+        }
+        // The slot of the window's first half; its second half goes to the other, for the next window.
+        let (firstSlot, secondSlot) = (slot(overlap.sortedSlot), slot(1 - overlap.sortedSlot))
+        Statistics.sortFinite(UnsafeBufferPointer(rebasing: magnitude[half...]), into: secondSlot, counts: counts)
+        overlap.sortedSlot = 1 - overlap.sortedSlot
+        overlap.hasSortedHalf = true
+        guard hasSortedHalf else {
+            return try Self.dsp { () throws(DSPError) in try Statistics.summary(of: magnitude, scratch: scratch) }
+        }
+        let sorted = UnsafeMutableBufferPointer(rebasing: scratch[..<count])
+        Statistics.mergeSorted(UnsafeBufferPointer(firstSlot), UnsafeBufferPointer(secondSlot), into: sorted)
+        return Statistics.summaryOfFinite(magnitude, sorted: UnsafeBufferPointer(sorted))
+    }
+
+    /// Whether every sample is finite, without a branch per sample.
+    private static func isFinite(_ samples: UnsafeBufferPointer<Double>) -> Bool {
+        var finite = true
+        for sample in samples { finite = finite && sample.isFinite }
+        return finite
+    }
+
     private mutating func computeBuiltins(
         magnitude: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
-        z: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>, values: inout WindowValues
+        z: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>, continues: Bool,
+        values: inout WindowValues
     ) throws(LocomotionError) {
         if needsSummary {
-            values.summary = try Self.dsp { () throws(DSPError) in
-                try Statistics.summary(of: magnitude, scratch: scratch)
-            }
+            values.summary = try magnitudeSummary(magnitude, scratch: scratch, continues: continues)
         }
         if needsAxisSummary {
             // The axes are finite: their magnitude was checked.
@@ -523,6 +633,16 @@ public struct FeatureExtractor: Sendable {
         try write(y, axis: 1)
         try write(z, axis: 2)
     }
+}
+
+/// What a window leaves for the next one that overlaps it.
+private struct OverlapState: Sendable {
+    /// Whether the held samples, magnitude and sorted half are the previous window's.
+    var isValid = false
+    /// Which half slot holds the sorted first half of the next window.
+    var sortedSlot = 0
+    /// Whether that slot holds it (the previous window sorted its second half).
+    var hasSortedHalf = false
 }
 
 /// The column a catalogue value is written to.

@@ -83,17 +83,7 @@ extension Statistics {
             index &+= 1
         }
         (minimum, maximum) = (min(minimum, otherMinimum), max(maximum, otherMaximum))
-        if touchesMean {
-            // A sample exactly at the mean takes the side of the last one off it.
-            crossings = 0
-            var side = 0  // 0 before the first sample off the mean
-            for sample in samples {
-                let current = sample > mean ? 1 : (sample < mean ? -1 : 0)
-                crossings &+= current != 0 && current == -side ? 1 : 0
-                side = current != 0 ? current : side
-            }
-        }
-        let squares = sumOfSquares(samples)
+        if touchesMean { crossings = crossingsTouchingMean(samples, mean: mean) }
         var sorted = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
         if scratch.count >= 2 * count {
             UnsafeMutableBufferPointer(rebasing: scratch[count..<(2 * count)]).withMemoryRebound(to: Int.self) {
@@ -103,7 +93,60 @@ extension Statistics {
             sorted.baseAddress!.update(from: samples.baseAddress!, count: count)
             sorted.sort()
         }
-        let sortedSamples = UnsafeBufferPointer(sorted)
+        return summary(
+            of: samples, moments: moments, minimum: minimum, maximum: maximum, crossings: crossings,
+            sorted: UnsafeBufferPointer(sorted))
+    }
+
+    /// ``summary(of:scratch:)`` of finite samples whose ascending order the caller already holds
+    /// in `sorted` (for example merged from the sorted halves of overlapping windows): the same
+    /// values, bit for bit, without the sort. The extrema are the ends of `sorted`.
+    ///
+    /// - Precondition: `samples` is non-empty and finite, and `sorted` holds exactly its values
+    ///   in ascending order.
+    /// - Complexity: O(*n*), no allocation.
+    package static func summaryOfFinite(
+        _ samples: UnsafeBufferPointer<Double>, sorted: UnsafeBufferPointer<Double>
+    ) -> WindowSummary {
+        let count = samples.count
+        let moments = momentsKernel(samples)
+        let mean = moments.mean
+        var crossings = 0
+        var touchesMean = samples[0] == mean
+        var index = 1
+        while index < count {
+            let (previous, sample) = (samples[index &- 1], samples[index])
+            let changes = unsafeBitCast(previous < mean, to: UInt8.self) ^ unsafeBitCast(sample < mean, to: UInt8.self)
+            crossings &+= Int(changes)
+            touchesMean = touchesMean || sample == mean
+            index &+= 1
+        }
+        if touchesMean { crossings = crossingsTouchingMean(samples, mean: mean) }
+        return summary(
+            of: samples, moments: moments, minimum: sorted[0], maximum: sorted[count - 1], crossings: crossings,
+            sorted: sorted)
+    }
+
+    /// The mean crossings when a sample sits exactly at the mean: such a sample takes the side of
+    /// the last one off it.
+    private static func crossingsTouchingMean(_ samples: UnsafeBufferPointer<Double>, mean: Double) -> Int {
+        var crossings = 0
+        var side = 0  // 0 before the first sample off the mean
+        for sample in samples {
+            let current = sample > mean ? 1 : (sample < mean ? -1 : 0)
+            crossings &+= current != 0 && current == -side ? 1 : 0
+            side = current != 0 ? current : side
+        }
+        return crossings
+    }
+
+    /// The summary from the passes both forms share: the RMS and the order statistics.
+    private static func summary(
+        of samples: UnsafeBufferPointer<Double>, moments: Moments, minimum: Double, maximum: Double, crossings: Int,
+        sorted sortedSamples: UnsafeBufferPointer<Double>
+    ) -> WindowSummary {
+        let count = samples.count
+        let squares = sumOfSquares(samples)
         let median = percentileOfSorted(50, sortedSamples)
         return WindowSummary(
             moments: moments, minimum: minimum, maximum: maximum,
@@ -111,6 +154,52 @@ extension Statistics {
             interquartileRange: percentileOfSorted(75, sortedSamples) - percentileOfSorted(25, sortedSamples),
             medianAbsoluteDeviation: medianDeviationOfSorted(sortedSamples, median: median),
             meanCrossingFraction: count > 1 ? Double(crossings) / Double(count - 1) : 0)
+    }
+
+    /// Writes finite `samples` in ascending order into `sorted` (the summary's bucket sort), with
+    /// `counts` (at least `samples.count` values) as working storage.
+    ///
+    /// - Precondition: `samples` is non-empty and finite; `sorted` holds `samples.count` values
+    ///   and overlaps neither `samples` nor `counts`.
+    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst.
+    package static func sortFinite(
+        _ samples: UnsafeBufferPointer<Double>, into sorted: UnsafeMutableBufferPointer<Double>,
+        counts: UnsafeMutableBufferPointer<Double>
+    ) {
+        var (minimum, maximum) = (samples[0], samples[0])
+        for sample in samples { (minimum, maximum) = (min(minimum, sample), max(maximum, sample)) }
+        counts.withMemoryRebound(to: Int.self) {
+            BucketSort.sort(samples, minimum: minimum, maximum: maximum, into: sorted, counts: $0)
+        }
+    }
+
+    /// Merges two ascending runs into `merged` (`first.count + second.count` values), without
+    /// branching on the comparison.
+    ///
+    /// - Complexity: O(*n*).
+    package static func mergeSorted(
+        _ first: UnsafeBufferPointer<Double>, _ second: UnsafeBufferPointer<Double>,
+        into merged: UnsafeMutableBufferPointer<Double>
+    ) {
+        let (a, b, output) = (first.baseAddress!, second.baseAddress!, merged.baseAddress!)
+        let (countA, countB) = (first.count, second.count)
+        var (i, j, k) = (0, 0, 0)
+        while i < countA, j < countB {
+            let (left, right) = (a[i], b[j])
+            let takesLeft = left <= right
+            output[k] = takesLeft ? left : right
+            i &+= takesLeft ? 1 : 0
+            j &+= takesLeft ? 0 : 1
+            k &+= 1
+        }
+        while i < countA {
+            output[k] = a[i]
+            (i, k) = (i &+ 1, k &+ 1)
+        }
+        while j < countB {
+            output[k] = b[j]
+            (j, k) = (j &+ 1, k &+ 1)
+        }
     }
 
     /// The linearly interpolated percentile of ascending `sorted` samples (numpy's default):
