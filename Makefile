@@ -166,11 +166,13 @@ docs: deps
 	@echo "Documentation written to .build/docs/{$$(echo $(DOC_MODULES) | tr ' ' ',')}"
 
 # Style check against .swift-format (120 columns, 4-space indentation); `make format` rewrites the
-# files instead. Fails on any finding.
+# files instead. Fails on any finding, and on a cycle between the folders of a library module
+# (Scripts/folder_dag.py; `python3 Scripts/folder_dag.py --graph Sources/Locomotion` prints the arrows).
 LINT_PATHS := Package.swift Sources Tests Benchmarks Examples Fuzz
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
+	python3 Scripts/folder_dag.py Sources/Locomotion Sources/LocomotionDSP
 
 format:
 	$(SWIFT) format format --in-place --recursive $(LINT_PATHS)
