@@ -90,8 +90,3 @@ extension ActivityType: CustomStringConvertible {
     /// The stable identifier.
     public var description: String { identifier }
 }
-
-// Scratch: an upward arrow Activity -> Features, to show that `make lint` fails on a folder cycle.
-extension ActivityType {
-    static let scratchSchema: FeatureSchema? = nil
-}
