@@ -5,6 +5,19 @@
 // (docs/Benchmarks.md).
 import PackageDescription
 
+// The benchmarks time the zero-copy kernels behind the public API, which are `package` access: in
+// Locomotion's package, not its clients'. Swift's package name for a path dependency is the
+// identity SwiftPM gives it, the folder's name lowercased, with every character outside
+// [A-Za-z0-9_] made `_` (and `_` before a leading digit); the benchmark executable is compiled
+// under that name instead of this package's (`packageAccess: false` drops SwiftPM's own), so it
+// sees them as the tests do. The benchmarks are never a dependency, so the unsafe flag stays here.
+let locomotionPackageName: String = {
+    let folder = Context.packageDirectory.split(separator: "/").dropLast().last.map(String.init) ?? "locomotion"
+    var name = String(folder.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+    if name.first?.isNumber == true { name = "_" + name }
+    return name
+}()
+
 let package = Package(
     name: "LocomotionBenchmarks",
     dependencies: [.package(name: "Locomotion", path: "..")],
@@ -36,7 +49,9 @@ let package = Package(
                 .product(name: "LocomotionSimulation", package: "Locomotion"),
                 "CFFTWBaseline", "LocomotionTestSupport",
             ],
-            path: "LocomotionBenchmarks"
+            path: "LocomotionBenchmarks",
+            packageAccess: false,
+            swiftSettings: [.unsafeFlags(["-package-name", locomotionPackageName])]
         ),
     ],
     swiftLanguageModes: [.v6]
