@@ -7,7 +7,7 @@ extension ActivityModel {
         case formatVersion, kind, featureSchema, classes, training, trained
     }
 
-    /// Encodes the model in the current format (``formatVersion``).
+    /// Encodes the model in the current format (``formatVersion-swift.type.property``).
     ///
     /// - Throws: The encoder's errors.
     /// - Complexity: O(model size).

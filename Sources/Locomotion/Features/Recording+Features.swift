@@ -29,7 +29,7 @@ extension Recording {
     /// features are (``FeatureExtractor/missingRequirements``).
     ///
     /// - Throws: `LocomotionError.missingColumn` without acceleration, `.invalidParameter` as
-    ///   ``FeatureExtractor/init(configuration:sampleRate:)``, `.tooShort` when no rate is given and
+    ///   ``FeatureExtractor/init(configuration:sampleRate:accelerationContent:)``, `.tooShort` when no rate is given and
     ///   fewer than two rows have different timestamps,
     ///   `.invalidData` naming the row of a NaN or infinite sample.
     /// - Complexity: O(*w*·*n* log *n*) for *w* windows of *n* samples, divided among the threads.
