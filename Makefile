@@ -94,9 +94,13 @@ fuzz-corpus: fuzz-build
 		LOCOMOTION_FUZZ_WRITE_CORPUS=Fuzz/Corpus/$$target $(FUZZ_ENV) $$bin/$$target || exit 1; \
 	done
 
+# Benchmarks/ is a package of its own (the executable, its C baseline over FFTW, the test support
+# linked from Tests/Support), built in release mode under .build/benchmarks.
+BENCH_BUILD := $(SWIFT) build --package-path Benchmarks -c release --scratch-path $(CURDIR)/.build/benchmarks
+
 bench: deps
-	$(SWIFT) build -c release --product LocomotionBenchmarks
-	$$($(SWIFT) build -c release --show-bin-path)/LocomotionBenchmarks $(ARGS)
+	$(BENCH_BUILD) --product LocomotionBenchmarks
+	$$($(BENCH_BUILD) --show-bin-path)/LocomotionBenchmarks $(ARGS)
 
 # The regression guard: every matrix kernel at 50 Hz and 2.56 s windows, normalised by FFTW from C
 # in the same rounds, against the committed file; fails when a cell is more than 30 % slower or
@@ -105,26 +109,26 @@ BENCH_BASELINE := Benchmarks/matrix-baseline.json
 BENCH_CHECK_ARGS := --suite matrix --rates 50 --windows 2.56 --no-python --rounds 21 --batch-ms 2
 
 bench-check: deps
-	$(SWIFT) build -c release --product LocomotionBenchmarks
-	$$($(SWIFT) build -c release --show-bin-path)/LocomotionBenchmarks $(BENCH_CHECK_ARGS) --check $(BENCH_BASELINE)
+	$(BENCH_BUILD) --product LocomotionBenchmarks
+	$$($(BENCH_BUILD) --show-bin-path)/LocomotionBenchmarks $(BENCH_CHECK_ARGS) --check $(BENCH_BASELINE)
 
 bench-baseline: deps
-	$(SWIFT) build -c release --product LocomotionBenchmarks
-	$$($(SWIFT) build -c release --show-bin-path)/LocomotionBenchmarks $(BENCH_CHECK_ARGS) --write-baseline $(BENCH_BASELINE)
+	$(BENCH_BUILD) --product LocomotionBenchmarks
+	$$($(BENCH_BUILD) --show-bin-path)/LocomotionBenchmarks $(BENCH_CHECK_ARGS) --write-baseline $(BENCH_BASELINE)
 
 # One short round of every kernel: the benchmarks build and run (CI; no timing is judged).
 bench-smoke: deps
-	$(SWIFT) build -c release --product LocomotionBenchmarks
-	$$($(SWIFT) build -c release --show-bin-path)/LocomotionBenchmarks --smoke
+	$(BENCH_BUILD) --product LocomotionBenchmarks
+	$$($(BENCH_BUILD) --show-bin-path)/LocomotionBenchmarks --smoke
 
 # End to end (docs/Benchmarks.md): the release locomotion binary analyses a generated 7-day and
 # 1-day 50 Hz recording (about 1.2 GB and 0.2 GB under the temporary folder, deleted afterwards
 # unless LOCOMOTION_BENCH_KEEP=1) beside pandas.read_csv, then 20 files with --jobs 1 and 2.
 # Takes several minutes, so it is not part of bench-smoke or .ci/run.
 bench-e2e: deps
-	$(SWIFT) build -c release --product locomotion
-	$(SWIFT) build -c release --product LocomotionBenchmarks
-	$$($(SWIFT) build -c release --show-bin-path)/LocomotionBenchmarks --suite e2e --suite files $(ARGS)
+	$(BENCH_BUILD) --product locomotion
+	$(BENCH_BUILD) --product LocomotionBenchmarks
+	$$($(BENCH_BUILD) --show-bin-path)/LocomotionBenchmarks --suite e2e --suite files $(ARGS)
 # The soak: the streaming detector over SOAK_HOURS (default a week) of simulated 50 Hz session with
 # GPS and OS reports, resident memory sampled every simulated hour, then the first
 # SOAK_COMPARE_HOURS checked against the batch path (docs/Reliability.md). Release; not in CI.
@@ -132,8 +136,8 @@ SOAK_HOURS ?= 168
 SOAK_COMPARE_HOURS ?= 6
 
 soak: deps
-	$(SWIFT) build -c release --product LocomotionBenchmarks
-	$$($(SWIFT) build -c release --show-bin-path)/LocomotionBenchmarks --soak $(SOAK_HOURS) $(SOAK_COMPARE_HOURS)
+	$(BENCH_BUILD) --product LocomotionBenchmarks
+	$$($(BENCH_BUILD) --show-bin-path)/LocomotionBenchmarks --soak $(SOAK_HOURS) $(SOAK_COMPARE_HOURS)
 
 # A single-node Slurm on this machine runs deploy/slurm's analyze array over generated recordings
 # and the merged result must equal one unsharded run (docs/Scaling.md). Installs slurm-wlm and
@@ -148,8 +152,14 @@ slurm-check: deps
 # unresolved link, an undocumented or misnamed parameter) fails the target.
 DOC_MODULES := LocomotionDSP Locomotion LocomotionReport LocomotionSimulation
 
+# `dump-symbol-graph` also tries the test modules, which a fresh clone has not built, and then exits
+# non-zero although every library module's graph is written; so its status is not the check: the
+# graphs are deleted first, and copying each module's graph fails the target when it is missing.
 docs: deps
-	$(SWIFT) package dump-symbol-graph --minimum-access-level public
+	mkdir -p .build && rm -rf $$($(SWIFT) build --show-bin-path)/../symbolgraph
+	$(SWIFT) package dump-symbol-graph --minimum-access-level public > .build/dump-symbol-graph.log 2>&1 || \
+		grep -E "^error: Failed to emit symbol graph for '($$(echo $(DOC_MODULES) | tr ' ' '|'))'" .build/dump-symbol-graph.log \
+		| (! grep .) || { tail -20 .build/dump-symbol-graph.log; exit 1; }
 	mkdir -p .build/docs && for module in $(DOC_MODULES); do \
 		rm -rf .build/symbol-graphs/$$module && mkdir -p .build/symbol-graphs/$$module && \
 		cp $$($(SWIFT) build --show-bin-path)/../symbolgraph/$$module.symbols.json .build/symbol-graphs/$$module/ && \
@@ -160,11 +170,13 @@ docs: deps
 	@echo "Documentation written to .build/docs/{$$(echo $(DOC_MODULES) | tr ' ' ',')}"
 
 # Style check against .swift-format (120 columns, 4-space indentation); `make format` rewrites the
-# files instead. Fails on any finding.
+# files instead. Fails on any finding, and on a cycle between the folders of a library module
+# (Scripts/folder_dag.py; `python3 Scripts/folder_dag.py --graph Sources/Locomotion` prints the arrows).
 LINT_PATHS := Package.swift Sources Tests Benchmarks Examples Fuzz
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
+	python3 Scripts/folder_dag.py Sources/Locomotion Sources/LocomotionDSP
 
 format:
 	$(SWIFT) format format --in-place --recursive $(LINT_PATHS)

@@ -39,18 +39,11 @@ let package = Package(
             dependencies: ["Locomotion", "LocomotionDSP", "LocomotionReport", "LocomotionSimulation"],
             resources: [.copy("Resources")]
         ),
-        .target(name: "CFFTWBaseline", dependencies: ["CFFTW"], path: "Benchmarks/CFFTWBaseline"),
-        // Seeded randomness and the chunked soak session, shared by the tests and the benchmarks;
-        // not a product.
-        .target(
+        // Seeded randomness and the chunked soak session, shared by the tests and the benchmarks
+        // (Benchmarks/, a package of its own, links the folder): a test target, so a package that
+        // depends on Locomotion never resolves it.
+        .testTarget(
             name: "LocomotionTestSupport", dependencies: ["Locomotion", "LocomotionSimulation"], path: "Tests/Support"),
-        .executableTarget(
-            name: "LocomotionBenchmarks",
-            dependencies: [
-                "LocomotionDSP", "Locomotion", "LocomotionSimulation", "CFFTWBaseline", "LocomotionTestSupport",
-            ],
-            path: "Benchmarks/LocomotionBenchmarks"
-        ),
         .testTarget(
             name: "LocomotionDSPTests",
             dependencies: ["LocomotionDSP", "LocomotionTestSupport"],

@@ -222,30 +222,31 @@ struct DominantFrequencyTests {
         #expect(try findDominantFrequency(in: [value], sampleRate: 50) == nil)
     }
 
-    // The deprecated sentinel form, kept for existing clients: 0 wherever the throwing form throws
-    // or finds no peak (the cases above), otherwise the same frequency.
-    @available(*, deprecated)
-    @Test("the deprecated dominantFrequency(samples:sampleRate:) returns 0 where there is no answer")
-    func deprecatedSentinelForm() throws {
-        #expect(dominantFrequency(samples: [], sampleRate: 50) == 0)
+    // Every input the removed sentinel form (`dominantFrequency(samples:sampleRate:)`) answered
+    // with 0 gives no frequency from the throwing form (it throws or returns nil), and a tone
+    // gives its frequency: the migration the changelog describes loses no answer.
+    @Test("no frequency wherever the removed sentinel form returned 0, the tone's frequency otherwise")
+    func noFrequencyWhereTheSentinelFormReturnedZero() throws {
+        func frequency(_ samples: [Double], sampleRate: Double) -> Double? {
+            (try? findDominantFrequency(in: samples, sampleRate: sampleRate))??.frequency
+        }
+        #expect(frequency([], sampleRate: 50) == nil)
         for index in [0, 1, 57, 255] {
             for bad in [Double.nan, .infinity, -.infinity] {
                 var samples = sinusoid(frequency: 2, sampleRate: 50, count: 256)
                 samples[index] = bad
-                #expect(dominantFrequency(samples: samples, sampleRate: 50) == 0)
+                #expect(frequency(samples, sampleRate: 50) == nil)
             }
         }
         for rate in [0.0, -1.0, .nan, .infinity, -.infinity] {
-            #expect(
-                dominantFrequency(samples: sinusoid(frequency: 2, sampleRate: 50, count: 64), sampleRate: rate) == 0)
+            #expect(frequency(sinusoid(frequency: 2, sampleRate: 50, count: 64), sampleRate: rate) == nil)
         }
         for value in [0.0, 1.0, -9.81, 1e6] {
-            #expect(dominantFrequency(samples: [Double](repeating: value, count: 128), sampleRate: 50) == 0)
+            #expect(frequency([Double](repeating: value, count: 128), sampleRate: 50) == nil)
         }
-        for value in [0.0, 3.0, -1e9] { #expect(dominantFrequency(samples: [value], sampleRate: 50) == 0) }
-        let tone = sinusoid(frequency: 1.93, sampleRate: 50, count: 256)
-        let found = try #require(try findDominantFrequency(in: tone, sampleRate: 50))
-        #expect(dominantFrequency(samples: tone, sampleRate: 50) == found.frequency)
+        for value in [0.0, 3.0, -1e9] { #expect(frequency([value], sampleRate: 50) == nil) }
+        let found = try #require(frequency(sinusoid(frequency: 1.93, sampleRate: 50, count: 256), sampleRate: 50))
+        #expect(abs(found - 1.93) < 0.05)
     }
 
     @Test("two samples work")

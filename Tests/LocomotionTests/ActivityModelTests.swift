@@ -116,23 +116,15 @@ import Testing
         }
     }
 
-    @Test("a format version 1 file reads as the same model and classifies identically")
-    func formatVersion1Migrates() throws {
-        // The bundled file as format version 1 wrote it, before the schema carried its parameters.
+    @Test("a format version 1 file is refused as another format version, naming the versions read")
+    func formatVersion1IsRefused() throws {
+        // The bundled file as format version 1 wrote it, before the schema carried its parameters:
+        // its migration was removed in 0.6 (CHANGELOG.md, "Removed").
         let url = try #require(Bundle.module.url(forResource: "Fixtures/activity-model-format1", withExtension: "json"))
-        let old = try ActivityModel(contentsOf: url)
-        let bundled = try ActivityModel.bundled
-        #expect(
-            old.formatVersion == ActivityModel.formatVersion && bundled.formatVersion == ActivityModel.formatVersion)
-        #expect(
-            old.featureSchema == bundled.featureSchema
-                && old.featureSchema.descriptors == bundled.featureSchema.descriptors)
-        #expect(old.featureSchema.parameters?.sampleRate == nil && old.windowDuration == 2.56 && old.hop == 1.28)
-        // Re-encoding the migrated model gives the bundled model's bytes (the file was written so).
-        #expect(old.encoded() == bundled.encoded())
-        for (windows, before, after) in try Self.probabilitiesOnMotionSense(old, bundled) {
-            #expect(before.count == windows && before == after)
-        }
+        let error = try #require(throws: ActivityError.self) { try ActivityModel(contentsOf: url) }
+        #expect(error.code == .modelVersion)
+        let versions = "format version 1; this code reads versions 2 to \(ActivityModel.formatVersion)"
+        #expect(error.message.contains(versions))
     }
 
     /// Each committed MotionSense excerpt's window count and the two models' probabilities on it.

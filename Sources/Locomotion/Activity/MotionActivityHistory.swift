@@ -1,16 +1,3 @@
-/// A stretch of time during which one operating-system report held.
-public struct MotionActivitySegment: Sendable, Hashable, Codable {
-    /// The report in effect.
-    public var report: MotionActivityReport
-    /// Seconds; where the segment starts within the queried range.
-    public var start: Double
-    /// Seconds; where it ends: the next report's start, or the end of the queried range.
-    public var end: Double
-
-    /// `end − start`, in seconds.
-    public var duration: Double { end - start }
-}
-
 /// The history of an operating system's activity reports, with the semantics of Core Motion's
 /// activity history: each report marks a change and holds until the next report starts; a query
 /// over a range that no report covers is an error (``ActivityError/Code/noData``), not an empty

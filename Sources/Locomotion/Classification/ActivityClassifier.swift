@@ -49,64 +49,6 @@ public protocol ActivityClassifier: Sendable {
     func bound(to schema: FeatureSchema) throws -> any BoundActivityClassifier
 }
 
-/// A classifier bound to one feature schema (``ActivityClassifier/bound(to:)``): what an analysis
-/// calls per window. It may keep buffers it writes per call (hence `mutating`).
-///
-/// - Precondition: Every vector has the schema the classifier was bound to (columns are read by
-///   position).
-public protocol BoundActivityClassifier: Sendable {
-    /// The activity of one window of the bound schema, given its context.
-    ///
-    /// - Throws: What the classifier throws.
-    mutating func classify(_ features: FeatureVector, context: ActivityClassificationContext) throws
-        -> ActivityResult
-}
-
-/// What an analysis knows about a window besides its features, handed to the classifier with it.
-///
-/// Every analysis builds it by one rule: the GPS state and pedometer cadence are the window's
-/// ``WindowContext`` (as feature extraction computes it at the window's end), and the activity
-/// report is the latest one delivered before the window's last sample (a report whose
-/// ``MotionActivityReport/start`` is at or before that sample's time, for a recording).
-public struct ActivityClassificationContext: Sendable, Hashable {
-    /// The operating system's latest activity report, or `nil` before the first.
-    public var activityReport: MotionActivityReport?
-    /// The GPS speed state at the window's end, or `nil` before the first fix.
-    public var gps: WindowContext.GPSState?
-    /// The latest pedometer cadence reported within the window, in steps/s, or `nil`.
-    public var pedometerCadence: Double?
-
-    /// Creates a context; nothing known by default.
-    public init(
-        activityReport: MotionActivityReport? = nil, gps: WindowContext.GPSState? = nil,
-        pedometerCadence: Double? = nil
-    ) {
-        self.activityReport = activityReport
-        self.gps = gps
-        self.pedometerCadence = pedometerCadence
-    }
-
-    /// The context of a window with `window`'s GPS state and cadence and the report `report`.
-    init(_ window: WindowContext, report: MotionActivityReport?) {
-        self.init(activityReport: report, gps: window.gps, pedometerCadence: window.pedometerCadence)
-    }
-}
-
-/// The default binding of a classifier (``ActivityClassifier/bound(to:)``): the classifier as it
-/// is, asked through ``ActivityClassifier/classify(_:context:)`` per window.
-public struct ActivityClassifierBinding<Base: ActivityClassifier>: BoundActivityClassifier {
-    /// The classifier.
-    public let base: Base
-
-    /// Binds `base` as it is.
-    public init(_ base: Base) { self.base = base }
-
-    /// ``ActivityClassifier/classify(_:context:)`` of the classifier.
-    public func classify(_ features: FeatureVector, context: ActivityClassificationContext) throws -> ActivityResult {
-        try base.classify(features, context: context)
-    }
-}
-
 extension ActivityClassifier {
     /// Ignores the context: ``classify(_:)-(FeatureVector)``.
     public func classify(_ features: FeatureVector, context: ActivityClassificationContext) throws -> ActivityResult {

@@ -7,7 +7,7 @@ extension ActivityModel {
         case formatVersion, kind, featureSchema, classes, training, trained
     }
 
-    /// Encodes the model in the current format (``formatVersion``).
+    /// Encodes the model in the current format (``formatVersion-swift.type.property``).
     ///
     /// - Throws: The encoder's errors.
     /// - Complexity: O(model size).
@@ -42,14 +42,9 @@ extension ActivityModel {
     /// says, so a file whose parameters are of another kind is refused as damaged. Version 2
     /// stored the same fields with the parameters wrapped by kind (`"trained": {"naiveBayes":
     /// {"_0": ...}}`); it is read as the same model, after checking that the wrapper names the
-    /// stored kind. A version 1 file stored only the schema version, the feature names, the
-    /// window and the hop; it is read as the same model with the descriptors (units, summaries) of
-    /// this code's built-in features of those names and the other extraction parameters at their
-    /// ``FeatureConfiguration`` defaults (0.6–2.5 Hz gait band, 0.3–3, 3–10 and 10–25 Hz power
-    /// bands, x, y, z axes, 10 s fix age), which every version 1 model was trained with
-    /// (`locomotion train` could change only the window and hop), and no sample rate (any rate
-    /// accepted, as before). ``encoded()`` then writes version 3; the parameters, and so every
-    /// prediction, are unchanged.
+    /// stored kind; ``encoded()`` then writes version 3, with the parameters, and so every
+    /// prediction, unchanged. Version 1 files are refused (``ActivityError/Code/modelVersion``):
+    /// read and re-save one with Locomotion 0.5 to convert it.
     ///
     /// - Throws: ``ActivityError`` with code ``ActivityError/Code/corruptModel`` for data that is
     ///   not a model (not JSON, truncated, a field missing or malformed, parameters of another
@@ -69,11 +64,10 @@ extension ActivityModel {
             switch header.formatVersion {
             case Self.formatVersion: self = try JSONDecoder().decode(ActivityModel.self, from: data)
             case 2: self = try Self.migrated(try JSONDecoder().decode(FormatVersion2.self, from: data))
-            case 1: self = try Self.migrated(try JSONDecoder().decode(FormatVersion1.self, from: data))
             default:
                 throw ActivityError(
                     .modelVersion,
-                    "the model file has format version \(header.formatVersion); this code reads versions 1 to \(Self.formatVersion)"
+                    "the model file has format version \(header.formatVersion); this code reads versions 2 to \(Self.formatVersion)"
                 )
             }
         } catch let error as ActivityError {
@@ -84,7 +78,7 @@ extension ActivityModel {
         try validate()
     }
 
-    /// The trained parameters as format versions 1 and 2 stored them: wrapped by the kind's case
+    /// The trained parameters as format version 2 stored them: wrapped by the kind's case
     /// name and `_0` (`{"naiveBayes": {"_0": ...}}`).
     private struct WrappedTrained: Decodable {
         private enum CaseKeys: String, CodingKey {
@@ -139,35 +133,6 @@ extension ActivityModel {
         }
         return ActivityModel(
             formatVersion: formatVersion, kind: old.kind, featureSchema: old.featureSchema, classes: old.classes,
-            training: old.training, trained: try old.trained.checked(kind: old.kind))
-    }
-
-    /// The fields of a format version 1 file.
-    private struct FormatVersion1: Decodable {
-        var kind: Kind
-        var featureSchemaVersion: Int
-        var featureNames: [String]
-        var classes: [ActivityType]
-        var windowDuration: Double
-        var hop: Double
-        var training: TrainingRecord
-        var trained: WrappedTrained
-    }
-
-    /// A version 1 model in the current format (``init(data:)`` says how).
-    private static func migrated(_ old: FormatVersion1) throws(ActivityError) -> ActivityModel {
-        var configuration = FeatureConfiguration()
-        configuration.windowDuration = old.windowDuration
-        configuration.hop = old.hop
-        var schema: FeatureSchema
-        do {
-            schema = try configuration.schema().selecting(old.featureNames)
-        } catch {
-            throw ActivityError(.schemaMismatch, "the model reads a feature this code does not compute: \(error)")
-        }
-        schema.version = old.featureSchemaVersion
-        return ActivityModel(
-            formatVersion: formatVersion, kind: old.kind, featureSchema: schema, classes: old.classes,
             training: old.training, trained: try old.trained.checked(kind: old.kind))
     }
 

@@ -13,8 +13,8 @@ import Foundation
 public struct ActivityModel: Sendable, Codable {
     /// The version of the stored format this code writes. Version 3 stores the kind once and the
     /// trained parameters under `trained` through the model's own explicit keys. Version 2 files
-    /// (which wrapped them as `"trained": {"naiveBayes": {"_0": ...}}`) and version 1 files are
-    /// still read; see ``init(data:)``. A file of any other version is refused.
+    /// (which wrapped them as `"trained": {"naiveBayes": {"_0": ...}}`) are still read; see
+    /// ``init(data:)``. A file of any other version, version 1 included, is refused.
     public static let formatVersion = 3
 
     /// The kind of model.

@@ -98,24 +98,7 @@ public struct FeatureConfiguration: Sendable {
     ///   4 samples, or a hop shorter than half a sample (it would round to none).
     /// - Complexity: O(1).
     public func lengths(sampleRate: Double) throws(LocomotionError) -> (window: Int, hop: Int) {
-        try Recording.requireSupportedSampleRate(sampleRate, purpose: "feature extraction")
-        try LocomotionError.requirePositive(windowDuration, name: "windowDuration", unit: "s")
-        try LocomotionError.requirePositive(hop, name: "hop", unit: "s")
-        let rate = sampleRate.compactDescription
-        let window = wholeSamples(windowDuration, at: sampleRate)
-        guard window >= 4 else {
-            throw .invalidParameter(
-                name: "windowDuration", value: "\(windowDuration)",
-                requirement: "a window must hold at least 4 samples at \(rate) Hz")
-        }
-        let hopLength = wholeSamples(hop, at: sampleRate)
-        guard hopLength >= 1 else {
-            let half = (0.5 / sampleRate).compactDescription
-            throw .invalidParameter(
-                name: "hop", value: "\(hop)",
-                requirement: "the hop must be at least half a sample (\(half) s at \(rate) Hz)")
-        }
-        return (window, hopLength)
+        try WindowPlan(windowDuration: windowDuration, hop: hop).lengths(sampleRate: sampleRate)
     }
 }
 

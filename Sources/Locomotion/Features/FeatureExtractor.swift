@@ -81,14 +81,14 @@ public struct FeatureExtractor: Sendable {
     /// The windows so far that reused the previous window's overlap (for tests).
     package private(set) var reusedWindowCount = 0
 
-    /// Checks what ``init(configuration:sampleRate:)`` checks, without allocating any window-long
+    /// Checks what ``init(configuration:sampleRate:accelerationContent:)`` checks, without allocating any window-long
     /// buffer or FFT plan, so a window far longer than the recording costs nothing.
     ///
     /// - Parameters:
     ///   - configuration: The features and windowing to check.
     ///   - sampleRate: In Hz, within ``Recording/supportedSampleRates`` (5–1000 Hz).
     /// - Returns: The samples per window and between window starts, and the schema of the rows.
-    /// - Throws: As ``init(configuration:sampleRate:)``.
+    /// - Throws: As ``init(configuration:sampleRate:accelerationContent:)``.
     /// - Complexity: O(*f*) in the number of features.
     public static func validate(_ configuration: FeatureConfiguration, sampleRate: Double) throws(LocomotionError)
         -> (window: Int, hop: Int, schema: FeatureSchema)

@@ -29,7 +29,7 @@ extension Recording {
     /// features are (``FeatureExtractor/missingRequirements``).
     ///
     /// - Throws: `LocomotionError.missingColumn` without acceleration, `.invalidParameter` as
-    ///   ``FeatureExtractor/init(configuration:sampleRate:)``, `.tooShort` when no rate is given and
+    ///   ``FeatureExtractor/init(configuration:sampleRate:accelerationContent:)``, `.tooShort` when no rate is given and
     ///   fewer than two rows have different timestamps,
     ///   `.invalidData` naming the row of a NaN or infinite sample.
     /// - Complexity: O(*w*·*n* log *n*) for *w* windows of *n* samples, divided among the threads.
@@ -91,33 +91,6 @@ extension Recording {
             },
             values: values, incompleteWindows: incomplete, sampleRate: rate, windowLength: extractor.windowLength,
             hopLength: extractor.hopLength)
-    }
-
-    /// The longest interval (s) inside a stretch of windows: `maximumGap` when given, else the
-    /// sampling analysis's threshold when the rate was estimated, else five intervals at
-    /// `sampleRate` and at least 0.1 s (as ``StreamingFeatureExtractor``). Every windowed analysis
-    /// of a recording (features, the dominant-frequency timeline) splits at the same gaps.
-    static func windowGap(_ maximumGap: Double?, analysis: SamplingAnalysis?, sampleRate: Double) -> Double {
-        maximumGap ?? analysis?.maximumGap ?? max(defaultGapFactor / sampleRate, minimumDefaultGap)
-    }
-
-    /// The row ranges of every whole window and the incomplete window ending each segment.
-    func windowRows(length: Int, hop: Int, maximumGap: Double?) -> ([Range<Int>], [IncompleteWindow]) {
-        var windows: [Range<Int>] = []
-        var incomplete: [IncompleteWindow] = []
-        for segment in segments(maximumGap: maximumGap) {
-            var start = segment.lowerBound
-            while start + length <= segment.upperBound {
-                windows.append(start..<(start + length))
-                start += hop
-            }
-            if start < segment.upperBound {
-                incomplete.append(
-                    IncompleteWindow(
-                        start: time[start], end: time[segment.upperBound - 1], sampleCount: segment.upperBound - start))
-            }
-        }
-        return (windows, incomplete)
     }
 
     /// The GPS and pedometer context at the end of each window, in one sequential pass that feeds

@@ -66,7 +66,7 @@ extension DominantFrequencyTimeline {
             self.sampleRate = sampleRate
             self.maximumGap = maximumGap
             // The batch timeline's rules, the feature windows': at least 4 samples, a hop of at least one.
-            (windowLength, hopLength) = try FeatureConfiguration(windowDuration: windowDuration, hop: hop)
+            (windowLength, hopLength) = try WindowPlan(windowDuration: windowDuration, hop: hop)
                 .lengths(sampleRate: sampleRate)
             options = DominantFrequencyOptions(band: band)
             scratch = [Double](repeating: 0, count: windowLength)

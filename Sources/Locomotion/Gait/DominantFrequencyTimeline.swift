@@ -72,7 +72,7 @@ extension Recording {
         }
         try Self.requireGaitSampleRate(rate, purpose: "a dominant-frequency timeline")
         // The feature windows' rules: at least 4 samples, a hop of at least one.
-        let (windowLength, hopLength) = try FeatureConfiguration(windowDuration: windowDuration, hop: hop)
+        let (windowLength, hopLength) = try WindowPlan(windowDuration: windowDuration, hop: hop)
             .lengths(sampleRate: rate)
         guard count >= windowLength else {
             throw .tooShort(

@@ -1,19 +1,3 @@
-/// The unit of acceleration columns whose header does not say it.
-public enum AccelerationUnit: String, Sendable, Hashable {
-    /// Standard gravity, 9.80665 m/s² (the package's unit).
-    case g
-    /// Metres per second squared; divided by 9.80665 on reading.
-    case metersPerSecondSquared
-}
-
-/// The unit of rotation-rate columns whose header does not say it.
-public enum RotationRateUnit: String, Sendable, Hashable {
-    /// Radians per second (the package's unit).
-    case radiansPerSecond
-    /// Degrees per second; multiplied by π/180 on reading.
-    case degreesPerSecond
-}
-
 /// How ``RecordingReader`` and ``RecordingStream`` interpret a file.
 public struct RecordingReadOptions: Sendable, Hashable {
     /// The unit of acceleration columns named without a unit suffix (`ax`, `acc_x`). Columns

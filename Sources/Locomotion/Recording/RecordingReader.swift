@@ -1,28 +1,3 @@
-/// A recording loaded whole, with how its file was read.
-public struct LoadedRecording: Sendable, Equatable {
-    /// The samples.
-    public var recording: Recording
-    /// How the header was mapped onto quantities.
-    public var layout: RecordingLayout
-    /// Rows read and rows skipped by reason.
-    public var report: RecordingReadReport
-
-    /// Pairs a recording with how it was read.
-    public init(recording: Recording, layout: RecordingLayout, report: RecordingReadReport) {
-        self.recording = recording
-        self.layout = layout
-        self.report = report
-    }
-}
-
-/// One group of a long-format file: the rows sharing a value of the group column.
-public struct RecordingGroup: Sendable, Equatable {
-    /// The group column's value.
-    public var name: String
-    /// The group's rows.
-    public var recording: Recording
-}
-
 /// Loads whole recordings; see ``RecordingStream`` for files too large to hold in memory.
 public enum RecordingReader {
     /// Reads a whole CSV file into memory.

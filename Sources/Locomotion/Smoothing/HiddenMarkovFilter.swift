@@ -11,7 +11,7 @@ import Foundation
 /// equals the last row of ``HiddenMarkovSmoother/posteriors(_:)`` over windows 0…*t*.
 ///
 /// A value type: copy it to branch, ``reset()`` to start again. After setup it allocates nothing
-/// per window when fed through ``update(_:into:)-([Double],_)`` with a buffer of the right size.
+/// per window when fed through ``update(_:into:)`` with a buffer of the right size.
 public struct HiddenMarkovFilter: Sendable, Hashable {
     /// The model.
     public let smoother: HiddenMarkovSmoother
@@ -61,25 +61,21 @@ public struct HiddenMarkovFilter: Sendable, Hashable {
     ///
     /// - Throws: ``ActivityError/Code/invalidData`` as ``update(_:)``; the filter and `result`
     ///   are then unchanged.
-    /// - Complexity: O(*K*²).
+    /// - Complexity: O(*K*²). Inlinable, so that called from another module with an array (or any
+    ///   collection with contiguous storage) it is specialised and allocates nothing.
+    @inlinable
     public mutating func update(_ probabilities: some Collection<Double>, into result: inout [Double])
         throws(ActivityError)
     {
-        try step(probabilities)
+        let contiguous: Result<Void, ActivityError>? = probabilities.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(ActivityError) in try step(buffer: buffer) }
+        }
+        if let contiguous { try contiguous.get() } else { try step(probabilities) }
         copyPosterior(into: &result)
     }
 
-    /// ``update(_:into:)-(Collection<Double>,_)`` for an array: the generic form, called from
-    /// another module, runs unspecialised and allocates a few boxes per call; this one does not.
-    ///
-    /// - Throws: As the generic form.
-    /// - Complexity: O(*K*²); no allocation when `result` has *K* elements.
-    public mutating func update(_ probabilities: [Double], into result: inout [Double]) throws(ActivityError) {
-        try step(probabilities)
-        copyPosterior(into: &result)
-    }
-
-    private func copyPosterior(into result: inout [Double]) {
+    @usableFromInline
+    func copyPosterior(into result: inout [Double]) {
         if result.count != posterior.count { result = [Double](repeating: 0, count: posterior.count) }
         for index in posterior.indices { result[index] = posterior[index] }
     }
@@ -91,7 +87,14 @@ public struct HiddenMarkovFilter: Sendable, Hashable {
         logLikelihood = 0
     }
 
-    private mutating func step(_ probabilities: some Collection<Double>) throws(ActivityError) {
+    /// ``step(_:)`` on contiguous probabilities: the non-generic entry the inlinable update calls.
+    @usableFromInline
+    mutating func step(buffer probabilities: UnsafeBufferPointer<Double>) throws(ActivityError) {
+        try step(probabilities)
+    }
+
+    @usableFromInline
+    mutating func step(_ probabilities: some Collection<Double>) throws(ActivityError) {
         let count = smoother.stateCount
         try smoother.writeLogEmissions(probabilities, window: windowCount, into: &logTerms, at: 0)
         if windowCount == 0 {

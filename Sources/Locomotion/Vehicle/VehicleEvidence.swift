@@ -145,7 +145,9 @@ public struct VehicleEvidence: Sendable {
     ///
     /// - Parameters:
     ///   - time: seconds, non-decreasing.
-    ///   - x: acceleration along the device's x axis, in g; `y`, `z` likewise.
+    ///   - x: acceleration along the device's x axis, in g.
+    ///   - y: acceleration along the device's y axis, in g.
+    ///   - z: acceleration along the device's z axis, in g.
     ///   - emit: called with each completed window, in time order.
     /// - Throws: ``LocomotionError/Code/timeGoesBackwards`` when `time` is earlier than the
     ///   previous accepted sample's time.

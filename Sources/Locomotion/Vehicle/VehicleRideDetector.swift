@@ -59,7 +59,9 @@ public enum VehicleRideDetector {
     ///
     /// - Parameters:
     ///   - times: sample times in seconds, non-decreasing.
-    ///   - x: acceleration along the device's x axis in g, one per time; `y`, `z` likewise.
+    ///   - x: acceleration along the device's x axis in g, one per time.
+    ///   - y: acceleration along the device's y axis in g, one per time.
+    ///   - z: acceleration along the device's z axis in g, one per time.
     ///   - gravityIncluded: `true` for the raw accelerometer, `false` for gravity-removed input.
     ///   - evidence: evidence parameters.
     ///   - state: state-machine parameters.

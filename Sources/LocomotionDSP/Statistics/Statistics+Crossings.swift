@@ -26,6 +26,7 @@ extension Statistics {
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
     ///   non-finite `.value` level.
     /// - Complexity: O(*n*) (two passes for `.mean`).
+    @inlinable
     public static func crossingRate(of samples: some Collection<Double>, level: CrossingLevel) throws(DSPError)
         -> Double
     {
@@ -66,6 +67,7 @@ extension Statistics {
 
     /// Side changes of `x` about `level` between consecutive samples not at the level, over the
     /// pair count.
+    @usableFromInline
     static func crossingFraction(_ samples: UnsafeBufferPointer<Double>, about level: Double) -> Double {
         guard samples.count > 1 else { return 0 }
         var crossings = 0

@@ -7,6 +7,7 @@ extension Statistics {
     /// - Returns: The energy, in sample units squared (g² for accelerations in g).
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
+    @inlinable
     public static func energy(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try withBuffer(samples) { (samples) throws(DSPError) in
             try requireValidWindow(samples)
@@ -21,6 +22,7 @@ extension Statistics {
     /// - Returns: The RMS, in sample units.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
+    @inlinable
     public static func rootMeanSquare(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try withBuffer(samples) { (samples) throws(DSPError) in
             try requireValidWindow(samples)
@@ -55,6 +57,7 @@ extension Statistics {
     }
 
     /// `Σxᵢ²` without validation.
+    @usableFromInline
     static func sumOfSquares(_ samples: UnsafeBufferPointer<Double>) -> Double {
         // Four running sums: a quarter of the dependent additions, and no less accurate.
         var (a, b, c, d) = (0.0, 0.0, 0.0, 0.0)

@@ -5,6 +5,7 @@ extension Statistics {
     /// - Returns: `(minimum, maximum)`, in sample units.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
+    @inlinable
     public static func extrema(of samples: some Collection<Double>) throws(DSPError) -> (
         minimum: Double, maximum: Double
     ) {
@@ -23,6 +24,7 @@ extension Statistics {
     ///
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
+    @inlinable
     public static func minimum(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try extrema(of: samples).minimum
     }
@@ -31,6 +33,7 @@ extension Statistics {
     ///
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
+    @inlinable
     public static func maximum(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try extrema(of: samples).maximum
     }
@@ -39,6 +42,7 @@ extension Statistics {
     ///
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
+    @inlinable
     public static func range(of samples: some Collection<Double>) throws(DSPError) -> Double {
         let (minimum, maximum) = try extrema(of: samples)
         return maximum - minimum

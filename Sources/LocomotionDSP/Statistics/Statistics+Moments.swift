@@ -7,6 +7,7 @@ extension Statistics {
     /// - Returns: The mean, in sample units.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*).
+    @inlinable
     public static func mean(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try withBuffer(samples) { (samples) throws(DSPError) in
             try requireValidWindow(samples)
@@ -23,6 +24,7 @@ extension Statistics {
     /// - Returns: The variance, in sample units squared (g² for accelerations in g).
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
+    @inlinable
     public static func populationVariance(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try withBuffer(samples) { (samples) throws(DSPError) in
             try requireValidWindow(samples)
@@ -36,6 +38,7 @@ extension Statistics {
     /// - Returns: The variance in sample units squared, or `nil` for a single sample.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
+    @inlinable
     public static func sampleVariance(of samples: some Collection<Double>) throws(DSPError) -> Double? {
         let variance = try populationVariance(of: samples)
         return samples.count > 1 ? variance * Double(samples.count) / Double(samples.count - 1) : nil
@@ -47,6 +50,7 @@ extension Statistics {
     /// - Returns: The standard deviation, in sample units.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
+    @inlinable
     public static func standardDeviation(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try populationVariance(of: samples).squareRoot()
     }
@@ -57,12 +61,14 @@ extension Statistics {
     /// - Returns: The standard deviation in sample units, or `nil` for a single sample.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
+    @inlinable
     public static func sampleStandardDeviation(of samples: some Collection<Double>) throws(DSPError) -> Double? {
         try sampleVariance(of: samples)?.squareRoot()
     }
 
     /// The buffer form of the public overload below, for the package's own hot loops (no copy, no
     /// allocation); clients pass any collection, a buffer included, to the public form.
+    @usableFromInline
     package static func moments(of samples: UnsafeBufferPointer<Double>) throws(DSPError) -> Moments {
         try requireValidWindow(samples)
         return momentsKernel(samples)
@@ -106,6 +112,7 @@ extension Statistics {
     ///   ``Statistics``).
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
+    @inlinable
     public static func moments(of samples: some Collection<Double>) throws(DSPError) -> Moments {
         try withBuffer(samples) { (buffer) throws(DSPError) in try moments(of: buffer) }
     }
@@ -117,6 +124,7 @@ extension Statistics {
     /// - Returns: The skewness, or `nil` for a constant window (including one sample).
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
+    @inlinable
     public static func skewness(of samples: some Collection<Double>) throws(DSPError) -> Double? {
         try moments(of: samples).skewness
     }
@@ -129,6 +137,7 @@ extension Statistics {
     /// - Returns: The excess kurtosis, or `nil` for a constant window (including one sample).
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*), two passes.
+    @inlinable
     public static func kurtosis(of samples: some Collection<Double>) throws(DSPError) -> Double? {
         try moments(of: samples).kurtosis
     }
@@ -143,6 +152,7 @@ extension Statistics {
     /// `Σ(xᵢ/n)` instead; NaN propagates.
     ///
     /// - Complexity: O(*n*).
+    @usableFromInline
     static func compensatedMean(_ samples: UnsafeBufferPointer<Double>) -> Double {
         @inline(__always)
         func add(_ sum: inout Double, _ compensation: inout Double, _ sample: Double) {
@@ -184,6 +194,7 @@ extension Statistics {
     /// ``Moments/variance`` from ``Statistics/moments(of:)``.
     ///
     /// - Complexity: O(*n*).
+    @usableFromInline
     static func secondCentralMoment(_ samples: UnsafeBufferPointer<Double>, about mean: Double) -> Double {
         var sum1 = 0.0
         var sum2 = 0.0

@@ -14,6 +14,7 @@ extension Statistics {
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for a
     ///   percentage outside `0...100`.
     /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst; allocates one copy of the samples.
+    @inlinable
     public static func percentile(_ percentage: Double, of samples: some Collection<Double>) throws(DSPError)
         -> Double
     {
@@ -29,6 +30,7 @@ extension Statistics {
     /// - Returns: The median, in sample units.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst; allocates one copy of the samples.
+    @inlinable
     public static func median(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try withCopy(of: samples) { (buffer) throws(DSPError) in
             try median(of: UnsafeBufferPointer(buffer), scratch: buffer)
@@ -42,6 +44,7 @@ extension Statistics {
     /// - Returns: The IQR, in sample units.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst; allocates one copy of the samples.
+    @inlinable
     public static func interquartileRange(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try withCopy(of: samples) { (buffer) throws(DSPError) in
             try interquartileRange(of: UnsafeBufferPointer(buffer), scratch: buffer)
@@ -56,6 +59,7 @@ extension Statistics {
     /// - Returns: The MAD, in sample units; 0 when more than half the samples are equal.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst; allocates one copy of the samples.
+    @inlinable
     public static func medianAbsoluteDeviation(of samples: some Collection<Double>) throws(DSPError) -> Double {
         try withCopy(of: samples) { (buffer) throws(DSPError) in
             try medianAbsoluteDeviation(of: UnsafeBufferPointer(buffer), scratch: buffer)
@@ -71,6 +75,7 @@ extension Statistics {
     /// but must not partially overlap it), so nothing is allocated.
     ///
     /// - Throws: As ``percentile(_:of:)``, and `.invalidParameter` for a scratch buffer that is too small.
+    @usableFromInline
     package static func percentile(
         _ percentage: Double, of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
     ) throws(DSPError) -> Double {
@@ -79,6 +84,7 @@ extension Statistics {
     }
 
     /// ``median(of:)`` in `scratch`, as ``percentile(_:of:scratch:)``.
+    @usableFromInline
     package static func median(
         of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
     ) throws(DSPError) -> Double {
@@ -86,6 +92,7 @@ extension Statistics {
     }
 
     /// ``interquartileRange(of:)`` in `scratch`, as ``percentile(_:of:scratch:)``.
+    @usableFromInline
     package static func interquartileRange(
         of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
     ) throws(DSPError) -> Double {
@@ -94,6 +101,7 @@ extension Statistics {
 
     /// ``medianAbsoluteDeviation(of:)`` in `scratch`, as ``percentile(_:of:scratch:)``; the
     /// scratch ends holding the absolute deviations.
+    @usableFromInline
     package static func medianAbsoluteDeviation(
         of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
     ) throws(DSPError) -> Double {
@@ -127,7 +135,8 @@ extension Statistics {
     }
 
     /// Runs `body` on a mutable copy of `samples`.
-    private static func withCopy<R>(
+    @inlinable
+    static func withCopy<R>(
         of samples: some Collection<Double>, _ body: (UnsafeMutableBufferPointer<Double>) throws(DSPError) -> R
     ) throws(DSPError) -> R {
         var copy = Array(samples)

@@ -32,6 +32,7 @@ public enum Statistics {}
 extension Statistics {
     /// Runs `body` on the contiguous storage of `samples`, copying it into an array first only
     /// when the collection has no contiguous storage.
+    @inlinable
     static func withBuffer<R>(
         _ samples: some Collection<Double>, _ body: (UnsafeBufferPointer<Double>) throws(DSPError) -> R
     ) throws(DSPError) -> R {
@@ -45,6 +46,7 @@ extension Statistics {
     /// Throws `.emptyInput` or `.nonFiniteSample(index:)` unless `samples` is a valid window.
     ///
     /// - Complexity: O(*n*).
+    @usableFromInline
     static func requireValidWindow(_ samples: UnsafeBufferPointer<Double>) throws(DSPError) {
         guard !samples.isEmpty else { throw .emptyInput }
         try DSPError.requireFinite(samples)

@@ -51,6 +51,7 @@ extension Statistics {
     /// half, with fewer the standard library's sort is used.
     ///
     /// - Throws: As ``summary(of:)``, and `.invalidParameter` for a scratch buffer that is too small.
+    @usableFromInline
     package static func summary(
         of samples: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>
     ) throws(DSPError) -> WindowSummary {
@@ -270,6 +271,7 @@ extension Statistics {
     /// - Returns: The summary; see ``WindowSummary`` for each value's definition.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`.
     /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst.
+    @inlinable
     public static func summary(of samples: some Collection<Double>) throws(DSPError) -> WindowSummary {
         try withBuffer(samples) { (buffer) throws(DSPError) in
             var scratch = [Double](repeating: 0, count: 2 * buffer.count)

@@ -1,14 +1,3 @@
-/// The settings of a trained model's fit: a value with scikit-learn-like defaults (`init()`),
-/// checked once by ``validate()`` before any data is read.
-public protocol EstimatorConfiguration: Sendable, Hashable, Codable {
-    /// The defaults.
-    init()
-    /// Checks every setting.
-    ///
-    /// - Throws: ``ActivityError/Code/invalidParameter`` naming the first setting out of range.
-    func validate() throws(ActivityError)
-}
-
 /// The contract every trained model kind keeps, as scikit-learn holds its estimators to one: a
 /// configuration value validated once, a fit from labelled rows, class probabilities for a row
 /// (NaN marks a missing value; each model documents how it treats one), and `Codable` through

@@ -1,0 +1,4 @@
+#ifndef LOCOMOTION_BENCHMARKS_CFFTW_LINK_H
+#define LOCOMOTION_BENCHMARKS_CFFTW_LINK_H
+#include <fftw3.h>
+#endif
