@@ -253,7 +253,7 @@ struct ActivityPipeline: Sendable {
                 result.evidence.speed.map { $0 >= inVehicle.drivingSpeed } ?? false
                 || latestReport?.flags.contains(.automotive) ?? false
             vehicleStage?.noteWindow(externallyDriving: latestExternallyDriving)
-            // The window classifier's walking is not passed on as on-foot evidence (`onFootHint`):
+            // The window classifier's walking is not passed to the state machine as on-foot evidence:
             // measured, it kept loose phones in cars out of every ride (docs/Accuracy.md).
         }
         try temporalModel.append(result, features: vector, into: &smoothedBatch)

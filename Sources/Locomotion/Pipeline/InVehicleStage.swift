@@ -32,10 +32,6 @@ struct InVehicleStage: Sendable {
     private var finished = false
     private static let compactionThreshold = 1024
 
-    /// Whether the newest window's own result was on foot (walking, running, cycling): the state
-    /// machine counts the next evidence window as on foot.
-    var onFootHint = false
-
     /// Prepares the stage for acceleration with gravity (`gravityIncluded`) or without.
     ///
     /// - Throws: ``LocomotionError/Code/invalidParameter`` for options out of range.
@@ -138,7 +134,7 @@ struct InVehicleStage: Sendable {
     }
 
     private mutating func decide(_ window: VehicleEvidenceWindow) {
-        let decision = machine.update(window, onFootHint: onFootHint)
+        let decision = machine.update(window)
         decisionEnds.append(window.endTime)
         decisionInVehicle.append(decision.inVehicle)
         decisionStopped.append(decision.isStoppedInVehicle)
