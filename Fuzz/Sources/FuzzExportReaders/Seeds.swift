@@ -27,12 +27,11 @@ func seeds() -> [(name: String, bytes: [UInt8])] {
         "time,seconds_elapsed,z,y,x\n"
         + (0..<30).map { "\(1_700_000_000_000_000_000 + $0 * 20_000_000),\(Double($0) * 0.02),9.8,0.1,0.0" }
         .joined(separator: "\n")
-    func seed(_ name: String, mode: UInt8, _ text: String) -> (String, [UInt8]) { (name, [mode] + Array(text.utf8)) }
     return [
-        seed("physicstoolbox-clock", mode: 0, clock), seed("physicstoolbox-seconds-lenient", mode: 1, seconds),
-        seed("phyphox", mode: 2, phyphox), seed("phyphox-semicolons-lenient", mode: 3, semicolons),
-        seed("gpx", mode: 4, gpx), seed("gpx-year-one-lenient", mode: 5, yearOne),
-        seed("sensorlogger", mode: 6, sensorLogger), seed("detected-phyphox", mode: 8, phyphox),
+        modeSeed("physicstoolbox-clock", mode: 0, clock), modeSeed("physicstoolbox-seconds-lenient", mode: 1, seconds),
+        modeSeed("phyphox", mode: 2, phyphox), modeSeed("phyphox-semicolons-lenient", mode: 3, semicolons),
+        modeSeed("gpx", mode: 4, gpx), modeSeed("gpx-year-one-lenient", mode: 5, yearOne),
+        modeSeed("sensorlogger", mode: 6, sensorLogger), modeSeed("detected-phyphox", mode: 8, phyphox),
     ]
 }
 

@@ -29,13 +29,13 @@ func seeds() -> [(name: String, bytes: [UInt8])] {
     let messy =
         "t,ax,ay,az,label\r\n0,0,0,1,walk\r\n\r\n0.02,0,x,1,walk\r\n0.04,0,0,1\r\n0.06,nan,0,1,run\r\n0.05,0,0,1,run\r\n"
     let mixed = "\u{FEFF}T , AX , AY , AZ , Speed\n0,0,0,9.81,\n0.02,0,0,9.8,3\n0.04,1e300,-inf,9.8,\n"
-    func seed(_ name: String, mode: UInt8, _ text: String) -> (String, [UInt8]) { (name, [mode] + Array(text.utf8)) }
     return [
-        seed("plain-strict", mode: 0, plain), seed("plain-lenient-chunks", mode: 0x19, plain),
-        seed("every-column-lenient", mode: 1, full), seed("every-column-small-lines", mode: 0x24, full),
-        seed("grouped", mode: 2, grouped), seed("grouped-lenient-chunks", mode: 0x0B, grouped),
-        seed("dates", mode: 0, dates), seed("messy-lenient", mode: 1, messy), seed("messy-strict", mode: 0, messy),
-        seed("bom-spaces-units", mode: 1, mixed), seed("header-only", mode: 0, "t,ax,ay,az\n"),
+        modeSeed("plain-strict", mode: 0, plain), modeSeed("plain-lenient-chunks", mode: 0x19, plain),
+        modeSeed("every-column-lenient", mode: 1, full), modeSeed("every-column-small-lines", mode: 0x24, full),
+        modeSeed("grouped", mode: 2, grouped), modeSeed("grouped-lenient-chunks", mode: 0x0B, grouped),
+        modeSeed("dates", mode: 0, dates), modeSeed("messy-lenient", mode: 1, messy),
+        modeSeed("messy-strict", mode: 0, messy),
+        modeSeed("bom-spaces-units", mode: 1, mixed), modeSeed("header-only", mode: 0, "t,ax,ay,az\n"),
     ]
 }
 

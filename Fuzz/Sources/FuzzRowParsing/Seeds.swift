@@ -9,11 +9,10 @@ func seeds() -> [(name: String, bytes: [UInt8])] {
     let gyroscope = (0..<20).map { "\(Double($0) / 50),0,0,1,0.1,-0.2,0.3" }.joined(separator: "\n")
     let everything = "0,0,0,1,1.4,0.5,1.8,10,walk\n0.02,0,0,1,,,,11,\"walk, slowly\"\n0.01,0,0,1,,,,,\n"
     let dates = "2024-03-01T08:00:00.000Z,0,0,9.81\n2024-03-01T08:00:00.020Z,0,0,9.8\n"
-    func seed(_ name: String, mode: UInt8, _ text: String) -> (String, [UInt8]) { (name, [mode] + Array(text.utf8)) }
     return [
-        seed("walk-strict", mode: 0, walk), seed("numbers-lenient", mode: 1, numbers),
-        seed("numbers-strict", mode: 0, numbers), seed("gyroscope", mode: 2, gyroscope),
-        seed("every-column-lenient", mode: 5, everything), seed("dates-lenient", mode: 7, dates),
+        modeSeed("walk-strict", mode: 0, walk), modeSeed("numbers-lenient", mode: 1, numbers),
+        modeSeed("numbers-strict", mode: 0, numbers), modeSeed("gyroscope", mode: 2, gyroscope),
+        modeSeed("every-column-lenient", mode: 5, everything), modeSeed("dates-lenient", mode: 7, dates),
     ]
 }
 

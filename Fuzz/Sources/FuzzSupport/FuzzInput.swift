@@ -59,6 +59,11 @@ public func writeFile(_ path: String, _ bytes: some Collection<UInt8>) {
     }
 }
 
+/// A seed whose first byte picks the target's mode and whose rest is `text` in UTF-8.
+public func modeSeed(_ name: String, mode: UInt8, _ text: String) -> (name: String, bytes: [UInt8]) {
+    (name, [mode] + Array(text.utf8))
+}
+
 /// Writes each seed to `folder/<name>` and exits.
 public func writeCorpus(_ seeds: [(name: String, bytes: [UInt8])], to folder: String) -> Never {
     for seed in seeds { writeFile(folder + "/" + seed.name, seed.bytes) }
