@@ -101,3 +101,37 @@ struct BoutRuleTests {
         #expect(without.count == closed.count - 1)
     }
 }
+
+/// The bout rule's relaxation for runs that keep the walker's remembered step period
+/// (``StepDetectorConfiguration/Rhythm``).
+@Suite("Step bout rule: the walker's rhythm")
+struct BoutRuleRhythmTests {
+    /// Three candidates 1.3 s apart, the first and last strong: a short bout of a slow walker.
+    static let shortBout: [(Double, Bool)] = [(10, true), (11.3, false), (12.6, true)]
+
+    static func decisions(_ candidates: [(Double, Bool)], period: Double?) -> [BoutRule.Decision] {
+        var rule = BoutRule(StepDetectorConfiguration())
+        return candidates.map { rule.add(time: $0.0, strong: $0.1, period: period) }
+    }
+
+    @Test func aShortRunAtTheRememberedPeriodIsConfirmed() {
+        #expect(Self.decisions(Self.shortBout, period: 1.35) == [.hold, .hold, .emit(held: 2)])
+    }
+
+    @Test func withoutARememberedPeriodTheShortRunIsHeld() {
+        #expect(Self.decisions(Self.shortBout, period: nil) == [.hold, .hold, .hold])
+    }
+
+    @Test func aRunAtAnotherPeriodIsHeld() {
+        // 1.3 s intervals against a remembered 0.9 s: 44 % longer, beyond the 30 % tolerance.
+        #expect(Self.decisions(Self.shortBout, period: 0.9) == [.hold, .hold, .hold])
+        // One interval off the period spoils the run, though both are within the ratio rule.
+        let uneven: [(Double, Bool)] = [(10, true), (11.3, false), (13.3, true)]
+        #expect(Self.decisions(uneven, period: 1.3) == [.hold, .hold, .hold])
+    }
+
+    @Test func oneStrongCandidateIsNotEnough() {
+        let weak: [(Double, Bool)] = [(10, true), (11.3, false), (12.6, false)]
+        #expect(Self.decisions(weak, period: 1.3) == [.hold, .hold, .hold])
+    }
+}

@@ -151,4 +151,96 @@ struct StepSlowGaitTests {
         #expect(analyzer.configuration == .activityWindow)
         #expect(StepDetectorConfiguration.activityWindow != StepDetectorConfiguration())
     }
+
+    /// A slow walker (45 steps/min) walks 16 s, pauses 8 s, takes three steps, pauses again:
+    /// the fixed rules miss the short bout (a run of four, three strong); the walker's rhythm,
+    /// remembered from the first bout, confirms it. Without the first bout nothing is
+    /// remembered, and the short bout alone stays uncounted. Magnitudes: one loading bump
+    /// (σ 0.12 s, 0.1 g, alternating with 0.08 g) per step on 1 g, with 0.003 g of noise.
+    @Test func aShortBoutAfterAPauseKeepsTheWalkersRhythm() throws {
+        let (rate, period) = (100.0, 1.33)
+        let first = (0..<12).map { 2 + Double($0) * period }
+        let short = (0..<3).map { first[11] + 8 + Double($0) * period }
+        func walk(_ steps: [Double], from start: Double) -> (times: [Double], magnitudes: [Double]) {
+            var generator = SplitMix64(seed: 5)
+            let times = (0..<Int((steps[steps.count - 1] + 6 - start) * rate)).map { start + Double($0) / rate }
+            let magnitudes = times.map { t in
+                steps.enumerated().reduce(1.0) { sum, step in
+                    let d = t - step.element
+                    return sum + (step.offset % 2 == 0 ? 0.1 : 0.08) * exp(-d * d / (2 * 0.12 * 0.12))
+                } + Double.random(in: -0.003...0.003, using: &generator)
+            }
+            return (times, magnitudes)
+        }
+        func found(_ walk: (times: [Double], magnitudes: [Double]), _ configuration: StepDetectorConfiguration)
+            throws -> StepMatching
+        {
+            let steps = try GaitSimulation.steps(
+                times: walk.times, magnitudes: walk.magnitudes, rate: rate, configuration: configuration)
+            let inShortBout = steps.map { $0.time }.filter { $0 > short[0] - 1 }
+            return StepMatching(detected: inShortBout, reference: short, tolerance: 0.25)
+        }
+        let whole = walk(first + short, from: 0)
+        let remembered = try found(whole, .init())
+        #expect(remembered.truePositives == 3 && remembered.falsePositives == 0, "\(remembered)")
+        // Streaming in random chunks remembers the same rhythm: the same steps, bit for bit.
+        let (batch, streamed) = try GaitSimulation.batchAndStreamed(
+            whole, rate: rate, seed: 9, configuration: StepDetectorConfiguration())
+        #expect(batch.count == 15 && streamed == batch)
+        var forgetful = StepDetectorConfiguration()
+        forgetful.rhythm.memory = 0
+        let fixed = try found(whole, forgetful)
+        #expect(fixed.detectedCount == 0, "\(fixed)")
+        // The first bout's steps are found either way.
+        let firstBout = try GaitSimulation.steps(
+            times: whole.times, magnitudes: whole.magnitudes, rate: rate, configuration: forgetful)
+        #expect(firstBout.count == 12)
+        // The short bout alone: no walker to remember.
+        #expect(try found(walk(short, from: short[0] - 8), .init()).detectedCount == 0)
+        // Remembered for 30 s: a pause of 40 s forgets the walker.
+        let later = (0..<3).map { first[11] + 40 + Double($0) * period }
+        let afterLongPause = walk(first + later, from: 0)
+        let steps = try GaitSimulation.steps(
+            times: afterLongPause.times, magnitudes: afterLongPause.magnitudes, rate: rate, configuration: .init())
+        #expect(steps.count == 12)
+    }
+
+    /// A configuration encoded before the rhythm existed decodes with the default rhythm; a full
+    /// one round-trips.
+    @Test func configurationWithoutRhythmDecodes() throws {
+        var encoded = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(StepDetectorConfiguration.trunk))
+                as? [String: Any])
+        #expect(encoded["rhythm"] != nil)
+        encoded["rhythm"] = nil
+        let old = try JSONDecoder().decode(
+            StepDetectorConfiguration.self, from: JSONSerialization.data(withJSONObject: encoded))
+        #expect(old == .trunk)
+        var changed = StepDetectorConfiguration()
+        changed.rhythm.memory = 12
+        changed.maximumGap = 0.5
+        let again = try JSONDecoder().decode(StepDetectorConfiguration.self, from: JSONEncoder().encode(changed))
+        #expect(again == changed)
+    }
+
+    @Test func rhythmParametersOutOfRangeAreTypedErrors() {
+        #expect(GaitSimulation.bothReject { $0.rhythm.memory = -1 })
+        #expect(GaitSimulation.bothReject { $0.rhythm.memory = 61 })
+        #expect(GaitSimulation.bothReject { $0.rhythm.minimumPeriod = 0 })
+        #expect(GaitSimulation.bothReject { $0.rhythm.periodTolerance = 1 })
+        #expect(GaitSimulation.bothReject { $0.rhythm.matchedRegularity = .nan })
+        #expect(GaitSimulation.bothReject { $0.rhythm.matchedRunLength = 1 })
+        #expect(GaitSimulation.bothReject { $0.rhythm.matchedStrongSteps = 0 })
+    }
+
+    /// A brisk walk (100 steps/min) never sets a slow remembered period: the steps are the same
+    /// with the rhythm off.
+    @Test func briskWalkersAreJudgedByTheFixedRulesAlone() throws {
+        let (recording, _) = GaitSimulation.walking(rate: 50, duration: 60, cadence: 1.7, amplitude: 0.3)
+        var off = StepDetectorConfiguration()
+        off.rhythm.memory = 0
+        let with = try recording.detectSteps()
+        #expect(with.count > 80)
+        #expect(with.steps == (try recording.detectSteps(configuration: off)).steps)
+    }
 }

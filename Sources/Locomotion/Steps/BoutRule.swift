@@ -31,6 +31,11 @@ struct BoutRule: Sendable {
     let closingInterval: Double
     /// The most candidates held: a long run of weak candidates keeps only the latest.
     let heldLimit: Int
+    /// A run that keeps the walker's remembered step period (``StepDetectorConfiguration/Rhythm``)
+    /// needs this many candidates, of which ``matchedStrongSteps`` strong.
+    let matchedRunLength: Int
+    let matchedStrongSteps: Int
+    let periodTolerance: Double
 
     /// How many of the most recent candidates (the last one included) are held.
     private(set) var held = 0
@@ -41,6 +46,8 @@ struct BoutRule: Sendable {
     private var lastTime: Double?
     private var lastInterval: Double?
     private var lastWasStrong = false
+    /// Whether every interval of the current run kept the remembered period passed to ``add(time:strong:period:)``.
+    private var keepsPeriod = true
 
     /// The rule of `configuration`, with times in a unit of which there are `unitsPerSecond` in
     /// a second (1 for seconds, the sample rate for sample indices).
@@ -56,14 +63,24 @@ struct BoutRule: Sendable {
         maximumIntervalRatio = bout.maximumIntervalRatio
         // Only intervals within maximumInterval reach the closing rule.
         closingInterval = bout.closingStepInterval * unitsPerSecond * slack
-        heldLimit = 4 * bout.minimumRunLength + 16
+        heldLimit = 4 * max(bout.minimumRunLength, configuration.rhythm.matchedRunLength) + 16
+        matchedRunLength = configuration.rhythm.matchedRunLength
+        matchedStrongSteps = min(configuration.rhythm.matchedStrongSteps, matchedRunLength)
+        periodTolerance = configuration.rhythm.periodTolerance
     }
 
     /// Extends or restarts the current run with a candidate at `time` (not before the previous
     /// one's).
     ///
+    /// - Parameter period: The walker's remembered step period, in the caller's time unit, or
+    ///   `nil` (none remembered): a run whose every interval lies within ``periodTolerance`` of it
+    ///   is confirmed by ``matchedRunLength`` candidates, ``matchedStrongSteps`` of them strong.
     /// - Complexity: O(1).
-    mutating func add(time: Double, strong: Bool) -> Decision {
+    mutating func add(time: Double, strong: Bool, period: Double? = nil) -> Decision {
+        func keeps(_ interval: Double) -> Bool {
+            guard let period else { return false }
+            return abs(interval - period) <= periodTolerance * period
+        }
         if let last = lastTime, time - last <= maximumInterval {
             let interval = time - last
             if let previous = lastInterval,
@@ -72,23 +89,33 @@ struct BoutRule: Sendable {
                 if confirmed, interval > maximumIntervalRatio * previous, interval <= closingInterval {
                     // The slower last step of a confirmed run: a step, and the run ends here.
                     (held, strength, total, confirmed, lastInterval) = (0, 0, 0, false, nil)
-                    (lastTime, lastWasStrong) = (time, strong)
+                    (lastTime, lastWasStrong, keepsPeriod) = (time, strong, true)
                     return .emit(held: 0)
                 }
                 // An irregular interval: a new run starts with the previous candidate, which is
                 // held unless its run was confirmed.
                 (held, strength, total) = confirmed ? (0, 0, 0) : (1, lastWasStrong ? 1 : 0, 1)
+                // A run restarted with the previous candidate has this one interval.
+                keepsPeriod = confirmed || keeps(interval)
                 confirmed = false
+            } else {
+                keepsPeriod = keepsPeriod && keeps(interval)
             }
             lastInterval = interval
         } else {
             (held, strength, total, confirmed, lastInterval) = (0, 0, 0, false, nil)
+            keepsPeriod = true
         }
         (lastTime, lastWasStrong) = (time, strong)
         if strong { strength += 1 }
         total += 1
         if confirmed { return .emit(held: 0) }
-        if strength >= minimumStrongSteps && total >= minimumRunLength {
+        // A run of the walker's own rhythm (at least one interval, all keeping the period) needs
+        // fewer candidates: a slow walker's bouts between pauses are short.
+        let matched = period != nil && keepsPeriod && total >= 2
+        if (strength >= minimumStrongSteps && total >= minimumRunLength)
+            || (matched && strength >= matchedStrongSteps && total >= matchedRunLength)
+        {
             defer { (held, confirmed) = (0, true) }
             return .emit(held: held)
         }
@@ -99,5 +126,6 @@ struct BoutRule: Sendable {
     /// Forgets the run, as at the start of a segment.
     mutating func reset() {
         (held, strength, total, confirmed, lastTime, lastInterval, lastWasStrong) = (0, 0, 0, false, nil, nil, false)
+        keepsPeriod = true
     }
 }

@@ -31,7 +31,9 @@ import Foundation
 /// 4. Passing candidates count as steps only inside a run with regular intervals that holds at
 ///    least ``StepDetectorConfiguration/Bout/minimumRunLength`` of them, enough of them strong
 ///    (the bout rule), which a slower last step may close
-///    (``StepDetectorConfiguration/Bout/closingStepInterval``).
+///    (``StepDetectorConfiguration/Bout/closingStepInterval``). After a confirmed bout of a slow
+///    walker, its step period is remembered (``StepDetectorConfiguration/Rhythm``): a context
+///    periodic at that period and a short run keeping it then suffice.
 /// 5. The step's time is the peak's timestamp minus the low-pass filter's group delay at 0 Hz,
 ///    then, when the detector is fed three axes, the initial contact of the vertical
 ///    acceleration near it (``StepDetectorConfiguration/Timing/initialContactSearch``): the sample
@@ -40,8 +42,8 @@ import Foundation
 ///    steps (steps 2–4) does not depend on it.
 ///
 /// **Gaps.** An interval longer than the maximum gap ends the segment: its pending samples are
-/// judged with the context they have, and the filter and context start afresh, so no step is
-/// ever counted across a gap. Contexts are also truncated at a segment's start.
+/// judged with the context they have, and the filter, context and remembered rhythm start afresh,
+/// so no step is ever counted across a gap. Contexts are also truncated at a segment's start.
 ///
 /// **Determinism.** The steps depend only on the samples, never on how they were chunked:
 /// batch (``Recording/detectSteps(configuration:)``) and any chunking give bit-identical steps.
@@ -111,6 +113,10 @@ public struct StepDetector: Sendable {
     private var nextCenter = 0
     private var lastTime = -Double.infinity
     private var lastStepTime = -Double.infinity
+    /// The walker's remembered step period (s) and the time of the last step that taught it
+    /// (``StepDetectorConfiguration/Rhythm``); `nil` before the first confirmed bout of a segment.
+    private var rhythmPeriod: Double?
+    private var rhythmLastStep = -Double.infinity
     /// Samples accepted since creation, across segments: the number an input error names.
     private var received = 0
     /// The stream's name in input errors.
@@ -331,6 +337,8 @@ public struct StepDetector: Sendable {
         periodicityContext = nil
         pending.removeAll(keepingCapacity: true)
         boutRule.reset()
+        // A gap ends what the detector knows of the walker, as it ends the run.
+        (rhythmPeriod, rhythmLastStep) = (nil, -.infinity)
     }
 
     /// Judges the sample at segment index `center`, its context ending at `end`.
@@ -407,17 +415,61 @@ public struct StepDetector: Sendable {
             }
             if beaten { return }
         }
-        let verdict = min(amplitude, gate.judge(periodicity: regularity))
-        guard verdict > .reject else { return }
         let time = ring[Channel.time, base + offset] - filterDelay
+        var periodic = gate.judge(periodicity: regularity)
+        let period = rememberedPeriod(at: time)
+        if periodic < .strong, let period,
+            matchedPeriodicity(period: period, upper: upper) >= configuration.rhythm.matchedRegularity
+        {
+            // The context repeats at the slow walker's own step period: periodic enough, though
+            // not at the fixed level, which a ±2 s context of three or four slow steps with a
+            // pause in it rarely reaches (the bouts of `slow_gait.py`'s veryslow variant).
+            periodic = .strong
+        }
+        let verdict = min(amplitude, periodic)
+        guard verdict > .reject else { return }
         guard time - lastStepTime >= configuration.candidates.minimumStepInterval else { return }
         lastStepTime = time
         let reported = initialContact(near: time, base: base, length: length, offset: offset) ?? time
         lastReportedTime = reported
         accept(
             Step(time: reported, amplitude: ring[Channel.filtered, base + offset] - mean, regularity: regularity),
-            peakTime: time,
+            peakTime: time, period: period,
             strong: verdict == .strong, into: &steps)
+    }
+
+    /// The walker's step period (s) remembered at `time`: set by a confirmed bout whose last step
+    /// is at most ``StepDetectorConfiguration/Rhythm/memory`` before, and at least
+    /// ``StepDetectorConfiguration/Rhythm/minimumPeriod``; `nil` otherwise.
+    private func rememberedPeriod(at time: Double) -> Double? {
+        guard let rhythmPeriod, rhythmPeriod >= configuration.rhythm.minimumPeriod,
+            time - rhythmLastStep <= configuration.rhythm.memory
+        else { return nil }
+        return rhythmPeriod
+    }
+
+    /// The highest normalised autocorrelation of the context last computed (``correlations``)
+    /// over the lags within ``StepDetectorConfiguration/Rhythm/periodTolerance`` of `period` (s),
+    /// among the step lags up to `upper`; −1 when none lies there.
+    private func matchedPeriodicity(period: Double, upper: Int) -> Double {
+        let tolerance = configuration.rhythm.periodTolerance
+        let low = max(lags.lowerBound, Int((period * (1 - tolerance) * sampleRate).rounded(.up)))
+        let high = min(upper, Int((period * (1 + tolerance) * sampleRate).rounded(.down)))
+        guard low <= high else { return -1 }
+        var best = -1.0
+        for lag in low...high { best = max(best, correlations[lag]) }
+        return best
+    }
+
+    /// Learns the walker's step period from the interval between two consecutive steps of a
+    /// confirmed run (an exponential average over about four intervals, so a limp's alternating
+    /// intervals give their mean); intervals longer than the bout rule's are pauses, not steps.
+    private mutating func remember(stepAt time: Double) {
+        let interval = time - rhythmLastStep
+        if interval > 0, interval <= configuration.bout.maximumStepInterval {
+            rhythmPeriod = rhythmPeriod.map { $0 + 0.25 * (interval - $0) } ?? interval
+        }
+        rhythmLastStep = time
     }
 
     /// The time of the sample in `peak + search`, and at least
@@ -508,9 +560,15 @@ public struct StepDetector: Sendable {
     /// the run's steps once it holds ``StepDetectorConfiguration/Bout/minimumRunLength`` full
     /// (`strong`) candidates. The intervals are those of the peak times, so the refinement of
     /// the reported time never changes which candidates are steps.
-    private mutating func accept(_ step: Step, peakTime: Double, strong: Bool, into steps: inout [Step]) {
-        switch boutRule.add(time: peakTime, strong: strong) {
+    private mutating func accept(
+        _ step: Step, peakTime: Double, period: Double?, strong: Bool, into steps: inout [Step]
+    ) {
+        switch boutRule.add(time: peakTime, strong: strong, period: period) {
         case .emit(let held):
+            if configuration.rhythm.memory > 0 {
+                for earlier in pending.suffix(held) { remember(stepAt: earlier.time) }
+                remember(stepAt: step.time)
+            }
             steps.append(contentsOf: pending.suffix(held))
             steps.append(step)
             pending.removeAll(keepingCapacity: true)

@@ -255,6 +255,24 @@ extension StepDetectorConfiguration {
                 "timing", "initialContactStepFraction", "", .number(\.timing.initialContactStepFraction),
                 "how far before the peak, in step periods, the initial-contact search also reaches (0 off)"),
             .init(
+                "rhythm", "memory", "s", .number(\.rhythm.memory),
+                "how long the walker's step period is remembered after a bout (0 off)"),
+            .init(
+                "rhythm", "minimumPeriod", "s", .number(\.rhythm.minimumPeriod),
+                "the rhythm rules serve walkers whose remembered step period is at least this"),
+            .init(
+                "rhythm", "periodTolerance", "", .number(\.rhythm.periodTolerance),
+                "relative tolerance of an interval or lag that keeps the remembered step period"),
+            .init(
+                "rhythm", "matchedRegularity", "", .number(\.rhythm.matchedRegularity),
+                "autocorrelation at the remembered step period a strong candidate's context reaches"),
+            .init(
+                "rhythm", "matchedRunLength", "", .wholeNumber(\.rhythm.matchedRunLength),
+                "candidates a run keeping the remembered period needs"),
+            .init(
+                "rhythm", "matchedStrongSteps", "", .wholeNumber(\.rhythm.matchedStrongSteps),
+                "strong candidates a run keeping the remembered period needs"),
+            .init(
                 nil, "maximumGap", "s", .optionalNumber(\.maximumGap),
                 "intervals longer than this are gaps (nil: 5 sample intervals, at least 0.1 s)"),
         ]

@@ -1,8 +1,8 @@
 import LocomotionDSP
 
-/// The parameters of ``StepDetector`` and ``WindowStepAnalyzer``, in five groups: how candidate
-/// peaks are found, how large they must be, what their context must look like, the bout rule, and
-/// the step time. docs/Algorithms.md ("Step detection") gives the reasons for each default and
+/// The parameters of ``StepDetector`` and ``WindowStepAnalyzer``, in six groups: how candidate
+/// peaks are found, how large they must be, what their context must look like, the bout rule, the
+/// step time, and the walker's remembered rhythm. docs/Algorithms.md ("Step detection") gives the reasons for each default and
 /// where it was measured.
 public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     /// Where candidate peaks are.
@@ -148,6 +148,52 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
         }
     }
 
+    /// The walker's rhythm: what the detector remembers of the walker's own recent steps, and how
+    /// it relaxes the periodicity and bout rules for candidates that keep that rhythm.
+    ///
+    /// Gait bouts are found by periodicity first (the context rule, the bout rule); once a bout is
+    /// confirmed, its step period is remembered for ``memory`` seconds after its last step. A
+    /// candidate whose context repeats *at the remembered step period* (within
+    /// ``periodTolerance``) by ``matchedRegularity`` is as periodic as a strong candidate needs;
+    /// a run whose every interval keeps the remembered period needs only ``matchedRunLength``
+    /// candidates of which ``matchedStrongSteps`` strong. A slow walker's short bouts between
+    /// pauses (3–6 steps at 40–50 steps/min, 2.5–8 s) hold too few strong candidates in contexts
+    /// periodic enough at *some* lag for the fixed rules; the same walker's rhythm, measured on
+    /// their own last bout, identifies them. Nothing is relaxed before the detector has seen the
+    /// walker walk (a ride, a phone at rest), and the amplitude rule (relative to the context's
+    /// spread) is unchanged. docs/Accuracy.md ("The walker's rhythm") gives the measurements.
+    public struct Rhythm: Sendable, Hashable, Codable {
+        /// How long the step period of the last confirmed bout is remembered after its last step,
+        /// in s; 0 disables the rhythm rules. At least 0, at most
+        /// ``StepDetectorConfiguration/longestDuration``. 30 s spans the pauses between the bouts of
+        /// a walker's daily activities (Mobilise-D HA001 Test11: 3–26 s) and is shorter than
+        /// getting into a vehicle and starting to ride.
+        public var memory: Double = 30
+        /// The rhythm rules serve walkers whose remembered step period is at least this, in s (60
+        /// steps/min and slower): there the ±2 s context holds four steps or fewer, too few for the
+        /// context's periodicity, and a short bout of three or four steps lasts 3–5 s. At brisker
+        /// periods the fixed rules see enough steps; relaxing them there made ten steps of a real
+        /// pause of Mobilise-D HA001 Test11 (110–115 s, step-like movements at 0.4–0.9 s after a
+        /// bout at 0.68 s). Positive.
+        public var minimumPeriod: Double = 1
+        /// An interval (or an autocorrelation lag) keeps the remembered step period *P* when it lies
+        /// within `P × (1 ± periodTolerance)`. In `0..<1`. Step-to-step variability of impaired gait
+        /// is ±15 % (a limp, a front pocket: alternating intervals around their mean by up to ±30 %).
+        public var periodTolerance: Double = 0.3
+        /// The normalised autocorrelation at the remembered step period (within the tolerance) that
+        /// makes a context periodic enough for a strong candidate. Finite; above the context rule's
+        /// ``Context/minimumRegularity`` it has no effect.
+        public var matchedRegularity: Double = 0.3
+        /// The candidates a run keeping the remembered period needs before its steps count. At least
+        /// 2 (one interval to compare).
+        public var matchedRunLength: Int = 3
+        /// How many of them must be strong. At least 1.
+        public var matchedStrongSteps: Int = 2
+
+        /// The defaults.
+        public init() {}
+    }
+
     /// Where candidate peaks are.
     public var candidates = Candidates()
     /// How large candidates must be.
@@ -158,12 +204,32 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     public var bout = Bout()
     /// Where a step's time is put.
     public var timing = Timing()
+    /// The walker's rhythm (only ``StepDetector`` remembers it; ``WindowStepAnalyzer`` judges each
+    /// window alone).
+    public var rhythm = Rhythm()
     /// Intervals longer than this (s) are gaps that end a segment; `nil` means 5 nominal sample
     /// intervals, at least 0.1 s (as ``Recording/samplingAnalysis(maximumGap:)``).
     public var maximumGap: Double? = nil
 
     /// The defaults.
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case candidates, amplitude, context, bout, timing, rhythm, maximumGap
+    }
+
+    /// Decodes a configuration; a missing ``rhythm`` (a configuration encoded before it existed)
+    /// takes its default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        candidates = try container.decode(Candidates.self, forKey: .candidates)
+        amplitude = try container.decode(Amplitude.self, forKey: .amplitude)
+        context = try container.decode(Context.self, forKey: .context)
+        bout = try container.decode(Bout.self, forKey: .bout)
+        timing = try container.decode(Timing.self, forKey: .timing)
+        rhythm = try container.decodeIfPresent(Rhythm.self, forKey: .rhythm) ?? Rhythm()
+        maximumGap = try container.decodeIfPresent(Double.self, forKey: .maximumGap)
+    }
 
     /// The step rules the activity evidence reads in each feature window
     /// (``WindowStepAnalyzer``'s default): the defaults before slow gait was admitted (strong
@@ -183,6 +249,7 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
         configuration.bout.maximumIntervalRatio = 2
         configuration.bout.closingStepInterval = 1.6
         configuration.timing.initialContactStepFraction = 0
+        configuration.rhythm.memory = 0
         return configuration
     }
 
@@ -280,6 +347,20 @@ extension StepDetectorConfiguration {
                     <= c.halfWidth,
             "it must be in 0..<1 and, times context.stepPeriods' upper bound and widened by 4 × timing.initialContactSmoothing, at most context.halfWidth (\(c.halfWidth) s)"
         )
+        let r = rhythm
+        try LocomotionError.require(
+            "rhythm.memory", r.memory, r.memory >= 0 && r.memory <= Self.longestDuration,
+            "it must be at least 0 and at most \(Self.longestDuration) s")
+        try LocomotionError.require(
+            "rhythm.minimumPeriod", r.minimumPeriod, r.minimumPeriod > 0 && r.minimumPeriod.isFinite,
+            "it must be positive (s)")
+        try LocomotionError.require(
+            "rhythm.periodTolerance", r.periodTolerance, (0..<1).contains(r.periodTolerance), "it must be in 0..<1")
+        try LocomotionError.requireFinite(r.matchedRegularity, name: "rhythm.matchedRegularity")
+        try LocomotionError.require(
+            "rhythm.matchedRunLength", r.matchedRunLength,
+            (2...Self.largestRunLength).contains(r.matchedRunLength), "it must be in 2...\(Self.largestRunLength)")
+        try LocomotionError.require(r.matchedStrongSteps, atLeast: 1, name: "rhythm.matchedStrongSteps")
         try LocomotionError.require(
             "maximumGap", maximumGap, maximumGap.map { $0 > 0 } ?? true, "it must be positive (s) or nil")
     }
