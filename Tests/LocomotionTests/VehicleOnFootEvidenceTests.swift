@@ -104,30 +104,26 @@ struct VehicleOnFootEvidenceTests {
 
     @Test func aJoltInsideARideDoesNotEndIt() throws {
         var machine = try InVehicleStateMachine()
-        func window(_ t: Double, _ kind: VehicleWindowKind) -> VehicleEvidenceWindow {
-            VehicleEvidenceWindow(
-                endTime: t, duration: 9.9, dynamicRMS: 0.05, vibration: 0.02, periodicity: 0, kind: kind)
-        }
         var t = 0.0
         for _ in 0..<40 {
             t += 1
-            _ = machine.update(window(t, .vehicleLike))
+            _ = machine.update(.test(t, .vehicleLike))
         }
         #expect(machine.inVehicle)
         // A jolt of about a second is in every 10 s window that holds it: 11 windows in a row.
         for _ in 0..<11 {
             t += 1
-            #expect(machine.update(window(t, .onFoot)).inVehicle)
+            #expect(machine.update(.test(t, .onFoot)).inVehicle)
         }
         for _ in 0..<20 {
             t += 1
-            #expect(machine.update(window(t, .vehicleLike)).inVehicle)
+            #expect(machine.update(.test(t, .vehicleLike)).inVehicle)
         }
         // Gait that lasts beyond one window ends the ride, dated back to its first window.
         var exited = false
         for k in 1...14 {
             t += 1
-            let decision = machine.update(window(t, .onFoot))
+            let decision = machine.update(.test(t, .onFoot))
             if !decision.inVehicle {
                 #expect(k == machine.configuration.exitOnFootWindows)
                 #expect(decision.revisedWindowCount == k - 1)
@@ -141,17 +137,13 @@ struct VehicleOnFootEvidenceTests {
     /// the last step, and no further.
     @Test func aRideIsDatedBackOverTheSeatedTimeBeforeItToTheLastStep() throws {
         var machine = try InVehicleStateMachine()
-        func window(_ t: Double, _ kind: VehicleWindowKind) -> VehicleEvidenceWindow {
-            VehicleEvidenceWindow(
-                endTime: t, duration: 9.9, dynamicRMS: 0.05, vibration: 0.02, periodicity: 0, kind: kind)
-        }
         var t = 0.0
         var decisions: [InVehicleDecision] = []
         for kind in Array(repeating: VehicleWindowKind.onFoot, count: 20) + Array(repeating: .quiet, count: 20)
             + Array(repeating: .vehicleLike, count: 40)
         {
             t += 1
-            decisions.append(machine.update(window(t, kind)))
+            decisions.append(machine.update(.test(t, kind)))
         }
         let entry = try #require(decisions.firstIndex { $0.inVehicle })
         // 29 vehicle-like windows of 30 are enough (enterFraction 0.95): the 29th, index 68.
@@ -163,10 +155,17 @@ struct VehicleOnFootEvidenceTests {
         var revised = 0
         for kind in Array(repeating: VehicleWindowKind.quiet, count: 100) + Array(repeating: .vehicleLike, count: 30) {
             t += 1
-            let d = parked.update(window(t, kind))
+            let d = parked.update(.test(t, kind))
             if d.isTransition { revised = d.revisedWindowCount }
         }
         #expect(revised == parked.configuration.revisionWindowLimit)
         #expect(revised == 29 + parked.configuration.entryLookbackWindows)
+    }
+}
+
+extension VehicleEvidenceWindow {
+    /// A 10 s window ending at `t` of the kind `kind`, for feeding a state machine directly.
+    static func test(_ t: Double, _ kind: VehicleWindowKind) -> VehicleEvidenceWindow {
+        VehicleEvidenceWindow(endTime: t, duration: 9.9, dynamicRMS: 0.05, vibration: 0.02, periodicity: 0, kind: kind)
     }
 }
