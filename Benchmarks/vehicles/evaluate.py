@@ -233,6 +233,16 @@ def summarise(source: Source, results: list[Result]) -> dict:
         "driving_share_of_analysed": driving / analysed_time if analysed_time else None,
         "refusals": {m: sum(1 for r in results if r.refused and r.message == m)
                      for m in sorted({r.message for r in results if r.refused})},
+        # Per recording, to find where the time goes (the tables do not use it).
+        "recordings": [
+            {
+                "name": os.path.basename(r.path), "seconds": round(r.duration, 1),
+                "driving_share": round(r.driving_seconds() / r.duration, 4) if r.duration else None,
+                "first_driving_s": None if r.first_driving() is None else round(r.first_driving() - r.start, 1),
+                "refused": r.refused,
+            }
+            for r in results
+        ],
     }
     if source.in_vehicle:
         # A recording never called driving counts as its whole duration (it was not recognised in it).

@@ -16,7 +16,8 @@ window of WINDOW_S gives three numbers:
                (gravity removed: principal-axis) acceleration at lags 0.3-1.4 s  (-)
 and a class: on_foot / vehicle_like / quiet / unknown.
 State (InVehicleState): entering takes ENTER_S of windows of which >= ENTER_FRACTION are vehicle-like
-and none on foot; the ride is backdated to the start of that run. Leaving takes EXIT_ON_FOOT_WINDOWS
+and none on foot; the ride is backdated to the start of that run and over up to ENTRY_LOOKBACK_WINDOWS
+quiet or vehicle-like windows before it. Leaving takes EXIT_ON_FOOT_WINDOWS
 on-foot windows among the last EXIT_SPAN_WINDOWS (backdated to the first of them), or STILL_EXIT_S of
 quiet windows (parked), or a gap of GAP_EXIT_S.
 """
@@ -39,10 +40,12 @@ VIBRATION_MIN_G = float(os.environ.get("VS_VIBRATION_MIN_G", 0.008))
 ON_FOOT_RMS_G = float(os.environ.get("VS_ON_FOOT_RMS_G", 0.12))
 ON_FOOT_PERIODICITY = float(os.environ.get("VS_ON_FOOT_PERIODICITY", 0.4))
 VIOLENT_RMS_G = 0.6
+ON_FOOT_VERTICAL_G = float(os.environ.get("VS_ON_FOOT_VERTICAL_G", 0.15))
 ENTER_S = float(os.environ.get("VS_ENTER_S", 30.0))
 ENTER_FRACTION = float(os.environ.get("VS_ENTER_FRACTION", 0.95))
-EXIT_SPAN_WINDOWS = 12
-EXIT_ON_FOOT_WINDOWS = 10
+ENTRY_LOOKBACK_WINDOWS = 30
+EXIT_SPAN_WINDOWS = 14
+EXIT_ON_FOOT_WINDOWS = 13
 STILL_RMS_G = 0.01
 STILL_EXIT_S = 300.0
 GAP_EXIT_S = 300.0
@@ -95,8 +98,10 @@ def window_evidence(w, gravity_included):
     return rms, vib, per
 
 
-def classify(rms, vib, per):
-    if rms >= VIOLENT_RMS_G or (rms >= ON_FOOT_RMS_G and per >= ON_FOOT_PERIODICITY):
+def classify(rms, vib, per, vertical=False):
+    """`vertical`: `vib` is the SD along gravity (gravity included and |mean| > 0.5 g)."""
+    if (rms >= VIOLENT_RMS_G or (rms >= ON_FOOT_RMS_G and per >= ON_FOOT_PERIODICITY)
+            or (vertical and vib >= ON_FOOT_VERTICAL_G)):
         return ON_FOOT
     if vib >= VIBRATION_MIN_G:
         return VEHICLE_LIKE
@@ -124,9 +129,10 @@ def evidence(t, acc, gravity_included):
                 classes.append(UNKNOWN)
                 stats.append((np.nan, np.nan, np.nan, (WINDOW_N - 1) * GRID_S))
                 continue
-            e = window_evidence(a[s:s + WINDOW_N], gravity_included)
+            w = a[s:s + WINDOW_N]
+            e = window_evidence(w, gravity_included)
             stats.append((*e, (WINDOW_N - 1) * GRID_S))
-            classes.append(classify(*e))
+            classes.append(classify(*e, vertical=gravity_included and np.linalg.norm(w.mean(0)) > 0.5))
     return np.array(ends), classes, np.array(stats).reshape(-1, 4)
 
 
@@ -148,6 +154,12 @@ def states(classes, durations=None):
             run = classes[lo:k + 1]
             if since_gap >= enter_n and ON_FOOT not in run and run.count(VEHICLE_LIKE) >= ENTER_FRACTION * enter_n:
                 inside = True
+                # Back over the seated (quiet or vehicle-like) windows before the evidence.
+                back = 0
+                while (back < ENTRY_LOOKBACK_WINDOWS and enter_n + back < since_gap
+                       and classes[lo - 1] in (QUIET, VEHICLE_LIKE)):
+                    lo -= 1
+                    back += 1
                 flag[lo:k + 1] = True
                 quiet_run = 0
                 if first_confirm is None:

@@ -253,20 +253,16 @@ struct VehicleStateTests {
 
     @Test func theActivityClassifiersOnFootHintEndsARide() throws {
         var machine = try InVehicleStateMachine()
-        func window(_ t: Double, _ kind: VehicleWindowKind) -> VehicleEvidenceWindow {
-            VehicleEvidenceWindow(
-                endTime: t, duration: 9.9, dynamicRMS: 0.05, vibration: 0.02, periodicity: 0, kind: kind)
-        }
         var t = 0.0
         for _ in 0..<40 {
             t += 1
-            _ = machine.update(window(t, .vehicleLike))
+            _ = machine.update(.test(t, .vehicleLike))
         }
         #expect(machine.inVehicle)
         var exitedAfter = 0
         for k in 1...20 {
             t += 1
-            let d = machine.update(window(t, .vehicleLike), onFootHint: true)
+            let d = machine.update(.test(t, .vehicleLike), onFootHint: true)
             if !d.inVehicle {
                 exitedAfter = k
                 #expect(d.isTransition && d.revisedWindowCount == k - 1)

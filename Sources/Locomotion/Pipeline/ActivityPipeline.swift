@@ -21,7 +21,7 @@
 /// sequence whatever the driver, the results are equal bit for bit.
 ///
 /// The in-vehicle stage (``InVehicleStage``, when ``RecordingAnalysis/Options/inVehicle`` is set)
-/// holds each smoothed result until the in-vehicle decision at its centre is final (about 40 s by
+/// holds each smoothed result until the in-vehicle decision at its centre is final (about 70 s by
 /// default), so the timeline trails the samples by that much more.
 ///
 /// Allocation: none per sample or per window in steady state with a classifier whose bound form

@@ -12,8 +12,9 @@
 ///
 /// Everything depends only on the sequence of samples and results, never on how they were split
 /// into calls, so whole recordings, chunks and live events agree. Memory: the results of about
-/// a window plus the revision span (about 40 s by default) and as many decisions; no allocation
-/// per sample in steady state.
+/// a window plus the revision span (about 70 s by default: 30 s of entering evidence and up to
+/// 30 s of seated time before it) and as many decisions; no allocation per sample in steady
+/// state.
 struct InVehicleStage: Sendable {
     let options: InVehicleOptions
     private var evidence: VehicleEvidence

@@ -32,7 +32,10 @@ public struct InVehicleDecision: Sendable, Hashable {
 /// - **Entering** takes ``Configuration/enterWindows`` consecutive windows of which at least
 ///   ``Configuration/enterFraction`` are vehicle-like and none on foot (30 s by default: longer
 ///   than a postural transition, a stumble or a dropped phone, and short enough that a ride is
-///   recognised within a minute). The ride is dated back to the first of those windows.
+///   recognised within a minute). The ride is dated back to the first of those windows, and
+///   further over the quiet or vehicle-like windows just before them, at most
+///   ``Configuration/entryLookbackWindows``: nothing on foot separates them from the ride, so the
+///   person was already seated (a car waiting to pull out, a bus at its first stop).
 /// - **Inside**, quiet windows are stops (``InVehicleDecision/isStoppedInVehicle``); a stop does
 ///   not end the ride.
 /// - **Leaving** takes ``Configuration/exitOnFootWindows`` on-foot windows among the last
@@ -50,10 +53,17 @@ public struct InVehicleStateMachine: Sendable {
         public var enterWindows = 30
         /// Share of those windows that must be vehicle-like (default 0.95).
         public var enterFraction = 0.95
-        /// Span of recent windows looked at for leaving on foot (default 12).
-        public var exitSpanWindows = 12
-        /// On-foot windows within that span that end the ride (default 10).
-        public var exitOnFootWindows = 10
+        /// Most windows before the entering evidence that a ride is dated back over when none of
+        /// them is on foot or unknown (default 30, i.e. 30 s: a car waiting to pull out). Each
+        /// window of it adds one to ``revisionWindowLimit``, the delay of final decisions.
+        public var entryLookbackWindows = 30
+        /// Span of recent windows looked at for leaving on foot (default 14).
+        public var exitSpanWindows = 14
+        /// On-foot windows within that span that end the ride (default 13). A single jolt (a
+        /// pothole, the phone picked up) makes every evidence window that holds it on foot, about
+        /// windowDuration / hop + 1 = 11 in a row by default; 13 of 14 takes gait that lasts
+        /// beyond one window.
+        public var exitOnFootWindows = 13
         /// Quiet windows in a row that end the ride (default 300, i.e. 5 min at a 1 s hop).
         public var stillExitWindows = 300
         /// Duration of a gap in the data that ends the ride, in seconds (default 300 s).
@@ -62,8 +72,9 @@ public struct InVehicleStateMachine: Sendable {
         /// The default configuration.
         public init() {}
 
-        /// The most windows a decision revises: `max(enterWindows, exitSpanWindows) - 1`.
-        public var revisionWindowLimit: Int { max(enterWindows, exitSpanWindows) - 1 }
+        /// The most windows a decision revises:
+        /// `max(enterWindows + entryLookbackWindows, exitSpanWindows) - 1`.
+        public var revisionWindowLimit: Int { max(enterWindows + entryLookbackWindows, exitSpanWindows) - 1 }
 
         /// Checks every parameter.
         ///
@@ -76,6 +87,9 @@ public struct InVehicleStateMachine: Sendable {
             try check(
                 enterFraction.isFinite && enterFraction > 0 && enterFraction <= 1, "enterFraction", "\(enterFraction)",
                 "in (0, 1]")
+            try check(
+                (0...100_000).contains(entryLookbackWindows), "entryLookbackWindows", "\(entryLookbackWindows)",
+                "0 to 100 000")
             try check((1...100_000).contains(exitSpanWindows), "exitSpanWindows", "\(exitSpanWindows)", "1 to 100 000")
             try check(
                 (1...exitSpanWindows).contains(exitOnFootWindows), "exitOnFootWindows", "\(exitOnFootWindows)",
@@ -139,6 +153,14 @@ public struct InVehicleStateMachine: Sendable {
                     inVehicle = true
                     quietRun = 0
                     revised = c.enterWindows - 1
+                    // Back over the seated time before the evidence, never across a long gap.
+                    var lookback = 0
+                    while lookback < c.entryLookbackWindows && c.enterWindows + lookback < windowsSinceLongGap {
+                        let kind = recent(c.enterWindows + lookback)
+                        guard kind == .quiet || kind == .vehicleLike else { break }
+                        lookback += 1
+                    }
+                    revised += lookback
                 }
             }
         } else {

@@ -15,8 +15,9 @@
 ///    along the window's mean direction, i.e. vertical, which a tilt of the phone changes only to
 ///    second order) and ``VehicleEvidenceWindow/periodicity`` (autocorrelation peak at 0.3–1.4 s,
 ///    the step and stride periods of walking and running and the crank period of pedalling).
-/// 3. **A class**: on foot when periodic and strong (or violently strong), vehicle-like when the
-///    vibration is above a moving vehicle's floor, otherwise quiet.
+/// 3. **A class**: on foot when periodic and strong, violently strong, or (gravity included)
+///    vertically stronger than any ride gives a seated passenger; vehicle-like when the vibration
+///    is above a moving vehicle's floor; otherwise quiet.
 ///
 /// The thresholds and the physics behind them are in the package's Algorithms documentation
 /// (vehicle section); ``InVehicleStateMachine`` turns the windows into an in-vehicle state.
@@ -54,6 +55,14 @@ public struct VehicleEvidence: Sendable {
         /// Dynamic RMS at or above which a window is on foot whatever its rhythm, in g (default
         /// 0.6 g: more than a road vehicle's floor gives a passenger).
         public var violentRMS: Double = 0.6
+        /// Vertical vibration (gravity included) at or above which a window is on foot whatever
+        /// its rhythm, in g (default 0.15 g, 1.5 m/s²). A walker's trunk and thighs rise and fall
+        /// by a few centimetres at every step, 0.15–0.4 g r.m.s. vertically, and keep doing so in
+        /// a 5 Hz log whose steps alias out of the periodicity's lag range; a seated passenger's
+        /// vertical vibration stays under 0.1 g (ISO 2631-1 calls 0.8–1.6 m/s² "very
+        /// uncomfortable"), so 10 s above it is not a ride. Without gravity the vertical is not
+        /// known, and only the periodic and violent rules apply.
+        public var onFootVerticalVibration: Double = 0.15
 
         /// The default configuration.
         public init() {}
@@ -90,6 +99,7 @@ public struct VehicleEvidence: Sendable {
             for (name, value) in [
                 ("vehicleVibrationFloor", vehicleVibrationFloor), ("onFootRMS", onFootRMS),
                 ("onFootPeriodicity", onFootPeriodicity), ("violentRMS", violentRMS),
+                ("onFootVerticalVibration", onFootVerticalVibration),
             ] {
                 try check(value.isFinite && value >= 0, name, value, "finite and >= 0")
             }
@@ -288,7 +298,9 @@ public struct VehicleEvidence: Sendable {
         let periodicity =
             energy > 0 ? Self.periodicity(projected, energy: energy, lags: c.shortestLag...c.longestLag) : 0
         let kind: VehicleWindowKind
-        if rms >= c.violentRMS || (rms >= c.onFootRMS && periodicity >= c.onFootPeriodicity) {
+        if rms >= c.violentRMS || (rms >= c.onFootRMS && periodicity >= c.onFootPeriodicity)
+            || (vertical && vibration >= c.onFootVerticalVibration)
+        {
             kind = .onFoot
         } else if vibration >= c.vehicleVibrationFloor {
             kind = .vehicleLike
