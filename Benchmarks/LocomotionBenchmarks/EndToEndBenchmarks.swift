@@ -223,6 +223,9 @@ enum ChildRun {
 /// cell empty. Seeded: the same days give the same bytes.
 enum ActivityDay {
     static let rate = 50
+    /// `LocomotionBenchmarks --write-recording FILE SECONDS START` writes a stretch of the routine
+    /// (for profiling `locomotion analyze` on a file anyone can make again).
+    static let writeFlag = "--write-recording"
 
     /// What the person does from `start` to `end` seconds into each day.
     enum Activity { case still, walking, running, driving }

@@ -23,6 +23,7 @@ enum ParsedCommandLine {
     case analysisStages(String)
     case featureStreamOnly(Int, wisdom: String?)
     case featureLoop(Int, rate: Double, samples: Int, [String])
+    case writeRecording(path: String, seconds: Int, start: Int)
     case detectorStreamOnly(Int, classifier: String)
     case soak(hours: Double, compareHours: Double)
     case help
@@ -80,6 +81,13 @@ func parseCommandLine(_ arguments: [String]) -> ParsedCommandLine {
                 remaining.removeFirst()
             }
             return .featureLoop(count, rate: shape.0, samples: shape.1, Array(remaining))
+        case ActivityDay.writeFlag:
+            // Internal: write SECONDS of the end-to-end suite's routine from START seconds after
+            // midnight, the file a profiler's `locomotion analyze` reads.
+            guard let path = remaining.popFirst(), let seconds = remaining.popFirst().flatMap({ Int($0) }),
+                seconds > 0, let start = remaining.popFirst().flatMap({ Int($0) }), start >= 0
+            else { return .invalid("\(argument) needs a file, SECONDS > 0 and START >= 0") }
+            return .writeRecording(path: path, seconds: seconds, start: start)
         case "-h", "--help":
             return .help
         case "--filter", "--rates", "--windows", "--check", "--write-baseline", "--rounds", "--batch-ms":
@@ -172,6 +180,9 @@ let usage = """
       --rounds <n>      Rounds per case (default 31); the median, min and max are over rounds.
       --batch-ms <ms>   The length one batch aims for (default 3).
       -h, --help        Show this help.
+      --write-recording <file> <seconds> <start>
+                        Instead of the suites: write <seconds> of the e2e suite's 50 Hz routine
+                        from <start> seconds after midnight to <file> (for profilers).
       --soak <hours> <compare-hours>
                         Instead of the suites: the streaming detector over <hours> of simulated
                         50 Hz session (resident memory per hour), then the first <compare-hours>
@@ -248,6 +259,14 @@ case .analysisStages(let path):
 case .featureStreamOnly(let windows, let wisdom):
     do {
         print(try FeatureBenchmarks.streamOnly(windows: windows, wisdomFile: wisdom))
+    } catch {
+        printToStandardError("error: \(error)")
+        exit(1)
+    }
+case .writeRecording(let path, let seconds, let start):
+    do {
+        let file = try ActivityDay.generate(path: path, seconds: seconds, startingAt: start)
+        print("\(file.path): \(file.rows) rows, \(file.fixes) GPS fixes, \(file.bytes) bytes")
     } catch {
         printToStandardError("error: \(error)")
         exit(1)

@@ -19,22 +19,47 @@ struct AutocorrelationTests {
         #expect(r.allSatisfy { abs($0) <= 1 + 1e-12 })
     }
 
-    /// The four-lags-at-a-time pass must give exactly the bits of summing each lag alone, for
-    /// every lag, including the last ones (short overlaps) and ranges that are not a multiple of 4.
-    @Test(arguments: [5, 64, 128, 131])
+    /// The eight-lags-at-a-time pass over the shared terms must give exactly the bits of summing
+    /// each lag alone, for every lag, including the last ones (short overlaps), ranges shorter
+    /// than a block and ranges that are not a multiple of 8 (whose last block overlaps).
+    @Test(arguments: [5, 9, 64, 128, 131, 201])
     func blockedLagsAreBitIdenticalToOneLagAtATime(count: Int) throws {
         var generator = SplitMix64(seed: UInt64(count))
         let samples = (0..<count).map { _ in generator.nextGaussian() + 1 }
-        for lower in 0..<5 {
-            let r = try Autocorrelation.normalized(samples, lags: lower...(count - 1))
-            let mean = samples.reduce(0, +) / Double(count)
+        let mean = samples.reduce(0, +) / Double(count)
+        var ranges: [ClosedRange<Int>] = (0..<5).map { $0...(count - 1) }
+        // The step detector's ranges at 50 Hz (11...86 in a 201-sample context) and short ones.
+        for upper in [count / 2, count * 2 / 3, 7, 8, 15] where upper < count {
+            ranges += [0...upper, min(upper, 3)...upper, min(upper, 11)...upper]
+        }
+        for lags in ranges {
+            let r = try Autocorrelation.normalized(samples, lags: lags)
             samples.withUnsafeBufferPointer { buffer in
-                for lag in lower..<count {
+                for lag in lags {
                     let expected = Autocorrelation.coefficient(buffer, mean: mean, lag: lag)
-                    #expect(r[lag - lower].bitPattern == expected.bitPattern, "lag \(lag) of \(count)")
+                    #expect(
+                        r[lag - lags.lowerBound].bitPattern == expected.bitPattern, "lag \(lag) of \(count), \(lags)")
                 }
             }
         }
+    }
+
+    /// The finiteness check rides on the mean's sum: an infinity, a NaN, or infinities of both
+    /// signs (whose sum is NaN) anywhere are found and named, and finite samples whose sum
+    /// overflows are not an error.
+    @Test func nonFiniteSamplesAreNamedWhereverTheyAre() throws {
+        for (index, value) in [(0, Double.infinity), (7, -.infinity), (12, .nan), (3, .signalingNaN)] {
+            var samples = (0..<13).map { Double($0 % 4) }
+            samples[index] = value
+            #expect(throws: DSPError.nonFiniteSample(index: index)) {
+                _ = try Autocorrelation.normalized(samples, lags: 1...4)
+            }
+        }
+        var mixed = [Double](repeating: 1, count: 10)
+        (mixed[2], mixed[5]) = (.infinity, -.infinity)
+        #expect(throws: DSPError.nonFiniteSample(index: 2)) { _ = try Autocorrelation.normalized(mixed, lags: 1...2) }
+        let huge = [Double](repeating: .greatestFiniteMagnitude, count: 4)
+        #expect(throws: Never.self) { _ = try Autocorrelation.normalized(huge, lags: 1...2) }
     }
 
     @Test func matchesADirectReference() throws {

@@ -109,6 +109,36 @@ struct WindowSummaryTests {
         #expect(abs(result.signalMagnitudeArea - (try Statistics.signalMagnitudeArea(x: x, y: y, z: z))) < 1e-14)
     }
 
+    /// The area's sum runs in two lanes (even and odd samples) of absolute values; signed zeros,
+    /// whole axes of −0 and an odd count must give the bits of that sum written out by hand.
+    @Test("the axis summary's area has the bits of its lane sums, signed zeros included", arguments: [1, 2, 5, 64, 65])
+    func axisAreaIsExact(count: Int) throws {
+        var generator = SplitMix64(seed: UInt64(count))
+        var x = (0..<count).map { _ in generator.nextGaussian() }
+        let y = [Double](repeating: -0.0, count: count)
+        var z = (0..<count).map { index in index % 3 == 0 ? -0.0 : generator.nextGaussian() }
+        x[0] = -0.0
+        z[count - 1] = 0
+        let result = try x.withUnsafeBufferPointer { x in
+            try y.withUnsafeBufferPointer { y in
+                try z.withUnsafeBufferPointer { z in try Statistics.axisSummary(x: x, y: y, z: z) }
+            }
+        }
+        var lanes = [0.0, 0.0]
+        for index in 0..<(count / 2 * 2) {
+            lanes[index % 2] += abs(x[index]) + abs(y[index]) + abs(z[index])
+        }
+        var area = lanes[0] + lanes[1]
+        if count % 2 == 1 {
+            let last = count - 1
+            let first = lanes[0] + (abs(x[last]) + abs(y[last]) + abs(z[last]))
+            let second = lanes[1] + (abs(x[0]) + abs(y[0]) + abs(z[0]))
+            area = first + (second - (abs(x[0]) + abs(y[0]) + abs(z[0])))
+        }
+        #expect((area / Double(count)).bitPattern == result.signalMagnitudeArea.bitPattern)
+        #expect(result.signalMagnitudeArea.sign == .plus)
+    }
+
     @Test("a tone has low entropy and flatness and its centroid at the tone; flat power has entropy and flatness 1")
     func spectralShape() throws {
         var analyzer = try SpectrumAnalyzer(sampleCount: 128, sampleRate: 50)

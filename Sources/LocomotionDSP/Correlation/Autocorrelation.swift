@@ -10,11 +10,13 @@
 /// perfectly periodic signal of period *k* gives exactly 1 at lag *k* however short the overlap,
 /// and |r| ≤ 1 always (Cauchy–Schwarz). A lag whose overlap has no energy gives 0.
 ///
-/// Direct summation costs O(*n*·*L*) for *L* lags and needs no scratch memory, which beats an
-/// FFT for the few dozen to few hundred lags of a gait window (a step lasts 0.25–1.25 s) and is
-/// exact (no circular wrap, no zero padding). Lags are summed eight at a time in SIMD lanes (one
-/// pass over the samples feeds eight lags' sums and shares their head energy), each sum still
-/// accumulated in sample order, so every coefficient is bit-identical to summing its lag alone.
+/// Direct summation costs O(*n*·*L*) for *L* lags, which beats an FFT for the few dozen to few
+/// hundred lags of a gait window (a step lasts 0.25–1.25 s) and is exact (no circular wrap, no
+/// zero padding). The deviations from the mean, their squares and the running sum of the squares
+/// (every lag's head energy) are made once per window, in 3*n* + 1 values of working memory
+/// that is not allocated per call (one buffer per thread); lags are then summed eight at a time in SIMD lanes (one pass
+/// over the samples feeds eight lags' cross and tail sums), each sum still accumulated in sample
+/// order, so every coefficient is bit-identical to summing its lag alone.
 public enum Autocorrelation {
     /// ``normalized(_:lags:)`` written into `output` (at least `lags.count` elements, `output[0]`
     /// for `lags.lowerBound`), so nothing is allocated: the package's gait and step analyses call
@@ -25,7 +27,11 @@ public enum Autocorrelation {
         _ samples: UnsafeBufferPointer<Double>, lags: ClosedRange<Int>, into output: UnsafeMutableBufferPointer<Double>
     ) throws(DSPError) {
         guard !samples.isEmpty else { throw .emptyInput }
-        try DSPError.requireFinite(samples)
+        // One pass gives the mean and the finiteness check: a NaN or infinite sample makes the sum
+        // non-finite (and nothing brings it back), so only a non-finite sum needs the search.
+        var sum = 0.0
+        for sample in samples { sum += sample }
+        if !sum.isFinite { try DSPError.requireFinite(samples) }
         guard lags.lowerBound >= 0, lags.upperBound < samples.count else {
             throw .invalidParameter(
                 name: "lags", value: "\(lags)",
@@ -35,49 +41,42 @@ public enum Autocorrelation {
             throw .invalidParameter(
                 name: "output.count", value: "\(output.count)", requirement: "it must hold lags.count (\(lags.count))")
         }
-        var mean = 0.0
-        for sample in samples { mean += sample }
-        mean /= Double(samples.count)
-        var lag = lags.lowerBound
-        while lag + 7 <= lags.upperBound {
-            coefficients8(samples, mean: mean, lag: lag, into: output, at: lag - lags.lowerBound)
-            lag += 8
-        }
-        while lag <= lags.upperBound {
-            output[lag - lags.lowerBound] = coefficient(samples, mean: mean, lag: lag)
-            lag += 1
-        }
-    }
-
-    /// `r(lag)`, …, `r(lag + 7)` into `output[position...]`, bit-identical to
-    /// ``coefficient(_:mean:lag:)`` per lag: each SIMD lane holds one lag's sums, accumulated in
-    /// sample order, so the eight lags' additions run side by side.
-    @inline(__always)
-    static func coefficients8(
-        _ samples: UnsafeBufferPointer<Double>, mean: Double, lag: Int, into output: UnsafeMutableBufferPointer<Double>,
-        at position: Int
-    ) {
+        let mean = sum / Double(samples.count)
         let count = samples.count
-        let common = max(0, count - lag - 7)
-        var head = 0.0
-        var cross = SIMD8<Double>()
-        var tail = SIMD8<Double>()
-        let means = SIMD8<Double>(repeating: mean)
-        if let base = samples.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            let stride = MemoryLayout<Double>.stride
-            for index in 0..<common {
-                let a = base[index] - mean
-                head += a * a
-                let b = raw.loadUnaligned(fromByteOffset: (index &+ lag) &* stride, as: SIMD8<Double>.self) - means
-                cross += a * b
-                tail += b * b
+        // Deviations, their squares and the running sum of the squares (n + 1 values), made once
+        // for every lag, in memory that is not allocated per call.
+        ThreadScratch.withDoubles(count: 3 * count + 1) { scratch in
+            let deviations = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
+            let squares = UnsafeMutableBufferPointer(rebasing: scratch[count..<(2 * count)])
+            let heads = UnsafeMutableBufferPointer(rebasing: scratch[(2 * count)...])
+            var head = 0.0
+            heads[0] = 0
+            for index in 0..<count {
+                let deviation = samples[index] - mean
+                let square = deviation * deviation
+                deviations[index] = deviation
+                squares[index] = square
+                head += square
+                heads[index + 1] = head
             }
-        }
-        for offset in 0..<8 {
-            output[position + offset] = coefficient(
-                samples, mean: mean, lag: lag + offset, from: common, cross: cross[offset], head: head,
-                tail: tail[offset])
+            let terms = Terms(
+                deviations: UnsafeBufferPointer(deviations), squares: UnsafeBufferPointer(squares),
+                heads: UnsafeBufferPointer(heads))
+            var lag = lags.lowerBound
+            while lag + 7 <= lags.upperBound {
+                terms.coefficients8(lag: lag, into: output, at: lag - lags.lowerBound)
+                lag += 8
+            }
+            if lag <= lags.upperBound, lags.count >= 8 {
+                // The last block overlaps the one before: its lanes are independent, so the lags
+                // written twice get the same bits.
+                terms.coefficients8(lag: lags.upperBound - 7, into: output, at: lags.count - 8)
+            } else {
+                while lag <= lags.upperBound {
+                    output[lag - lags.lowerBound] = terms.coefficient(lag: lag, from: 0, cross: 0, tail: 0)
+                    lag += 1
+                }
+            }
         }
     }
 
@@ -100,21 +99,12 @@ public enum Autocorrelation {
         return output
     }
 
-    /// One coefficient, the window's mean already known. Lag 0 of a non-constant window is 1.
-    @inline(__always)
+    /// One coefficient summed alone from the samples, the window's mean already known: the
+    /// definition the blocked kernel must reproduce bit for bit (the tests compare the two). Lag 0
+    /// of a non-constant window is 1.
     static func coefficient(_ samples: UnsafeBufferPointer<Double>, mean: Double, lag: Int) -> Double {
-        coefficient(samples, mean: mean, lag: lag, from: 0, cross: 0, head: 0, tail: 0)
-    }
-
-    /// One coefficient whose three sums already hold the samples before index `start`: adds the
-    /// rest of the overlap in sample order.
-    @inline(__always)
-    static func coefficient(
-        _ samples: UnsafeBufferPointer<Double>, mean: Double, lag: Int, from start: Int, cross: Double, head: Double,
-        tail: Double
-    ) -> Double {
-        var (cross, head, tail) = (cross, head, tail)
-        for index in start..<max(start, samples.count - lag) {
+        var (cross, head, tail) = (0.0, 0.0, 0.0)
+        for index in 0..<(samples.count - lag) {
             let a = samples[index] - mean
             let b = samples[index + lag] - mean
             cross += a * b
@@ -123,5 +113,52 @@ public enum Autocorrelation {
         }
         let energy = (head * tail).squareRoot()
         return energy > 0 ? cross / energy : 0
+    }
+
+    /// The terms every lag shares, made once per window: the deviations from the mean `dᵢ`, their
+    /// squares, and `heads[m] = Σᵢ<ₘ dᵢ²` summed in sample order (so `heads[n − k]` is lag *k*'s
+    /// head energy with the same bits as summing it for that lag alone).
+    struct Terms {
+        let deviations: UnsafeBufferPointer<Double>
+        let squares: UnsafeBufferPointer<Double>
+        let heads: UnsafeBufferPointer<Double>
+
+        /// `r(lag)`, …, `r(lag + 7)` into `output[position...]`, each bit-identical to
+        /// ``coefficient(lag:from:cross:tail:)`` alone: each SIMD lane holds one lag's sums,
+        /// accumulated in sample order, so the eight lags' additions run side by side.
+        @inline(__always)
+        func coefficients8(lag: Int, into output: UnsafeMutableBufferPointer<Double>, at position: Int) {
+            let count = deviations.count
+            let common = max(0, count - lag - 7)
+            var cross = SIMD8<Double>()
+            var tail = SIMD8<Double>()
+            let leading = deviations.baseAddress!
+            let shifted = UnsafeRawPointer(leading + lag)
+            let shiftedSquares = UnsafeRawPointer(squares.baseAddress! + lag)
+            let stride = MemoryLayout<Double>.stride
+            for index in 0..<common {
+                let offset = index &* stride
+                cross += leading[index] * shifted.loadUnaligned(fromByteOffset: offset, as: SIMD8<Double>.self)
+                tail += shiftedSquares.loadUnaligned(fromByteOffset: offset, as: SIMD8<Double>.self)
+            }
+            for lane in 0..<8 {
+                output[position + lane] = coefficient(
+                    lag: lag + lane, from: common, cross: cross[lane], tail: tail[lane])
+            }
+        }
+
+        /// One coefficient whose cross and tail sums already hold the overlap before index
+        /// `start`: adds the rest in sample order.
+        @inline(__always)
+        func coefficient(lag: Int, from start: Int, cross: Double, tail: Double) -> Double {
+            var (cross, tail) = (cross, tail)
+            let end = deviations.count - lag
+            for index in start..<max(start, end) {
+                cross += deviations[index] * deviations[index + lag]
+                tail += squares[index + lag]
+            }
+            let energy = (heads[end] * tail).squareRoot()
+            return energy > 0 ? cross / energy : 0
+        }
     }
 }

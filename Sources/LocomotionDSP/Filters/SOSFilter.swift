@@ -125,12 +125,21 @@ public struct SOSFilter: Sendable {
     /// - Throws: `DSPError.nonFiniteSample(index: 0)`; the state is then unchanged.
     /// - Complexity: O(sections).
     public mutating func process(_ sample: Double) throws(DSPError) -> Double {
-        var value = sample
-        try withUnsafeMutablePointer(to: &value) { (pointer) throws(DSPError) in
-            let buffer = UnsafeMutableBufferPointer(start: pointer, count: 1)
-            try process(UnsafeBufferPointer(buffer), into: buffer)
+        // The block form's arithmetic, section by section, without its buffer set-up and
+        // validation pass: streaming callers filter every sample this way.
+        guard sample.isFinite else { throw .nonFiniteSample(index: 0) }
+        var y = sample
+        let coefficients = sections.sections
+        state.withUnsafeMutableBufferPointer { state in
+            for index in coefficients.indices {
+                let section = coefficients[index]
+                let x = y
+                y = section.b0 * x + state[2 &* index]
+                state[2 &* index] = section.b1 * x - section.a1 * y + state[2 &* index &+ 1]
+                state[2 &* index &+ 1] = section.b2 * x - section.a2 * y
+            }
         }
-        return value
+        return y
     }
 
     /// Filters a chunk of samples, continuing from the current state.

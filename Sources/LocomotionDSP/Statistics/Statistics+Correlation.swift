@@ -52,7 +52,7 @@ extension Statistics {
     /// rounding: the deviations are taken from each axis's first sample, and the same formula
     /// corrects for it not being the mean), and the
     /// ``signalMagnitudeArea(x:y:z:)``: each axis validated,
-    /// then one fused pass over all three.
+    /// then two passes over all three (each axis's own sums, then the cross products).
     ///
     /// - Parameters:
     ///   - x: At least one finite sample.
@@ -61,7 +61,7 @@ extension Statistics {
     /// - Returns: The correlations (each `nil` where either axis is constant) and the area.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for axes of
     ///   different lengths.
-    /// - Complexity: O(*n*), four passes (three of them validation); arrays and other contiguous
+    /// - Complexity: O(*n*), five passes (three of them validation); arrays and other contiguous
     ///   collections are read in place, others copied once.
     public static func axisSummary(
         x: some Collection<Double>, y: some Collection<Double>, z: some Collection<Double>
@@ -83,10 +83,10 @@ extension Statistics {
     }
 
     /// ``axisSummary(x:y:z:)`` for axes already known to be finite, non-empty and of one length
-    /// (for example because their magnitude is finite): the fused pass without validation.
+    /// (for example because their magnitude is finite): the two passes without validation.
     ///
     /// - Precondition: The axes hold the same number of finite samples, at least one.
-    /// - Complexity: O(*n*), one pass.
+    /// - Complexity: O(*n*), two passes.
     package static func axisSummaryOfFiniteAxes(
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>
     ) -> AxisSummary {
@@ -101,7 +101,12 @@ extension Statistics {
             SIMD2(axis[2 &* index], axis[2 &* index &+ 1])
         }
         var lanes = AxisLanes(shifts: shifts)
-        for index in 0..<pairs { lanes.add(pair(x, index), pair(y, index), pair(z, index)) }
+        // Two passes, each axis's own sums then the cross products: one pass holds more sums than
+        // there are SIMD registers and spills them to memory every step (callgrind on a copy of
+        // this loop: 3,056 instructions against 3,437 for 128 samples); every sum still runs in
+        // sample order.
+        for index in 0..<pairs { lanes.addOwn(pair(x, index), pair(y, index), pair(z, index)) }
+        for index in 0..<pairs { lanes.addProducts(pair(x, index), pair(y, index), pair(z, index)) }
         // The odd sample out in the first lane, the shifts (zero deviations) in the second.
         let last = x.count - 1
         if odd { lanes.add(SIMD2(x[last], shifts.0), SIMD2(y[last], shifts.1), SIMD2(z[last], shifts.2)) }
@@ -168,6 +173,13 @@ private struct AxisLanes {
 
     @inline(__always)
     mutating func add(_ px: SIMD2<Double>, _ py: SIMD2<Double>, _ pz: SIMD2<Double>) {
+        addOwn(px, py, pz)
+        addProducts(px, py, pz)
+    }
+
+    /// The sums of each axis alone: deviations, their squares, and the absolute values.
+    @inline(__always)
+    mutating func addOwn(_ px: SIMD2<Double>, _ py: SIMD2<Double>, _ pz: SIMD2<Double>) {
         let (dx, dy, dz) = (px - shifts.0, py - shifts.1, pz - shifts.2)
         x += dx
         y += dy
@@ -175,12 +187,24 @@ private struct AxisLanes {
         xx += dx * dx
         yy += dy * dy
         zz += dz * dz
-        xy += dx * dy
-        xz += dx * dz
-        yz += dy * dz
         area += Self.magnitude(px) + Self.magnitude(py) + Self.magnitude(pz)
     }
 
+    /// The sums of the deviations' products between axes.
     @inline(__always)
-    static func magnitude(_ value: SIMD2<Double>) -> SIMD2<Double> { value.replacing(with: -value, where: value .< 0) }
+    mutating func addProducts(_ px: SIMD2<Double>, _ py: SIMD2<Double>, _ pz: SIMD2<Double>) {
+        let (dx, dy, dz) = (px - shifts.0, py - shifts.1, pz - shifts.2)
+        xy += dx * dy
+        xz += dx * dz
+        yz += dy * dz
+    }
+
+    /// `|value|` by clearing the sign bits: one AND, where a compare-and-select compiled to
+    /// several instructions per lane. It differs from `value < 0 ? −value : value` only for −0,
+    /// which becomes +0; the area's sum starts at +0, so the sum's bits are the same either way.
+    @inline(__always)
+    static func magnitude(_ value: SIMD2<Double>) -> SIMD2<Double> {
+        let bits = unsafeBitCast(value, to: SIMD2<UInt64>.self) & SIMD2(repeating: 0x7FFF_FFFF_FFFF_FFFF)
+        return unsafeBitCast(bits, to: SIMD2<Double>.self)
+    }
 }
