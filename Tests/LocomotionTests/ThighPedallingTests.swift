@@ -38,10 +38,11 @@ import Testing
     }
 
     /// Pedalling at 1.3 revolutions per second (78 rpm): the thigh turns ±22° about 60° from vertical,
-    /// and each down-stroke pushes once per revolution, smoothly.
+    /// and each down-stroke pushes once per revolution, smoothly: a broad push, so |a| is skewed to its
+    /// troughs (skewness −0.3 to −0.5 per window).
     static func pedalling(seed: UInt64 = 1) -> Recording {
         thigh(tilt: 60, swing: 22, turnRate: 1.3, seed: seed) { t in
-            0.25 * sin(2 * .pi * 1.3 * t + 0.7) + 0.08 * sin(4 * .pi * 1.3 * t)
+            0.25 * sin(2 * .pi * 1.3 * t + 0.7) - 0.08 * sin(4 * .pi * 1.3 * t)
         }
     }
 
@@ -65,7 +66,7 @@ import Testing
         let direction = (0.5, -0.3, (1 - 0.25 - 0.09).squareRoot())
         func axis(_ unit: Double) -> [Double] {
             time.map { t in
-                unit * (1 + 0.25 * sin(2 * .pi * 1.3 * t + 0.7) + 0.08 * sin(4 * .pi * 1.3 * t))
+                unit * (1 + 0.25 * sin(2 * .pi * 1.3 * t + 0.7) - 0.08 * sin(4 * .pi * 1.3 * t))
                     + 0.02 * Double.random(in: -1.7...1.7, using: &random)
             }
         }
@@ -112,14 +113,21 @@ import Testing
         }
     }
 
-    @Test func theRuleNeedsSwayCorrelationAndAPedallingCadence() {
-        #expect(ThighPedalling.isPedalling(sway: 15, stepCorrelation: 0.9, autocorrelationCadence: 1.4))
+    @Test func theRuleNeedsSwayCorrelationNoImpactAndAPedallingCadence() {
+        func pedalling(_ sway: Double, _ correlation: Double, _ skewness: Double, _ cadence: Double) -> Bool {
+            ThighPedalling.isPedalling(
+                sway: sway, stepCorrelation: correlation, skewness: skewness, autocorrelationCadence: cadence)
+        }
+        #expect(pedalling(15, 0.9, -0.7, 1.4))
         // A waist or a hand sways up to 12°.
-        #expect(!ThighPedalling.isPedalling(sway: 10, stepCorrelation: 0.9, autocorrelationCadence: 1.4))
-        #expect(!ThighPedalling.isPedalling(sway: 15, stepCorrelation: -0.5, autocorrelationCadence: 1.4))
-        #expect(!ThighPedalling.isPedalling(sway: 15, stepCorrelation: 0.9, autocorrelationCadence: 1.7))
-        #expect(!ThighPedalling.isPedalling(sway: .nan, stepCorrelation: 0.9, autocorrelationCadence: 1.4))
-        #expect(!ThighPedalling.isPedalling(sway: 15, stepCorrelation: .nan, autocorrelationCadence: 1.4))
+        #expect(!pedalling(10, 0.9, -0.7, 1.4))
+        #expect(!pedalling(15, -0.5, -0.7, 1.4))
+        // Impacts (a waist phone on stairs: skewness 0.5–1.4).
+        #expect(!pedalling(15, 0.9, 0.5, 1.4))
+        #expect(!pedalling(15, 0.9, -0.7, 1.7))
+        #expect(!pedalling(.nan, 0.9, -0.7, 1.4))
+        #expect(!pedalling(15, .nan, -0.7, 1.4))
+        #expect(!pedalling(15, 0.9, .nan, 1.4))
     }
 
     @Test func withoutGravityTheColumnsAreMissingAndTheRuleDoesNotFire() throws {

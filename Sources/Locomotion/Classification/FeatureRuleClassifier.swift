@@ -236,7 +236,7 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         let thighPedalling = ThighPedalling.isPedalling(
             sway: columns.thigh.value(0, in: features.values),
             stepCorrelation: columns.thigh.value(1, in: features.values),
-            autocorrelationCadence: cadence)
+            skewness: columns.thigh.value(2, in: features.values), autocorrelationCadence: cadence)
         let pedalling =
             periodic && deviation >= c.pedallingDeviation && !(steps >= c.minimumSteps)
             && (c.pedallingCadence.contains(cadence) || thighPedalling)
