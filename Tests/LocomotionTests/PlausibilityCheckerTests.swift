@@ -147,3 +147,66 @@ struct PlausibilityCheckerTests {
         #expect(overlapping.count == 1 && overlapping[0].hasPrefix("b.csv: 2 of 4 reference bouts overlap"))
     }
 }
+
+/// The clipping note (``AccelerationClipping`` read by ``PlausibilityChecker``).
+@Suite("Plausibility checker: clipping")
+struct PlausibilityClippingTests {
+    /// 20 s of a 1 Hz, 3 g swing on x at 200 Hz (gravity on z), clipped at ±`limit` g when given.
+    static func swing(clippedAt limit: Double?) -> Recording {
+        let n = 4000
+        let time = (0..<n).map { Double($0) / 200 }
+        let x = time.map { t -> Double in
+            let value = 3 * sin(2 * Double.pi * t)
+            return limit.map { min(max(value, -$0), $0) } ?? value
+        }
+        return Recording(
+            source: "swing", time: time,
+            acceleration: ThreeAxisSeries(
+                x: x, y: [Double](repeating: 0, count: n), z: [Double](repeating: 1, count: n)))
+    }
+
+    @Test func aClippedRecordingIsNotedWithItsRangeAndShareWholeOrInChunks() throws {
+        let clipped = Self.swing(clippedAt: 2)
+        let whole = clipped.plausibilityNotes()
+        let note = try #require(whole.first { $0.contains("clipped") }, "\(whole)")
+        // |3 sin| ≥ 2 for 1 − (2/π) asin(2/3) of the time: 53.5 % (the rows with |x| at 2 g).
+        let expected = AccelerationClipping(
+            x: clipped.acceleration!.x, y: clipped.acceleration!.y, z: clipped.acceleration!.z)
+        #expect(expected.range == 2 && abs(expected.clippedShare - 0.535) < 0.01)
+        #expect(note.contains("±2 g"), "\(note)")
+        #expect(note.contains("\(expected.clippedSampleCount) of 4000 rows"), "\(note)")
+        #expect(note.contains(String(format: "(%.1f %%)", 100 * expected.clippedShare)), "\(note)")
+        for size in [1, 3, 999, 2500] {
+            var checker = PlausibilityChecker()
+            var start = 0
+            while start < clipped.count {
+                checker.append(clipped[rows: start..<min(start + size, clipped.count)])
+                start += size
+            }
+            #expect(checker.notes == whole, "chunks of \(size)")
+        }
+    }
+
+    @Test func anUnclippedSwingOrAStillPhoneHasNoClippingNote() {
+        #expect(!Self.swing(clippedAt: nil).plausibilityNotes().contains { $0.contains("clipped") })
+        var still = Self.swing(clippedAt: nil)
+        still.acceleration = ThreeAxisSeries(
+            x: [Double](repeating: 0, count: still.count), y: [Double](repeating: 0, count: still.count),
+            z: [Double](repeating: 1, count: still.count))
+        #expect(!still.plausibilityNotes().contains { $0.contains("clipped") })
+    }
+
+    @Test func theOnePassAccumulatorAgreesWithRowsInAnyOrderOfPeaks() {
+        // A peak that rises by less than the tolerance keeps the rows already on the rail; one that
+        // rises by more drops them.
+        var rows: [(Double, Double, Double)] = [(2, 0, 1), (2, 0, 1), (2.00005, 0, 1), (0, 0, 1)]
+        var accumulator = AccelerationClipping.Accumulator()
+        for row in rows { accumulator.append(row.0, row.1, row.2) }
+        #expect(accumulator.clipping.range == 2.00005 && accumulator.clipping.clippedSampleCount == 3)
+        rows.append((2.5, 0, 1))
+        accumulator.append(2.5, 0, 1)
+        #expect(!accumulator.clipping.isClipped)
+        let x = rows.map(\.0)
+        #expect(AccelerationClipping(x: x, y: rows.map(\.1), z: rows.map(\.2)) == accumulator.clipping)
+    }
+}

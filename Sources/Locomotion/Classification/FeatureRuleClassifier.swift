@@ -17,7 +17,8 @@
 /// 4. Pedalling: a periodic window (step regularity ≥ ``Configuration/periodicRegularity``)
 ///    without steps, with *σ* ≥ ``Configuration/pedallingDeviation``, whose autocorrelation
 ///    cadence lies in ``Configuration/pedallingCadence`` (one pedal turn per period, below any
-///    walking cadence): cycling.
+///    walking cadence), or whose gravity turns as a pedalling thigh does (``ThighPedalling``: once per
+///    period of the magnitude, where a walking thigh turns once per two): cycling.
 /// 5. A periodic window with *σ* ≥ ``Configuration/gaitDeviation`` and no *v* above walking
 ///    speed: running when its autocorrelation cadence exceeds ``Configuration/runningCadence``
 ///    and *σ* ≥ ``Configuration/runningDeviation``; walking when the cadence is within walking
@@ -204,6 +205,8 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         let slowGait: FeatureColumns
         /// ``RunningImpact/columnNames``, optional.
         let impact: FeatureColumns
+        /// ``ThighPedalling/columnNames``, optional.
+        let thigh: FeatureColumns
 
         init(_ schema: FeatureSchema) throws(ActivityError) {
             rules = FeatureColumns(FeatureRuleClassifier.requiredFeatures, in: schema)
@@ -213,6 +216,7 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
             }
             evidence = FeatureColumns(ActivityEvidence.columnNames, in: schema)
             impact = FeatureColumns(RunningImpact.columnNames, in: schema)
+            thigh = FeatureColumns(ThighPedalling.columnNames, in: schema)
             slowGait = FeatureColumns(FeatureRuleClassifier.slowGaitFeatures, in: schema)
         }
     }
@@ -229,9 +233,13 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         let periodic = value(5) >= c.periodicRegularity && cadence.isFinite
         let speed = evidence.speed ?? .nan  // NaN fails every comparison: no speed rule fires
         let fastForWalking = speed > c.walkingSpeed
+        let thighPedalling = ThighPedalling.isPedalling(
+            sway: columns.thigh.value(0, in: features.values),
+            stepCorrelation: columns.thigh.value(1, in: features.values),
+            skewness: columns.thigh.value(2, in: features.values), autocorrelationCadence: cadence)
         let pedalling =
             periodic && deviation >= c.pedallingDeviation && !(steps >= c.minimumSteps)
-            && c.pedallingCadence.contains(cadence)
+            && (c.pedallingCadence.contains(cadence) || thighPedalling)
         let runningImpact = RunningImpact.isRunning(
             interquartileRange: columns.impact.value(0, in: features.values), stepCadence: stepCadence,
             autocorrelationCadence: cadence)

@@ -18,6 +18,8 @@ struct BuiltinFeatureDefinition: Sendable {
         case spectrum
         /// The ``WindowStepAnalyzer`` result.
         case steps
+        /// The turning of gravity's direction on the axes (``GravityRotation``), after the steps.
+        case gravityRotation
         /// The rotation-rate magnitude's moments.
         case rotationRate
         /// The GPS and pedometer ``WindowContext``.
@@ -251,6 +253,20 @@ extension BuiltinFeature {
                     + "NaN without a step peak or when the window cannot hold two steps",
                 input: .steps
             ) { $0.steps?.regularity?.strideRegularity }
+        case .gravitySway:
+            return Entry(
+                "acc_gravity_sway", "deg",
+                "95th percentile of the angle between gravity's direction (axes averaged over 0.25 s) and its "
+                    + "window mean; NaN when an axis is not finite",
+                input: .gravityRotation
+            ) { $0.gravityRotation?.sway }
+        case .gravityStepCorrelation:
+            return Entry(
+                "acc_gravity_step_correlation", "1",
+                "normalised autocorrelation of gravity's swing along its main axis at the magnitude's step lag "
+                    + "(largest within ±10 %, −1…1); NaN without a step lag or without swing",
+                input: .gravityRotation
+            ) { $0.gravityRotation?.stepCorrelation }
         case .gyroscopeMean:
             return Entry(
                 "gyro_mag_mean", "rad/s", "mean rotation-rate magnitude; NaN without a gyroscope", input: .rotationRate
@@ -300,6 +316,7 @@ struct WindowValues {
     var totalPower = 0.0
     var gaitProminence = Double.nan
     var steps: WindowStepAnalyzer.Result?
+    var gravityRotation: GravityRotation.Result?
     var gyroscope: Moments?
     var context = WindowContext()
 

@@ -11,6 +11,8 @@ extension BuiltinFeature {
     /// - The signal magnitude area (mean of |x| + |y| + |z|) needs gravity for the same reason.
     /// - The axis correlations do not: a correlation ignores a constant added to either axis, and
     ///   gravity is constant on the device's axes while the device does not turn.
+    /// - Gravity's sway and step correlation read gravity's direction, so they need it; the step
+    ///   correlation also needs the step lag (the gait band).
     /// - The gyroscope, GPS and pedometer features need neither.
     /// - The gait features (steps, cadences, regularities, the gait-band peak) also need the gait
     ///   band (``AnalysisRequirement/gaitBand``: 10 Hz or more).
@@ -21,6 +23,7 @@ extension BuiltinFeature {
         case .rotationRate, .context: return []
         case .axes: return self == .signalMagnitudeArea ? [.gravity] : []
         case .steps: return [.gravity, .gaitBand]
+        case .gravityRotation: return self == .gravitySway ? [.gravity] : [.gravity, .gaitBand]
         case .magnitude, .magnitudeSummary, .spectrum:
             return self == .gaitFrequency || self == .gaitProminence ? [.gravity, .gaitBand] : [.gravity]
         }

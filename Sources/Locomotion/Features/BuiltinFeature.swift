@@ -80,6 +80,15 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
     case stepRegularity
     /// `gait_stride_regularity` (−1…1): the normalised autocorrelation near twice the step lag.
     case strideRegularity
+    // Gravity's direction in the phone's frame (needs acceleration with gravity).
+    /// `acc_gravity_sway` (°): how far gravity's direction (each axis averaged over 0.25 s) strays
+    /// from the window's mean direction, the 95th percentile of the angle.
+    case gravitySway
+    /// `acc_gravity_step_correlation` (−1…1): the normalised autocorrelation of gravity's swing at
+    /// the magnitude's step lag (the largest within ±10 %): near 1 when the phone turns once per
+    /// period of the magnitude (a thigh pedalling), low or negative when once per two (a thigh
+    /// walking); NaN without a step lag or without swing.
+    case gravityStepCorrelation
     // Optional streams.
     /// `gyro_mag_mean` (rad/s): the mean rotation-rate magnitude; NaN without a gyroscope.
     case gyroscopeMean

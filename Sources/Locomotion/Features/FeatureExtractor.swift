@@ -46,6 +46,9 @@ public struct FeatureExtractor: Sendable {
     private var groups: [any FeatureGroup]
     private var analyzer: SpectrumAnalyzer
     private var stepAnalyzer: WindowStepAnalyzer?
+    /// Gravity's sway and step correlation (``GravityRotation``), when a feature reads them and the
+    /// acceleration has gravity.
+    private var gravityRotation: GravityRotation?
     private var spectrum: Spectrum
     /// The magnitude, the summary's scratch (twice the window) and the gyroscope magnitude.
     private var buffers: WorkBuffers
@@ -154,9 +157,15 @@ public struct FeatureExtractor: Sendable {
         }
         spectrum = analyzer.makeSpectrum()
         let inputs = Set(configuration.features.map(\.definition.input))
-        if inputs.contains(.steps) && met.isSuperset(of: BuiltinFeature.stepCount.requirements) {
+        // Gravity's step correlation reads the step lag.
+        if (inputs.contains(.steps) || inputs.contains(.gravityRotation))
+            && met.isSuperset(of: BuiltinFeature.stepCount.requirements)
+        {
             stepAnalyzer = try WindowStepAnalyzer(
                 sampleRate: sampleRate, maximumWindowLength: window, fftPlanning: configuration.fftPlanning)
+        }
+        if inputs.contains(.gravityRotation) && met.contains(.gravity) {
+            gravityRotation = GravityRotation(sampleRate: sampleRate, windowLength: window)
         }
         var column = 0
         var columns: [ValueColumn] = []
@@ -210,7 +219,9 @@ public struct FeatureExtractor: Sendable {
         // a constant window.
         let spectral = inputs.contains(.spectrum) || !configuration.groups.isEmpty
         needsSpectrum = spectral
-        needsSummary = spectral || inputs.contains(.steps) || inputs.contains(.magnitudeSummary)
+        needsSummary =
+            spectral || inputs.contains(.steps) || inputs.contains(.gravityRotation)
+            || inputs.contains(.magnitudeSummary)
         needsAxisSummary = inputs.contains(.axes)
         needsGyroscope = inputs.contains(.rotationRate)
         // Groups see the rotation rate, so it is validated for them too.
@@ -358,6 +369,10 @@ public struct FeatureExtractor: Sendable {
             values.steps = try stepAnalyzer!.analyze(finite: magnitude)
             // A constant magnitude has no autocorrelation shape, as it has no spectral one.
             if values.summary.map({ $0.moments.skewness == nil }) ?? false { values.steps?.regularity = nil }
+        }
+        if gravityRotation != nil {
+            values.gravityRotation = gravityRotation!.measure(
+                x: x, y: y, z: z, stepCadence: values.steps?.regularity?.cadence)
         }
         if !configuration.axisFeatures.isEmpty {
             try Self.writeAxisFeatures(

@@ -6,6 +6,7 @@ import Foundation
 /// Looks for timestamps that look like milliseconds, microseconds or nanoseconds rather than
 /// seconds; acceleration whose median magnitude says m/s², milli-g, or g read as m/s² rather than
 /// g; rows that repeat the previous row's time; acceleration beyond 32 g or the same in every row;
+/// an accelerometer that clipped (its range and the share of clipped rows, ``AccelerationClipping``);
 /// rotation rates beyond 35 rad/s (degrees per second read as radians); pedometer cadences beyond
 /// 10 steps/s, step counts that rise faster than that, step counts that decrease, and GPS
 /// speeds faster than sound. Nothing is
@@ -59,6 +60,7 @@ public struct PlausibilityChecker: Sendable {
     private var fastSpeeds = 0
     private var fastestSpeed = 0.0
     private var fastestIncrease = 0.0
+    private var clipping = AccelerationClipping.Accumulator()
 
     /// An empty checker.
     public init() {}
@@ -70,6 +72,7 @@ public struct PlausibilityChecker: Sendable {
     /// - Complexity: O(*n*) for *n* rows, plus O(``sampleSize``) when the sample is thinned.
     public mutating func append(_ chunk: Recording) {
         let firstRow = rows
+        let timeBefore = lastTime
         for time in chunk.time {
             if let lastTime {
                 let interval = time - lastTime
@@ -92,6 +95,9 @@ public struct PlausibilityChecker: Sendable {
                 } else {
                     firstAcceleration = (x, y, z)
                 }
+                // A repeated row is no new sample: it would make a flat top of any peak.
+                let previousTime = row > 0 ? chunk.time[row - 1] : timeBefore
+                if chunk.acceleration != nil, chunk.time[row] != previousTime { clipping.append(x, y, z) }
                 if chunk.acceleration != nil, (firstRow + row) % sampleStride == 0 {
                     accelerationSample.append(magnitude)
                 }
@@ -133,6 +139,7 @@ public struct PlausibilityChecker: Sendable {
                     + "\(Self.accelerationLimit.compactDescription) g (up to \(largest.compactDescription) g), "
                     + "more than a phone's accelerometer measures: spikes or a wrong unit")
         }
+        if let note = clippingNote() { notes.append(note) }
         if constant, let first = firstAcceleration, accelerationRows >= 3 {
             notes.append(
                 "the acceleration is the same in every row (\(first.x.compactDescription), "
@@ -184,6 +191,16 @@ public struct PlausibilityChecker: Sendable {
         return "the sample rate is \(rate.compactDescription) Hz, implausible for a motion sensor; the "
             + "timestamps look like \(unit), not seconds (that would be "
             + "\((rate * factor).compactDescription) Hz); divide them by \(Int(factor))"
+    }
+
+    /// A phone whose accelerometer clipped (``AccelerationClipping``): its range and how much it flattened.
+    private func clippingNote() -> String? {
+        let clipping = clipping.clipping
+        guard let range = clipping.range else { return nil }
+        let percent = String(format: "%.1f", 100 * clipping.clippedShare)
+        return "the accelerometer clipped at ±\(range.compactDescription) g: \(clipping.clippedSampleCount) of "
+            + "\(clipping.sampleCount) rows (\(percent) %) have an axis at that limit; the acceleration's "
+            + "spread and peaks are flattened there (cadence and the magnitude's interquartile range keep their meaning)"
     }
 
     /// The median magnitude of acceleration with gravity is 1 g at rest and, on average, in motion.

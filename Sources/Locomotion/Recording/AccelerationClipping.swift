@@ -39,37 +39,72 @@ public struct AccelerationClipping: Sendable, Hashable, Codable {
     /// not clipped.
     ///
     /// - Precondition: `x`, `y` and `z` have the same count.
-    /// - Complexity: O(*n*), two passes; no allocation.
+    /// - Complexity: O(*n*), one pass.
     public init(x: some Collection<Double>, y: some Collection<Double>, z: some Collection<Double>) {
         precondition(x.count == y.count && y.count == z.count, "the three axes need the same count")
-        var peak = 0.0
-        var skipped = 0
-        for ((a, b), c) in zip(zip(x, y), z) {
-            guard a.isFinite && b.isFinite && c.isFinite else {
+        var accumulator = Accumulator()
+        for ((a, b), c) in zip(zip(x, y), z) { accumulator.append(a, b, c) }
+        self = accumulator.clipping
+    }
+
+    /// The clipping read one row at a time, in one pass, so a recording streamed in chunks gives the
+    /// same answer as the whole recording.
+    ///
+    /// The two facts that need the final range are kept so that they can be judged against it at the
+    /// end: the count of rows at each largest-axis value within ``tolerance`` of the largest so far
+    /// (values further below can never be on the rail), and the largest value that two consecutive rows
+    /// reach together on one axis (a flat top exists when it reaches the rail).
+    struct Accumulator: Sendable {
+        private var peak = 0.0
+        /// Rows by their largest axis magnitude, for the values within ``tolerance`` of `peak`.
+        private var nearPeak: [Double: Int] = [:]
+        /// The largest `min(|previous|, |current|)` over axes and consecutive finite rows.
+        private var pairPeak = 0.0
+        private var previous: (Double, Double, Double)?
+        private var rows = 0
+        private var skipped = 0
+
+        /// Adds one row (g).
+        ///
+        /// - Complexity: Amortised O(1): the rows near the peak are few distinct values.
+        mutating func append(_ x: Double, _ y: Double, _ z: Double) {
+            rows += 1
+            guard x.isFinite && y.isFinite && z.isFinite else {
                 skipped += 1
-                continue
+                previous = nil
+                return
             }
-            peak = max(peak, abs(a), abs(b), abs(c))
-        }
-        let rail = peak - Self.tolerance
-        var onRail = 0
-        var flatTop = false
-        var previous = (false, false, false)
-        for ((a, b), c) in zip(zip(x, y), z) {
-            guard a.isFinite && b.isFinite && c.isFinite else {
-                previous = (false, false, false)
-                continue
+            let now = (abs(x), abs(y), abs(z))
+            let largest = max(now.0, now.1, now.2)
+            if largest > peak {
+                peak = largest
+                nearPeak = nearPeak.filter { $0.key >= peak - AccelerationClipping.tolerance }
             }
-            let now = (abs(a) >= rail, abs(b) >= rail, abs(c) >= rail)
-            if now.0 || now.1 || now.2 { onRail += 1 }
-            if (now.0 && previous.0) || (now.1 && previous.1) || (now.2 && previous.2) { flatTop = true }
+            if largest >= peak - AccelerationClipping.tolerance { nearPeak[largest, default: 0] += 1 }
+            if let last = previous {
+                pairPeak = max(pairPeak, min(last.0, now.0), min(last.1, now.1), min(last.2, now.2))
+            }
             previous = now
         }
-        let clipped = peak >= Self.minimumRange && onRail >= Self.minimumRailSamples && flatTop
-        range = clipped ? peak : nil
-        clippedSampleCount = clipped ? onRail : 0
-        sampleCount = x.count - skipped
-        nonFiniteSampleCount = skipped
+
+        /// The clipping of the rows appended so far.
+        var clipping: AccelerationClipping {
+            let rail = peak - AccelerationClipping.tolerance
+            let onRail = nearPeak.reduce(0) { $1.key >= rail ? $0 + $1.value : $0 }
+            let clipped =
+                peak >= AccelerationClipping.minimumRange && onRail >= AccelerationClipping.minimumRailSamples
+                && pairPeak >= rail
+            return AccelerationClipping(
+                range: clipped ? peak : nil, clippedSampleCount: clipped ? onRail : 0, sampleCount: rows - skipped,
+                nonFiniteSampleCount: skipped)
+        }
+    }
+
+    private init(range: Double?, clippedSampleCount: Int, sampleCount: Int, nonFiniteSampleCount: Int) {
+        self.range = range
+        self.clippedSampleCount = clippedSampleCount
+        self.sampleCount = sampleCount
+        self.nonFiniteSampleCount = nonFiniteSampleCount
     }
 }
 
