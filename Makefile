@@ -6,7 +6,7 @@ ARGS ?=
 DEMO_FILE := Sources/LocomotionCLI/Resources/uci-hapt-walk-exp01.csv
 APT_PACKAGES := libfftw3-dev zlib1g-dev pkg-config
 
-.PHONY: all deps build demo test test-asan test-tsan fuzz fuzz-smoke fuzz-build fuzz-corpus fuzz-campaign soak bench bench-check bench-baseline bench-smoke bench-e2e slurm-check docs lint format clean
+.PHONY: all deps build demo test test-asan test-tsan fuzz fuzz-smoke fuzz-build fuzz-corpus fuzz-campaign fuzz-merge soak bench bench-check bench-baseline bench-smoke bench-e2e slurm-check docs lint format clean
 
 all: build
 
@@ -43,7 +43,7 @@ test-tsan: deps
 
 # libFuzzer targets (Fuzz/, a package of its own so `make test` never builds them), built with
 # AddressSanitizer. `make fuzz` runs each for FUZZ_SECONDS from a scratch copy of its committed
-# corpus (Fuzz/Corpus/<target>, which never grows) and prints the totals; a crash or an invariant
+# corpus (Fuzz/Corpus/<target>, which the run does not grow) and prints the totals; a crash or an invariant
 # violation stops it with the input saved under .build/fuzz-runs/<target>/ (docs/Reliability.md).
 FUZZ_TARGETS := FuzzRecordingReader FuzzModelLoader FuzzDetector FuzzRowParsing FuzzExportReaders FuzzZipArchive \
 	FuzzResampler
@@ -83,15 +83,30 @@ fuzz: fuzz-build
 FUZZ_CAMPAIGN_DIR ?= .build/fuzz-campaign
 FUZZ_CAMPAIGN_SECONDS ?= 480
 FUZZ_CAMPAIGN_JOBS ?= $(shell nproc 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 1)
+# The fuzzers' niceness: 19 uses only idle cores; 0 shares busy ones fairly.
+FUZZ_CAMPAIGN_NICE ?= 19
 fuzz-campaign: fuzz-build
-	@sh Fuzz/campaign.sh $$($(FUZZ_BUILD) --show-bin-path) $(FUZZ_CAMPAIGN_DIR) $(FUZZ_CAMPAIGN_SECONDS) \
+	@NICE=$(FUZZ_CAMPAIGN_NICE) sh Fuzz/campaign.sh $$($(FUZZ_BUILD) --show-bin-path) $(FUZZ_CAMPAIGN_DIR) $(FUZZ_CAMPAIGN_SECONDS) \
 		$(FUZZ_CAMPAIGN_JOBS) $(FUZZ_TARGETS)
+
+# Folds what a campaign found into the committed corpora: each target's campaign corpus is merged
+# into Fuzz/Corpus/<target> with libFuzzer's -merge=1, which adds only the inputs that reach new
+# coverage (the seeds stay), so the corpus grows from run to run and stays small.
+fuzz-merge: fuzz-build
+	@bin=$$($(FUZZ_BUILD) --show-bin-path) && for target in $(FUZZ_TARGETS); do \
+		[ -d $(FUZZ_CAMPAIGN_DIR)/$$target/corpus ] || continue; \
+		before=$$(ls Fuzz/Corpus/$$target | wc -l); \
+		$(FUZZ_ENV) $$bin/$$target -merge=1 -max_len=$$(sh Fuzz/max-len.sh $$target) Fuzz/Corpus/$$target \
+			$(FUZZ_CAMPAIGN_DIR)/$$target/corpus > $(FUZZ_CAMPAIGN_DIR)/$$target/merge.txt 2>&1 || exit 1; \
+		echo "$$target: $$before -> $$(ls Fuzz/Corpus/$$target | wc -l) inputs ($$(cat Fuzz/Corpus/$$target/* | wc -c) bytes)"; \
+	done
 
 # The short run .ci/run does: about 30 s per target.
 fuzz-smoke:
 	$(MAKE) fuzz FUZZ_SECONDS=30 FUZZ_SEED=1
 
-# Rewrites Fuzz/Corpus from the targets' own synthetic seeds (Fuzz/Sources/*/Seeds.swift).
+# Rewrites Fuzz/Corpus from the targets' own synthetic seeds (Fuzz/Sources/*/Seeds.swift),
+# dropping what campaigns added (make fuzz-merge adds it back from a campaign's corpora).
 fuzz-corpus: fuzz-build
 	@bin=$$($(FUZZ_BUILD) --show-bin-path) && for target in $(FUZZ_TARGETS); do \
 		rm -rf Fuzz/Corpus/$$target && mkdir -p Fuzz/Corpus/$$target && \

@@ -6,6 +6,9 @@
 #
 #   Fuzz/campaign.sh BIN_DIR CAMPAIGN_DIR SECONDS JOBS TARGET...
 #
+# NICE (default 19, the lowest priority) is the fuzzers' niceness: on a machine other work keeps
+# busy, 19 leaves them about 1 % of a core, so a campaign meant to reach depth there runs at 0.
+#
 # AddressSanitizer records no allocation stacks here (malloc_context_size=0: a third of a
 # reader's time went to them); rerun a crash-* input on the target to see them.
 #
@@ -25,7 +28,7 @@ for target in "$@"; do
 	mkdir -p "$run/corpus"
 	[ -n "$(ls "$run/corpus")" ] || cp Fuzz/Corpus/"$target"/* "$run/corpus/"
 	max_len=$(sh Fuzz/max-len.sh "$target")
-	(cd "$run" && SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:malloc_context_size=0 nice -n 19 \
+	(cd "$run" && SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:malloc_context_size=0 nice -n "${NICE:-19}" \
 		"$bin/$target" -max_total_time="$seconds" -max_len="$max_len" -print_final_stats=1 \
 		-artifact_prefix="$PWD/" corpus > "log-$started.txt" 2>&1; echo $? > "status-$started") &
 	running=$((running + 1))
