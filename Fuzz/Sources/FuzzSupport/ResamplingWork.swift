@@ -1,9 +1,8 @@
 import Locomotion
 
-/// The most kernel weights one input may make the resampler compute (in each of its passes):
-/// about 0.3 ms of a core under the sanitizers. Several hundred rows downsampled, or a few
-/// upsampled 100 times, fit; an input of a few irregular rows that would make a grid of millions
-/// of rows is skipped before it costs seconds. The resampler's work on longer recordings (its
+/// The most kernel weights one input may make the resampler compute (in each of its passes).
+/// Several hundred rows downsampled, or a few upsampled 100 times, fit; an input of a few
+/// irregular rows that would make a grid of millions of rows is skipped before it costs seconds. The resampler's work on longer recordings (its
 /// flush every 4,096 rows, its buffer trimming) is left to the unit tests, which run it on
 /// 36,000 rows in chunks of 1 to 50,000 (docs/Reliability.md, "Fuzzing").
 public let resamplingWorkBudget = 1 << 15
