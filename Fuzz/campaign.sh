@@ -1,27 +1,42 @@
 #!/bin/sh
-# A resumable fuzzing campaign: runs every target at once for SECONDS, each from the corpus it has
-# grown so far (seeded from Fuzz/Corpus), at the lowest CPU priority so it uses only idle cores,
-# and appends each run's executions to a ledger, so totals add up across runs and sessions.
+# A resumable fuzzing campaign: runs each target for SECONDS on one core, JOBS targets at a time,
+# each from the corpus it has grown so far (seeded from Fuzz/Corpus) and with the input length of
+# Fuzz/max-len.sh, at the lowest CPU priority so it uses only idle cores, and appends each run's
+# executions to a ledger, so totals add up across runs and sessions.
 #
-#   Fuzz/campaign.sh BIN_DIR CAMPAIGN_DIR SECONDS TARGET...
+#   Fuzz/campaign.sh BIN_DIR CAMPAIGN_DIR SECONDS JOBS TARGET...
+#
+# NICE (default 19, the lowest priority) is the fuzzers' niceness: on a machine other work keeps
+# busy, 19 leaves them about 1 % of a core, so a campaign meant to reach depth there runs at 0.
+#
+# AddressSanitizer records no allocation stacks here (malloc_context_size=0: a third of a
+# reader's time went to them); rerun a crash-* input on the target to see them.
 #
 # The ledger (CAMPAIGN_DIR/ledger.tsv) has one line per run: UTC start, commit, target, seconds,
 # executions, crashes (0 or 1). A crash stops that target with its input saved in
 # CAMPAIGN_DIR/<target>/ and the log beside it; the script then exits 1. To end a campaign early,
 # send the fuzzers SIGINT (pkill -INT -f release/Fuzz): each run is still counted.
 set -u
-bin=$1 dir=$2 seconds=$3
-shift 3
+bin=$1 dir=$2 seconds=$3 jobs=$4
+shift 4
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 mkdir -p "$dir"
+running=0
 for target in "$@"; do
 	run=$dir/$target
 	mkdir -p "$run/corpus"
 	[ -n "$(ls "$run/corpus")" ] || cp Fuzz/Corpus/"$target"/* "$run/corpus/"
-	(cd "$run" && SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 nice -n 19 "$bin/$target" \
-		-max_total_time="$seconds" -max_len=24576 -print_final_stats=1 -artifact_prefix="$PWD/" corpus \
-		> "log-$started.txt" 2>&1; echo $? > "status-$started") &
+	max_len=$(sh Fuzz/max-len.sh "$target")
+	(cd "$run" && SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:malloc_context_size=0 nice -n "${NICE:-19}" \
+		"$bin/$target" -max_total_time="$seconds" -max_len="$max_len" -print_final_stats=1 \
+		-artifact_prefix="$PWD/" corpus > "log-$started.txt" 2>&1; echo $? > "status-$started") &
+	running=$((running + 1))
+	# One core per target: the next batch starts when this one is done.
+	if [ "$running" -ge "$jobs" ]; then
+		wait
+		running=0
+	fi
 done
 wait
 failed=0

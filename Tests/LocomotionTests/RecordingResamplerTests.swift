@@ -164,6 +164,30 @@ struct RecordingResamplerTests {
         #expect(resampled.count == 4 && resampled.time.last == 1e44)
     }
 
+    @Test(arguments: [1e17, 1.1111111111111111e+49])
+    func aDuplicateLastTimeInTheNextChunkGivesTheRowsOfTheWholeRecording(huge: Double) throws {
+        // The fuzzer's finding, reduced: a segment of two rows at one time so large that the
+        // kernel's half-width is lost in rounding. Row by row, the grid row at that time was
+        // written before the second row arrived and held the first row's values.
+        let recording = Recording(
+            source: "duplicate", time: [0.14, 0.16, 0.18, 0.2, 0.22, huge, huge],
+            acceleration: ThreeAxisSeries(
+                x: [0, 0, 0, 0, 0, 0, 0], y: [0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0], z: [1, 1, 1, 1, 1, 1, 1]))
+        var whole = try RecordingResampler(sampleRate: 25, inputRate: 50, maximumGap: 0.1)
+        var expected = try whole.append(recording)
+        expected.append(contentsOf: whole.finish())
+        var resampler = try RecordingResampler(sampleRate: 25, inputRate: 50, maximumGap: 0.1)
+        var chunked = try resampler.append(recording[rows: 0..<0])
+        for row in 0..<recording.count {
+            chunked.append(contentsOf: try resampler.append(recording[rows: row..<row + 1]))
+        }
+        chunked.append(contentsOf: resampler.finish())
+        #expect(Self.firstDifference(chunked, expected) == nil)
+        #expect(resampler.report == whole.report)
+        // The grid row at the duplicated time holds the latest row at or before it.
+        #expect(expected.time.last == huge && expected.acceleration?.y.last == 0)
+    }
+
     @Test func badRowsAndSettingsAreErrors() throws {
         var backwards = Self.session(rate: 100)
         backwards.time[50] = backwards.time[48]

@@ -12,7 +12,8 @@ import Locomotion
 // - rows: the count matches the report, times are finite and never go backwards (within a group);
 // - resampling (to half, a third of or twice the estimated rate): the whole recording and its
 //   chunks through one RecordingResampler give the same rows, bit for bit, or the same error;
-//   the rows match the report and their times never go backwards.
+//   the rows match the report and their times never go backwards (skipped when resampling would
+//   compute more than `resamplingWorkBudget` kernel weights, to keep each input cheap).
 
 /// Every value of a recording, as bit patterns per column, so NaN compares equal to itself.
 struct RecordingBits: Equatable {
@@ -110,6 +111,11 @@ func readChunks(_ stream: RecordingStream, maxRows: Int) throws(LocomotionError)
 func checkResampling(whole recording: Recording, chunks: [Recording], factor: Double) {
     guard let sampling = recording.samplingAnalysis() else { return }
     let rate = sampling.sampleRate * factor
+    // Bounded work per input: irregular intervals make a span far longer than the median
+    // interval suggests, and a grid of millions of rows (see FuzzResampler).
+    let work = resamplingWork(
+        time: recording.time, rate: rate, inputRate: sampling.sampleRate, maximumGap: sampling.maximumGap)
+    guard work <= Double(resamplingWorkBudget) else { return }
     func resample(_ pieces: [Recording]) -> Result<(RecordingBits, RecordingResamplingReport), LocomotionError> {
         Result { () throws(LocomotionError) in
             var resampler = try RecordingResampler(

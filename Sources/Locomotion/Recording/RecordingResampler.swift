@@ -178,7 +178,13 @@ public struct RecordingResampler: Sendable {
         // The index bound too: at times of 10⁴⁴ s adding a grid step changes nothing, and the
         // time test alone would never end.
         let lastIndex = Int(((lastTime - segmentStart) * sampleRate).rounded(.down))
-        while nextIndex <= lastIndex, segmentStart + Double(nextIndex) / sampleRate + kernel.halfWidth <= lastTime {
+        while nextIndex <= lastIndex {
+            let t = segmentStart + Double(nextIndex) / sampleRate
+            // A row still to come (at `lastTime` or later) must lie past both the kernel and the
+            // held row. Where the half-width is lost in rounding (t + halfWidth == t, from about
+            // 10¹⁵ s) only `t < lastTime` ensures it: otherwise a duplicate of the last time,
+            // arriving in the next chunk, would be missed here but taken by a whole read.
+            guard t + kernel.halfWidth <= lastTime, t < lastTime else { break }
             writeGridRow()
         }
         let unused = min(kernelCursor, holdCursor)

@@ -45,22 +45,29 @@ public struct SincKernel: Sendable {
     ///   without aliasing, use at most `0.4 × min(a, b)`: the transition band then ends below
     ///   both Nyquist frequencies.
     /// - Throws: `DSPError.invalidParameter` naming `cutoff`.
-    /// - Complexity: O(``zeroCrossings`` × ``tableResolution``).
+    /// - Complexity: O(1); the first kernel of a process computes the shared table, O(``zeroCrossings`` ×
+    ///   ``tableResolution``).
     public init(cutoff: Double) throws(DSPError) {
         try DSPError.requirePositive(cutoff, name: "cutoff", unit: "Hz")
         self.cutoff = cutoff
         halfWidth = Double(Self.zeroCrossings) / (2 * cutoff)
         pointsPerSecond = 2 * cutoff * Double(Self.tableResolution)
-        let count = Self.zeroCrossings * Self.tableResolution
-        table = (0...count + 1).map { point in
+        table = Self.sharedTable
+    }
+
+    /// The table in zero crossings, the same for every cutoff: computed once per process, since
+    /// every resampler makes a kernel and the table costs thousands of sines and cosines.
+    private static let sharedTable: [Double] = {
+        let count = zeroCrossings * tableResolution
+        return (0...count + 1).map { point in
             guard point > 0 else { return 1 }
             guard point <= count else { return 0 }
-            let x = Double(point) / Double(Self.tableResolution)  // in zero crossings
-            let u = x / Double(Self.zeroCrossings)  // 0...1 across the half-width
+            let x = Double(point) / Double(tableResolution)  // in zero crossings
+            let u = x / Double(zeroCrossings)  // 0...1 across the half-width
             let window = 0.42 + 0.5 * cos(Double.pi * u) + 0.08 * cos(2 * Double.pi * u)
             return sin(Double.pi * x) / (Double.pi * x) * window
         }
-    }
+    }()
 
     /// The kernel's value at `offset` seconds from its centre: 1 at 0, 0 at and beyond ``halfWidth``.
     ///
