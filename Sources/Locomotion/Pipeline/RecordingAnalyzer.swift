@@ -102,7 +102,7 @@ public struct RecordingAnalyzer: Sendable {
         // Features of |a| computed on a gravity-removed vector would be silently wrong.
         guard content.hasGravity == expectsGravity else {
             throw LocomotionError.invalidData(
-                source: .recording(chunk.source), row: pipeline.rowCount + 1, column: "acceleration",
+                at: .recording(chunk.source, row: pipeline.rowCount + 1, column: "acceleration"),
                 value: content.rawValue,
                 expected: "acceleration \(expectsGravity ? "including" : "excluding") gravity, as the analyzer was "
                     + "set up for (accelerationContent)")

@@ -9,7 +9,7 @@ import Testing
         switch error.code {
         case .malformedCell:
             return
-                "\(error.source?.path ?? "?") line \(error.line ?? 0), column \(error.column ?? "?"): '\(error.value ?? "")'"
+                "\(error.location?.path ?? "?") line \(error.location?.line ?? 0), column \(error.location?.column ?? "?"): '\(error.value ?? "")'"
         case .invalidParameter:
             return "setting \(error.parameter ?? "?"): \(error.expected ?? "")"
         default:
