@@ -315,15 +315,19 @@ extension LocomotionError {
     /// previous one of its stream, at `previous` (s).
     static func outOfOrder(_ event: String, at time: Double, after previous: Double) -> LocomotionError {
         LocomotionError(
-            .timeGoesBackwards, message: "a \(event) at \(time) s comes after one at \(previous) s",
+            .timeGoesBackwards, message: "\(article(event)) \(event) at \(time) s comes after one at \(previous) s",
             value: "\(time)", expected: "at least \(previous)")
     }
 
     /// An event (a kind of event, such as "GPS fix") has a `time` (s) that is NaN or infinite.
     static func nonFiniteTime(_ event: String, at time: Double) -> LocomotionError {
         LocomotionError(
-            .invalidData, message: "a \(event) at \(time) s; its time must be finite", value: "\(time)",
+            .invalidData, message: "\(article(event)) \(event) at \(time) s; its time must be finite", value: "\(time)",
             expected: "a finite time")
+    }
+
+    private static func article(_ noun: String) -> String {
+        noun.first.map { "aeiouAEIOU".contains($0) } == true ? "an" : "a"
     }
 
     /// `location` has no column for `quantity`; `accepted` lists the header names that would do.

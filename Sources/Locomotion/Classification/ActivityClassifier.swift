@@ -44,7 +44,7 @@ public protocol ActivityClassifier: Sendable {
     /// (``ActivityClassifierBinding``), calling ``classify(_:context:)`` per window.
     ///
     /// - Throws: When `schema` lacks a column the classifier needs, or was made with other
-    ///   extraction parameters than a trained model's (``ActivityError/Code/schemaMismatch``).
+    ///   extraction parameters than a trained model's (``LocomotionError/Code/schemaMismatch``).
     /// - Complexity: Once per analysis; the per-window cost is the bound classifier's.
     func bound(to schema: FeatureSchema) throws -> any BoundActivityClassifier
 }

@@ -14,7 +14,7 @@ extension ActivityModel {
     ///   - labelMap: Activities of label values the built-in names do not know.
     /// - Returns: The confusion matrix of the scored windows.
     /// - Throws: What ``Recording/features(_:sampleRate:maximumGap:threadCount:)`` throws, and
-    ///   ``ActivityError`` from the classification or the smoothing.
+    ///   ``LocomotionError`` from the classification or the smoothing.
     /// - Complexity: The feature extraction plus O(*w* · model cost) for *w* windows.
     public func evaluate(
         on recording: Recording, activity: ActivityType? = nil, smoothing: ActivitySmoothing = .none,

@@ -101,7 +101,7 @@ struct ActivityPipeline: Sendable {
     ///     10 Hz, the features that need it are missing and no steps are detected.
     ///   - retention: What to keep beyond the summary.
     /// - Throws: `LocomotionError` for a rate, feature or step configuration out of range;
-    ///   ``ActivityError`` for a hold time out of range, a classifier that cannot bind to the
+    ///   ``LocomotionError`` for a hold time out of range, a classifier that cannot bind to the
     ///   features' schema, or scheduled reports out of order.
     init(
         options: RecordingAnalysis.Options, sampleRate: Double, featureGap: Double?, stepGap: Double?,
@@ -174,9 +174,9 @@ struct ActivityPipeline: Sendable {
 
     /// Takes an operating-system report: the windows that end after it hear it.
     ///
-    /// - Throws: ``ActivityError/Code/invalidData`` for a start that is not finite,
-    ///   ``ActivityError/Code/outOfOrder`` for one before the previous report's.
-    mutating func append(report: MotionActivityReport) throws(ActivityError) {
+    /// - Throws: ``LocomotionError/Code/invalidData`` for a start that is not finite,
+    ///   ``LocomotionError/Code/timeGoesBackwards`` for one before the previous report's.
+    mutating func append(report: MotionActivityReport) throws(LocomotionError) {
         var previous = latestReport?.start
         try Self.requireOrder(report, after: &previous)
         latestReport = report
@@ -213,7 +213,7 @@ struct ActivityPipeline: Sendable {
     /// Ends the input: the step detector judges its last samples, the temporal model releases what
     /// it holds, every step is judged, and the GPS fixes are smoothed.
     ///
-    /// - Throws: ``ActivityError`` from the temporal model; `LocomotionError` from the GPS summary.
+    /// - Throws: ``LocomotionError`` from the temporal model; `LocomotionError` from the GPS summary.
     mutating func finish(source: String) throws -> (summary: RecordingAnalysisSummary, speeds: [SmoothedSpeed]) {
         stepDetector?.finish(into: &newSteps)
         takeNewSteps()
@@ -272,7 +272,7 @@ struct ActivityPipeline: Sendable {
 
     /// Moves the smoothed results that are final through the in-vehicle stage into the timeline
     /// and the scores.
-    private mutating func takeSmoothed() throws(ActivityError) {
+    private mutating func takeSmoothed() throws(LocomotionError) {
         guard var stage = vehicleStage else {
             for result in smoothedBatch { try file(result, isStop: false) }
             smoothedBatch.removeAll(keepingCapacity: true)
@@ -291,7 +291,7 @@ struct ActivityPipeline: Sendable {
         compactTruths()
     }
 
-    private mutating func file(_ result: ActivityResult, isStop: Bool) throws(ActivityError) {
+    private mutating func file(_ result: ActivityResult, isStop: Bool) throws(LocomotionError) {
         try timeline.append(result, isStop: isStop)
         if let truth = pendingTruths[firstPendingTruth] {
             confusion.add(truth: truth, predicted: result.activity)
@@ -315,13 +315,13 @@ struct ActivityPipeline: Sendable {
     }
 
     private static func requireOrder(_ report: MotionActivityReport, after previous: inout Double?)
-        throws(ActivityError)
+        throws(LocomotionError)
     {
         guard report.start.isFinite else {
-            throw ActivityError(.invalidData, "an activity report at \(report.start) s; its time must be finite")
+            throw LocomotionError.nonFiniteTime("activity report", at: report.start)
         }
         if let previous, !(report.start >= previous) {
-            throw ActivityError(.outOfOrder, "an activity report at \(report.start) s comes after one at \(previous) s")
+            throw LocomotionError.outOfOrder("activity report", at: report.start, after: previous)
         }
         previous = report.start
     }

@@ -64,7 +64,7 @@ public struct RecordingAnalyzer: Sendable {
     ///     (``Recording/accelerationContent``); without gravity, or below 10 Hz, the features that
     ///     need it are missing and no steps are detected (``missingRequirements``).
     /// - Throws: `LocomotionError` for a rate, feature or step configuration out of range;
-    ///   ``ActivityError`` for a hold time out of range, a classifier that cannot bind to the
+    ///   ``LocomotionError`` for a hold time out of range, a classifier that cannot bind to the
     ///   features' schema (a model whose columns the features lack), or activity reports out of order.
     /// - Complexity: O(*n*) in the window length, plus FFT planning.
     public init(
@@ -95,7 +95,7 @@ public struct RecordingAnalyzer: Sendable {
     ///   whose acceleration has gravity removed when the analyzer was set up with it, or the
     ///   reverse (``Recording/accelerationContent``); `.timeGoesBackwards` for
     ///   rows out of order; `.invalidData` for a NaN sample in a window or a GPS coordinate
-    ///   out of range; ``ActivityError`` from the classifier or the smoothing.
+    ///   out of range; ``LocomotionError`` from the classifier or the smoothing.
     /// - Complexity: O(*r*) for *r* rows, plus one feature extraction and classification per window.
     public mutating func append(_ chunk: Recording) throws {
         let (acceleration, content) = try chunk.requireMotionAcceleration()
@@ -145,7 +145,7 @@ public struct RecordingAnalyzer: Sendable {
 
     /// Ends the recording and returns the summary.
     ///
-    /// - Throws: ``ActivityError`` from the hidden Markov smoothing; `LocomotionError` from the
+    /// - Throws: ``LocomotionError`` from the hidden Markov smoothing; `LocomotionError` from the
     ///   GPS summary.
     /// - Complexity: O(*f*) for *f* GPS fixes, plus O(*w K²*) for *w* windows with hidden Markov
     ///   smoothing.
