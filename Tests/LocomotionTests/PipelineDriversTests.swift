@@ -6,11 +6,13 @@ import Testing
 /// still when the acceleration barely varies, walking or running by the gait's cadence, otherwise
 /// unknown; when the operating system reports automotive with high confidence, driving.
 struct CadenceOrReportClassifier: ActivityClassifier {
-    func classify(_ features: FeatureVector) throws -> ActivityResult {
+    func classify(_ features: FeatureVector) throws(LocomotionError) -> ActivityResult {
         try classify(features, context: .init())
     }
 
-    func classify(_ features: FeatureVector, context: ActivityClassificationContext) throws -> ActivityResult {
+    func classify(_ features: FeatureVector, context: ActivityClassificationContext) throws(LocomotionError)
+        -> ActivityResult
+    {
         guard let variance = features["acc_mag_variance"], let cadence = features["gait_step_cadence"] else {
             throw LocomotionError(.schemaMismatch, message: "needs acc_mag_variance and gait_step_cadence")
         }

@@ -289,7 +289,7 @@ extension ActivityModel: ActivityClassifier {
     /// - Throws: ``LocomotionError/Code/schemaMismatch`` when the vector lacks a column.
     /// - Complexity: O(*f*²) column lookups plus the model; for many windows prefer
     ///   ``classify(_:)-(FeatureTable)`` or ``prepared(for:)``, which look the columns up once.
-    public func classify(_ features: FeatureVector) throws -> ActivityResult {
+    public func classify(_ features: FeatureVector) throws(LocomotionError) -> ActivityResult {
         var bound = try prepared(for: features.schema)
         return bound.classify(features)
     }
@@ -297,7 +297,7 @@ extension ActivityModel: ActivityClassifier {
     /// The model bound to `schema` (``prepared(for:)``).
     ///
     /// - Throws: As ``prepared(for:)``.
-    public func bound(to schema: FeatureSchema) throws -> any BoundActivityClassifier {
+    public func bound(to schema: FeatureSchema) throws(LocomotionError) -> any BoundActivityClassifier {
         try prepared(for: schema)
     }
 }

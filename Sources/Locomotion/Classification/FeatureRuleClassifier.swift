@@ -315,7 +315,7 @@ extension FeatureRuleClassifier: ActivityClassifier {
     /// - Throws: ``LocomotionError/Code/schemaMismatch`` when the vector's schema lacks one of
     ///   ``requiredFeatures``.
     /// - Complexity: O(*f*) in the schema size.
-    public func classify(_ features: FeatureVector) throws -> ActivityResult {
+    public func classify(_ features: FeatureVector) throws(LocomotionError) -> ActivityResult {
         try decide(features).result
     }
 
@@ -324,14 +324,14 @@ extension FeatureRuleClassifier: ActivityClassifier {
     /// - Throws: ``LocomotionError/Code/schemaMismatch`` when the table lacks one of
     ///   ``requiredFeatures``.
     /// - Complexity: O(*w*) for *w* windows, plus O(*f*) once.
-    public func classify(_ table: FeatureTable) throws -> [ActivityResult] {
+    public func classify(_ table: FeatureTable) throws(LocomotionError) -> [ActivityResult] {
         try decisions(table).map(\.result)
     }
 
     /// The rules bound to `schema` (``prepared(for:)``).
     ///
     /// - Throws: As ``prepared(for:)``.
-    public func bound(to schema: FeatureSchema) throws -> any BoundActivityClassifier {
+    public func bound(to schema: FeatureSchema) throws(LocomotionError) -> any BoundActivityClassifier {
         try prepared(for: schema)
     }
 }

@@ -19,7 +19,7 @@ extension ActivityModel {
     public func evaluate(
         on recording: Recording, activity: ActivityType? = nil, smoothing: ActivitySmoothing = .none,
         labelMap: [String: ActivityType] = [:]
-    ) throws -> ActivityConfusion {
+    ) throws(LocomotionError) -> ActivityConfusion {
         let table = try recording.features(featureConfiguration)
         let results = try smoothing.apply(to: classify(table))
         let truths = ActivityTrainingSet.truths(of: table, recording: recording, activity: activity, labelMap: labelMap)
@@ -41,7 +41,7 @@ extension ActivityModel {
     public func evaluate(
         _ sources: [ActivityTrainingSet.Source], reading: RecordingReadOptions = .init(),
         smoothing: ActivitySmoothing = .none, progress: ((Int, ActivityTrainingSet.Source) -> Void)? = nil
-    ) throws -> ActivityConfusion {
+    ) throws(LocomotionError) -> ActivityConfusion {
         var confusion = ActivityConfusion()
         for (index, source) in sources.enumerated() {
             progress?(index, source)

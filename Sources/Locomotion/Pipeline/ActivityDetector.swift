@@ -112,7 +112,7 @@ public struct ActivityDetector: Sendable {
         sampleRate: Double, features: FeatureConfiguration = .init(), classifier: Classifier? = nil,
         hysteresis: ActivityHysteresis.Configuration = .init(), hasGyroscope: Bool = false,
         steps: StepDetectorConfiguration = .init()
-    ) throws {
+    ) throws(LocomotionError) {
         try self.init(
             sampleRate: sampleRate,
             options: .init(
@@ -139,12 +139,16 @@ public struct ActivityDetector: Sendable {
     public init(
         sampleRate: Double, options: RecordingAnalysis.Options, hasGyroscope: Bool = false,
         maximumGap: Double? = nil, keepsLocationFixes: Bool = false
-    ) throws {
+    ) throws(LocomotionError) {
         pipeline = try ActivityPipeline(
             options: options, sampleRate: sampleRate, featureGap: maximumGap, stepGap: maximumGap,
             hasGyroscope: hasGyroscope, retention: .init(locationFixes: keepsLocationFixes))
         floors = try FloorCounter()
-        classifier = try options.classifier ?? .rules(FeatureRuleClassifier())
+        if let chosen = options.classifier {
+            classifier = chosen
+        } else {
+            classifier = .rules(try FeatureRuleClassifier())
+        }
     }
 
     /// Processes one event; returns a decision when a motion sample completes a window.
@@ -157,7 +161,7 @@ public struct ActivityDetector: Sendable {
     ///   for a pressure that is not positive); `LocomotionError.signalProcessing` for a NaN or infinite
     ///   sample in the completed window (that window is skipped); what the classifier throws.
     /// - Complexity: O(1) per event, plus one classification per window.
-    public mutating func process(_ event: SensorEvent) throws -> Decision? {
+    public mutating func process(_ event: SensorEvent) throws(LocomotionError) -> Decision? {
         switch event {
         case .motion(let sample):
             let rotation = sample.rotationRate.map { (x: $0.x, y: $0.y, z: $0.z) }
@@ -187,7 +191,7 @@ public struct ActivityDetector: Sendable {
     ///
     /// - Throws: As ``process(_:)``, at the first event that fails.
     /// - Complexity: O(*e*) for *e* events, each as the one-event call.
-    public mutating func process(_ events: some Sequence<SensorEvent>) throws -> [Decision] {
+    public mutating func process(_ events: some Sequence<SensorEvent>) throws(LocomotionError) -> [Decision] {
         var decisions: [Decision] = []
         for event in events { if let decision = try process(event) { decisions.append(decision) } }
         return decisions
@@ -205,7 +209,7 @@ public struct ActivityDetector: Sendable {
     /// - Complexity: O(*f*) for *f* kept GPS fixes, plus O(*w K²*) for *w* windows with hidden
     ///   Markov smoothing.
     @discardableResult
-    public mutating func finish(source: String = "") throws -> RecordingAnalysisSummary {
+    public mutating func finish(source: String = "") throws(LocomotionError) -> RecordingAnalysisSummary {
         try pipeline.finish(source: source).summary
     }
 

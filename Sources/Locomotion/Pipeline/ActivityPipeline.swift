@@ -106,13 +106,15 @@ struct ActivityPipeline: Sendable {
     init(
         options: RecordingAnalysis.Options, sampleRate: Double, featureGap: Double?, stepGap: Double?,
         hasGyroscope: Bool, accelerationContent: AccelerationContent = .includingGravity, retention: Retention
-    ) throws {
+    ) throws(LocomotionError) {
         extractor = try StreamingFeatureExtractor(
             configuration: options.features, sampleRate: sampleRate, maximumGap: featureGap, hasGyroscope: hasGyroscope,
             accelerationContent: accelerationContent)
         missingRequirements = Recording.missingAnalysisRequirements(
             accelerationContent: accelerationContent, sampleRate: sampleRate)
-        classifier = try (options.classifier ?? .rules(FeatureRuleClassifier())).classifier.bound(to: extractor.schema)
+        let chosen: ActivityDetector.Classifier
+        if let given = options.classifier { chosen = given } else { chosen = .rules(try FeatureRuleClassifier()) }
+        classifier = try chosen.classifier.bound(to: extractor.schema)
         temporalModel = try options.smoothing.temporalModel()
         if let inVehicle = options.inVehicle {
             vehicleStage = try InVehicleStage(options: inVehicle, gravityIncluded: accelerationContent.hasGravity)
@@ -191,7 +193,7 @@ struct ActivityPipeline: Sendable {
     ///   A sample the step detector refuses is noted in ``stepFailure`` instead.
     mutating func append(
         time: Double, x: Double, y: Double, z: Double, rotationRate: (x: Double, y: Double, z: Double)?
-    ) throws -> Bool {
+    ) throws(LocomotionError) -> Bool {
         while nextScheduledReport < scheduledReports.count, scheduledReports[nextScheduledReport].start <= time {
             latestReport = scheduledReports[nextScheduledReport]
             nextScheduledReport += 1
@@ -214,7 +216,9 @@ struct ActivityPipeline: Sendable {
     /// it holds, every step is judged, and the GPS fixes are smoothed.
     ///
     /// - Throws: ``LocomotionError`` from the temporal model; `LocomotionError` from the GPS summary.
-    mutating func finish(source: String) throws -> (summary: RecordingAnalysisSummary, speeds: [SmoothedSpeed]) {
+    mutating func finish(source: String) throws(LocomotionError) -> (
+        summary: RecordingAnalysisSummary, speeds: [SmoothedSpeed]
+    ) {
         stepDetector?.finish(into: &newSteps)
         takeNewSteps()
         try temporalModel.finish(into: &smoothedBatch)
@@ -240,7 +244,7 @@ struct ActivityPipeline: Sendable {
         return windowResults
     }
 
-    private mutating func decide() throws {
+    private mutating func decide() throws(LocomotionError) {
         guard let vector = extractor.vector else { return }
         let result = try classifier.classify(
             vector, context: ActivityClassificationContext(extractor.context, report: latestReport))

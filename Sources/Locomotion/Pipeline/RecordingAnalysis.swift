@@ -92,7 +92,9 @@ extension Recording {
     ///   rate outside ``Recording/supportedSampleRates``, NaN samples); ``LocomotionError`` from the
     ///   classifier, or for ``RecordingAnalysis/Options/activityReports`` out of order.
     /// - Complexity: O(*n*) in the samples, plus one feature extraction and classification per window.
-    public func analyzeActivities(_ options: RecordingAnalysis.Options = .init()) throws -> RecordingAnalysis {
+    public func analyzeActivities(_ options: RecordingAnalysis.Options = .init()) throws(LocomotionError)
+        -> RecordingAnalysis
+    {
         let content = try requireMotionAcceleration().content
         let sampling = try requireSamplingAnalysis(purpose: "feature extraction")
         var analyzer = try RecordingAnalyzer(

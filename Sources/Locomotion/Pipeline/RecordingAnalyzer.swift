@@ -70,7 +70,7 @@ public struct RecordingAnalyzer: Sendable {
     public init(
         source: String, options: RecordingAnalysis.Options = .init(), sampleRate: Double, featureGap: Double,
         stepGap: Double, hasGyroscope: Bool, accelerationContent: AccelerationContent = .includingGravity
-    ) throws {
+    ) throws(LocomotionError) {
         try self.init(
             source: source, options: options, sampleRate: sampleRate, featureGap: featureGap, stepGap: stepGap,
             hasGyroscope: hasGyroscope, accelerationContent: accelerationContent, retention: .init())
@@ -80,7 +80,7 @@ public struct RecordingAnalyzer: Sendable {
         source: String, options: RecordingAnalysis.Options, sampleRate: Double, featureGap: Double, stepGap: Double,
         hasGyroscope: Bool, accelerationContent: AccelerationContent = .includingGravity,
         retention: ActivityPipeline.Retention
-    ) throws {
+    ) throws(LocomotionError) {
         self.source = source
         pipeline = try ActivityPipeline(
             options: options, sampleRate: sampleRate, featureGap: featureGap, stepGap: stepGap,
@@ -97,7 +97,7 @@ public struct RecordingAnalyzer: Sendable {
     ///   rows out of order; `.invalidData` for a NaN sample in a window or a GPS coordinate
     ///   out of range; ``LocomotionError`` from the classifier or the smoothing.
     /// - Complexity: O(*r*) for *r* rows, plus one feature extraction and classification per window.
-    public mutating func append(_ chunk: Recording) throws {
+    public mutating func append(_ chunk: Recording) throws(LocomotionError) {
         let (acceleration, content) = try chunk.requireMotionAcceleration()
         // Features of |a| computed on a gravity-removed vector would be silently wrong.
         guard content.hasGravity == expectsGravity else {
@@ -149,7 +149,7 @@ public struct RecordingAnalyzer: Sendable {
     ///   GPS summary.
     /// - Complexity: O(*f*) for *f* GPS fixes, plus O(*w K²*) for *w* windows with hidden Markov
     ///   smoothing.
-    public mutating func finish() throws -> RecordingAnalysisSummary {
+    public mutating func finish() throws(LocomotionError) -> RecordingAnalysisSummary {
         try finishWithSpeeds().summary
     }
 
@@ -158,7 +158,9 @@ public struct RecordingAnalyzer: Sendable {
     ///
     /// - Throws: What ``finish()`` throws.
     /// - Complexity: As ``finish()``.
-    public mutating func finishWithSpeeds() throws -> (summary: RecordingAnalysisSummary, speeds: [SmoothedSpeed]) {
+    public mutating func finishWithSpeeds() throws(LocomotionError) -> (
+        summary: RecordingAnalysisSummary, speeds: [SmoothedSpeed]
+    ) {
         try pipeline.finish(source: source)
     }
 }

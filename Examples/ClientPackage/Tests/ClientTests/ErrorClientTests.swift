@@ -40,6 +40,18 @@ import Testing
         }
     }
 
+    /// The detector's calls name their error type: the catch reads the code without a cast.
+    @Test func aDetectorErrorNeedsNoCast() throws {
+        var detector = try ActivityDetector(sampleRate: 50)
+        _ = try detector.process(.pedometer(time: 10, cadence: 1.8))
+        do {
+            _ = try detector.process(.pedometer(time: 5, cadence: 1.8))
+            Issue.record("a pedometer update going back in time was accepted")
+        } catch {
+            #expect(error.code == .timeGoesBackwards && error.code.isDataError)
+        }
+    }
+
     @Test func aDSPErrorIsCaughtByItsCode() {
         do {
             _ = try findDominantFrequency(in: [1, .nan, 1, 0], sampleRate: 50)
