@@ -58,8 +58,12 @@ enum CommandSupport {
     /// source itself (`walk.csv:12: ...`, `walk.csv row 12: ...`); errors of the analysis (a
     /// sample rate, a band, a parameter) do not, and get `path: ` in front.
     /// A sample rate outside the supported range gets the option that resamples it.
+    /// A file whose time goes backwards gets the option that reads several recordings from it.
     static func message(_ error: any Error, path: String) -> String {
-        if let error = error as? LocomotionError, error.source != nil { return error.description }
+        if let error = error as? LocomotionError, let location = error.location {
+            return location.path != nil && error.code == .timeGoesBackwards
+                ? "\(error.description) (--group HEADER)" : error.description
+        }
         if let error = error as? LocomotionError, error.code == .invalidParameter, error.parameter == "sampleRate" {
             return "\(path): \(error) (--resample HZ resamples it)"
         }

@@ -178,7 +178,7 @@ extension ActivityReport {
             }
             if let row = magnitude.firstIndex(where: { !$0.isFinite }) {
                 throw LocomotionError.invalidData(
-                    source: .recording(chunk.source), row: firstRow + row + 1, column: "acceleration magnitude",
+                    at: .recording(chunk.source, row: firstRow + row + 1, column: "acceleration magnitude"),
                     value: "\(magnitude[row])", expected: "every acceleration sample must be finite (in g) for a report"
                 )
             }

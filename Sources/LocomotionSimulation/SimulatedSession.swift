@@ -105,17 +105,18 @@ public struct SimulatedSession: Sendable {
     /// The operating-system reports kept in a recording's `os_activity` and `os_confidence`
     /// columns (as a simulated session writes them), in row order; empty without those columns.
     ///
-    /// - Throws: `ActivityError` with code `invalidData` for a cell that is not a
+    /// - Throws: `LocomotionError` with code `invalidData` for a cell that is not a
     ///   flag list or a confidence.
-    public static func activityReports(in recording: Recording) throws(ActivityError) -> [MotionActivityReport] {
+    public static func activityReports(in recording: Recording) throws(LocomotionError) -> [MotionActivityReport] {
         guard let flags = recording.extraColumns.first(where: { $0.name == Self.reportColumn }),
             let confidences = recording.extraColumns.first(where: { $0.name == Self.reportConfidenceColumn })
         else { return [] }
         var reports: [MotionActivityReport] = []
         for row in flags.values.indices where !confidences.values[row].isEmpty {
             guard let confidence = Confidence(identifier: confidences.values[row]) else {
-                throw ActivityError(
-                    .invalidData, "'\(confidences.values[row])' is not a confidence (row at \(recording.time[row]) s)")
+                throw LocomotionError(
+                    .invalidData,
+                    message: "'\(confidences.values[row])' is not a confidence (row at \(recording.time[row]) s)")
             }
             reports.append(
                 MotionActivityReport(

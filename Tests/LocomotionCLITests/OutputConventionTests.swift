@@ -127,4 +127,20 @@ struct OutputConventionTests {
                 == 7)
         #expect(command.fail("x") == ExitStatus.failure)
     }
+
+    /// The library's message names no option; the command line adds the one that reads a
+    /// long-format file of several recordings.
+    @Test func aFileWhoseTimeGoesBackwardsGetsTheGroupOption() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("backwards-\(getpid()).csv").path
+        try "t,ax,ay,az,case_id\n0,0,0,1,a\n1,0,0,1,a\n0,0,0,1,b\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Self.run(["info", path])
+        #expect(result.status == 1)
+        #expect(
+            result.errors.contains(
+                "\(path):4: time goes backwards (0 s after 1 s); timestamps must not decrease; a long-format file "
+                    + "holding several recordings one after another needs a group column (--group HEADER)"),
+            "\(result.errors)")
+    }
 }

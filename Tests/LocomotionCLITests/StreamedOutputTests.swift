@@ -99,7 +99,7 @@ struct ErrorMessageTests {
         let named = LocomotionError.tooShort(path: "a.csv", rows: 1, required: 2, purpose: "p")
         #expect(CommandSupport.message(named, path: "a.csv") == named.description)
         // A row of a recording is named once, not after the file a second time.
-        let row = LocomotionError.invalidData(source: .recording("a.csv"), row: 7, value: "x", expected: "y")
+        let row = LocomotionError.invalidData(at: .recording("a.csv", row: 7), value: "x", expected: "y")
         #expect(CommandSupport.message(row, path: "a.csv") == "a.csv row 7: x is invalid; y")
     }
 

@@ -79,18 +79,18 @@ import Testing
             _ = try detector.process(.pressure(time: Double(second), pascals: 101_325 - 12 * height))
         }
         #expect(detector.floors.floorsAscended == 1 && detector.floors.floorsDescended == 0)
-        #expect(throws: ActivityError.self) { try detector.process(.pressure(time: 30, pascals: 101_300)) }
+        #expect(throws: LocomotionError.self) { try detector.process(.pressure(time: 30, pascals: 101_300)) }
     }
 
     @Test func outOfOrderEventsAreErrors() throws {
         var detector = try ActivityDetector(sampleRate: 50)
         let report = MotionActivityReport(flags: .walking, confidence: .high, start: 10)
         _ = try detector.process(.activityReport(report))
-        #expect(throws: ActivityError.self) {
+        #expect(throws: LocomotionError.self) {
             try detector.process(.activityReport(MotionActivityReport(flags: .walking, confidence: .high, start: 5)))
         }
         _ = try detector.process(.pedometer(time: 3, cadence: 1.8))
-        #expect(throws: ActivityError.self) { try detector.process(.pedometer(time: 2, cadence: 1.8)) }
+        #expect(throws: LocomotionError.self) { try detector.process(.pedometer(time: 2, cadence: 1.8)) }
         _ = try detector.process(.motion(MotionSample(time: 1, x: 0, y: 0, z: 1)))
         #expect(throws: LocomotionError.self) {
             try detector.process(.motion(MotionSample(time: 0.5, x: 0, y: 0, z: 1)))
@@ -106,8 +106,8 @@ import Testing
         #expect(throws: LocomotionError.self) {
             try detector.process(.motion(MotionSample(time: time, x: 0, y: 0, z: 1)))
         }
-        #expect(throws: ActivityError.self) { try detector.process(.pedometer(time: time, cadence: 1.8)) }
-        #expect(throws: ActivityError.self) {
+        #expect(throws: LocomotionError.self) { try detector.process(.pedometer(time: time, cadence: 1.8)) }
+        #expect(throws: LocomotionError.self) {
             try detector.process(.activityReport(MotionActivityReport(flags: .walking, confidence: .high, start: time)))
         }
         // The detector is as new: a clean walk afterwards gives its windows from time 0.

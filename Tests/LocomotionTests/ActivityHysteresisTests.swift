@@ -68,15 +68,17 @@ import Testing
         var filter = try ActivityHysteresis()
         _ = try run(&filter, [(0, .walking), (5, .walking), (7, .running)])
         let before = filter
-        #expect { try filter.update(.running, at: 6) } throws: { ($0 as? ActivityError)?.code == .outOfOrder }
-        #expect { try filter.update(.running, at: .nan) } throws: { ($0 as? ActivityError)?.code == .outOfOrder }
+        #expect { try filter.update(.running, at: 6) } throws: { ($0 as? LocomotionError)?.code == .timeGoesBackwards }
+        #expect { try filter.update(.running, at: .nan) } throws: {
+            ($0 as? LocomotionError)?.code == .invalidData
+        }
         #expect(filter == before)
         #expect(try filter.update(.running, at: 7) == .walking)  // an equal time is allowed
     }
 
     @Test func badHoldTimesAreRefused() {
-        #expect(throws: ActivityError.self) { try ActivityHysteresis(configuration: .init(holdTime: -1)) }
-        #expect(throws: ActivityError.self) {
+        #expect(throws: LocomotionError.self) { try ActivityHysteresis(configuration: .init(holdTime: -1)) }
+        #expect(throws: LocomotionError.self) {
             try ActivityHysteresis(configuration: .init(leavingHoldTimes: [.driving: .nan]))
         }
     }

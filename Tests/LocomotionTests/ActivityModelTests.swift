@@ -43,7 +43,7 @@ import Testing
 
     @Test func storedModelsAreCheckedAndEachFaultHasItsOwnCode() throws {
         let data = try ActivityModel.train(.naiveBayes, on: try Self.pocketSet(), training: Self.record).encoded()
-        func code(_ bytes: Data) -> ActivityError.Code? {
+        func code(_ bytes: Data) -> LocomotionError.Code? {
             do {
                 _ = try ActivityModel(data: bytes)
                 return nil
@@ -87,16 +87,16 @@ import Testing
             Bundle.module.url(forResource: "Fixtures/motionsense-sub03-walking-20s", withExtension: "csv"))
         let recording = try RecordingReader.read(path: url.path).recording
         let longer = try recording.features(FeatureConfiguration(windowDuration: 5.12))
-        #expect { try model.classify(longer) } throws: { ($0 as? ActivityError)?.code == .schemaMismatch }
+        #expect { try model.classify(longer) } throws: { ($0 as? LocomotionError)?.code == .schemaMismatch }
         let fewer = try recording.features(FeatureConfiguration(features: [.mean, .variance]))
-        #expect { try model.classify(fewer) } throws: { ($0 as? ActivityError)?.code == .schemaMismatch }
+        #expect { try model.classify(fewer) } throws: { ($0 as? LocomotionError)?.code == .schemaMismatch }
         // Each parameter is named in the refusal, also when binding to a detector's schema.
         func refusal(_ configuration: FeatureConfiguration, sampleRate: Double = 50) -> String? {
             do {
                 _ = try model.prepared(for: try configuration.schema(sampleRate: sampleRate))
                 return nil
             } catch {
-                return (error as? ActivityError).map { $0.code == .schemaMismatch ? $0.message : "\($0.code)" }
+                return (error as? LocomotionError).map { $0.code == .schemaMismatch ? $0.message : "\($0.code)" }
             }
         }
         #expect(refusal(FeatureConfiguration()) == nil)
@@ -111,7 +111,7 @@ import Testing
         #expect(refusal(FeatureConfiguration(), sampleRate: 50.2) == nil)
         #expect(refusal(FeatureConfiguration(), sampleRate: 100)?.contains("Hz, not 100.0 Hz") == true)
         // A hand-made schema does not say how its values were made.
-        #expect(throws: ActivityError.self) {
+        #expect(throws: LocomotionError.self) {
             try model.prepared(for: try FeatureSchema(descriptors: try FeatureConfiguration().schema().descriptors))
         }
     }
@@ -121,7 +121,7 @@ import Testing
         // The bundled file as format version 1 wrote it, before the schema carried its parameters:
         // its migration was removed in 0.6 (CHANGELOG.md, "Removed").
         let url = try #require(Bundle.module.url(forResource: "Fixtures/activity-model-format1", withExtension: "json"))
-        let error = try #require(throws: ActivityError.self) { try ActivityModel(contentsOf: url) }
+        let error = try #require(throws: LocomotionError.self) { try ActivityModel(contentsOf: url) }
         #expect(error.code == .modelVersion)
         let versions = "format version 1; this code reads versions 2 to \(ActivityModel.formatVersion)"
         #expect(error.message.contains(versions))

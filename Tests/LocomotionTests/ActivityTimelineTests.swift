@@ -47,7 +47,7 @@ import Testing
         #expect {
             try ActivityTimeline(results: self.results([.walking], offset: 10) + self.results([.walking]))
         } throws: {
-            ($0 as? ActivityError)?.code == .outOfOrder
+            ($0 as? LocomotionError)?.code == .timeGoesBackwards
         }
     }
 
@@ -56,8 +56,8 @@ import Testing
             results: results(Array(repeating: .walking, count: 10)) + results([.driving], offset: 20))
         let clipped = try timeline.segments(in: 5..<21)
         #expect(clipped.map(\.start) == [5, 20] && abs(clipped[0].end - 14.08) < 1e-12 && clipped[1].end == 21)
-        #expect { try timeline.segments(in: 15..<19) } throws: { ($0 as? ActivityError)?.code == .noData }
-        #expect { try timeline.segments(in: 3..<3) } throws: { ($0 as? ActivityError)?.code == .invalidParameter }
+        #expect { try timeline.segments(in: 15..<19) } throws: { ($0 as? LocomotionError)?.code == .noData }
+        #expect { try timeline.segments(in: 3..<3) } throws: { ($0 as? LocomotionError)?.code == .invalidParameter }
     }
 
     @Test func retentionDropsOldSegments() throws {

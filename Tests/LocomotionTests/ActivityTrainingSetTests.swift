@@ -31,7 +31,7 @@ import Testing
         var whole = ActivityTrainingSet(featureNames: ["acc_mag_std"])
         try whole.add(table, of: recording, group: "p2", activity: .cycling)
         #expect(whole.count == table.count && whole.activities.allSatisfy { $0 == .cycling })
-        #expect(throws: ActivityError.self) {
+        #expect(throws: LocomotionError.self) {
             var bad = ActivityTrainingSet(featureNames: ["no_such_feature"])
             try bad.add(table, of: recording, group: "p3")
         }
@@ -50,8 +50,8 @@ import Testing
             for other in folds where other != fold { #expect(groups.isDisjoint(with: other.map { set.groups[$0] })) }
         }
         #expect(try set.groupedFolds(3) == folds)
-        #expect(throws: ActivityError.self) { try set.groupedFolds(6) }
-        #expect(throws: ActivityError.self) { try set.groupedFolds(1) }
+        #expect(throws: LocomotionError.self) { try set.groupedFolds(6) }
+        #expect(throws: LocomotionError.self) { try set.groupedFolds(1) }
         let subset = set.subset(folds[0])
         #expect(subset.count == folds[0].count && subset.groups == folds[0].map { set.groups[$0] })
     }
@@ -74,8 +74,8 @@ import Testing
             #expect {
                 try set.add(try recording.features(configuration, sampleRate: 50), of: recording, group: "c")
             } throws: { error in
-                let message = (error as? ActivityError)?.message ?? ""
-                return (error as? ActivityError)?.code == .schemaMismatch
+                let message = (error as? LocomotionError)?.message ?? ""
+                return (error as? LocomotionError)?.code == .schemaMismatch
                     && (message.contains("hop 1.28 s, not 0.64 s")
                         || message.contains("gait band 0.6–2.5 Hz, not 0.5–3 Hz"))
             }

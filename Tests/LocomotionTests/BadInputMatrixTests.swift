@@ -146,7 +146,7 @@ struct BadInputMatrixTests {
             #expect(try input.run(), "returned without the documented handling")
         } catch is LocomotionError {
         } catch is DSPError {
-        } catch is ActivityError {
+        } catch is LocomotionError {
         } catch {
             Issue.record("untyped error \(type(of: error)): \(error)")
         }

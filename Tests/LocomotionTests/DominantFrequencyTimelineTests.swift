@@ -69,7 +69,7 @@ struct DominantFrequencyTimelineTests {
         #expect(throws: LocomotionError.self) { try recording.dominantFrequencyTimeline(hop: -1) }
         #expect(
             throws: LocomotionError.tooShort(
-                source: .recording("r"), rows: 100, required: 128, purpose: "one 2.56 s window")
+                in: .recording("r"), rows: 100, required: 128, purpose: "one 2.56 s window")
         ) {
             try recording.dominantFrequencyTimeline()
         }
@@ -133,7 +133,7 @@ struct OverflowingMagnitudeTimelineTests {
             acceleration: ThreeAxisSeries(x: x, y: x.map { _ in 0 }, z: x.map { _ in 1 }))
         #expect(
             throws: LocomotionError.invalidData(
-                source: .recording("loud.csv"), row: 201, value: "an infinite acceleration magnitude",
+                at: .recording("loud.csv", row: 201), value: "an infinite acceleration magnitude",
                 expected: "the axes' magnitude must be finite (below about 1e154 g)")
         ) {
             try recording.dominantFrequencyTimeline(hop: 2.56)

@@ -73,15 +73,15 @@ struct EstimatorConformanceTests {
             #expect(throws: (any Error).self) { try JSONDecoder().decode(E.self, from: Data(corrupted.utf8)) }
         }
         // Bad training input is a typed error.
-        #expect(throws: ActivityError.self) {
+        #expect(throws: LocomotionError.self) {
             try E(fitting: x, labels: Array(labels.dropLast()), classCount: 3, configuration: configuration)
         }
-        #expect(throws: ActivityError.self) {
+        #expect(throws: LocomotionError.self) {
             try E(fitting: x, labels: labels.map { _ in 5 }, classCount: 3, configuration: configuration)
         }
         var infinite = x.values
         infinite[7] = .infinity
-        #expect(throws: ActivityError.self) {
+        #expect(throws: LocomotionError.self) {
             try E(
                 fitting: FeatureMatrix(values: infinite, columnCount: 4), labels: labels, classCount: 3,
                 configuration: configuration)
@@ -90,24 +90,24 @@ struct EstimatorConformanceTests {
 
     @Test func gaussianNaiveBayes() throws {
         try conforms(GaussianNaiveBayes.self, configuration: .init())
-        #expect(throws: ActivityError.self) { try GaussianNaiveBayes.Configuration(varianceSmoothing: -1).validate() }
+        #expect(throws: LocomotionError.self) { try GaussianNaiveBayes.Configuration(varianceSmoothing: -1).validate() }
     }
 
     @Test func logisticRegression() throws {
         try conforms(LogisticRegression.self, configuration: .init())
-        #expect(throws: ActivityError.self) {
+        #expect(throws: LocomotionError.self) {
             try LogisticRegression.Configuration(c: 0, maximumIterations: 10, tolerance: 0).validate()
         }
     }
 
     @Test func randomForest() throws {
         try conforms(RandomForest.self, configuration: .init(treeCount: 15, seed: 3))
-        #expect(throws: ActivityError.self) { try RandomForest.Configuration(treeCount: 0).validate() }
+        #expect(throws: LocomotionError.self) { try RandomForest.Configuration(treeCount: 0).validate() }
     }
 
     @Test func decisionTree() throws {
         try conforms(DecisionTree.self, configuration: .init())
-        #expect(throws: ActivityError.self) { try DecisionTree.Configuration(minimumSamplesSplit: 1).validate() }
+        #expect(throws: LocomotionError.self) { try DecisionTree.Configuration(minimumSamplesSplit: 1).validate() }
     }
 
     @Test func aBadConfigurationIsRefusedBeforeTheData() {
@@ -150,13 +150,13 @@ struct EstimatorConformanceTests {
         for other in ActivityModel.Kind.allCases where other != kind {
             var copy = object
             copy["kind"] = other.rawValue
-            #expect(throws: ActivityError.self) {
+            #expect(throws: LocomotionError.self) {
                 try ActivityModel(data: try JSONSerialization.data(withJSONObject: copy))
             }
         }
         // Truncated: a typed error at every cut.
         for cut in stride(from: 0, to: data.count, by: max(1, data.count / 31)) {
-            #expect(throws: ActivityError.self) { try ActivityModel(data: data.prefix(cut)) }
+            #expect(throws: LocomotionError.self) { try ActivityModel(data: data.prefix(cut)) }
         }
         // NaN features: probabilities stay finite and sum to 1.
         var row = matrix[row: 0]

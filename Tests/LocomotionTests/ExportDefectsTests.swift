@@ -24,7 +24,7 @@ struct ExportDefectsTests {
         let rows = ["time;gFx;gFy;gFz;TgF", "10:00:10:0000;0,0;0,1;1,0;1,005", "25:00:10:0100;0,0;0,1;1,0;1,005"]
         try rows.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let error = #expect(throws: LocomotionError.self) { try RecordingImporter.read(path: path) }
-        #expect(error?.line == 3, "\(error!)")
+        #expect(error?.location?.line == 3, "\(error!)")
     }
 
     @Test func aMotionStreamOfAnotherTimeIsDroppedAndReportedNotAllowedToEmptyTheRecording() throws {

@@ -154,19 +154,19 @@ import Testing
     @Test func aVectorWithoutTheRulesColumnsIsRefused() throws {
         let schema = try FeatureSchema(testColumns: ["acc_mag_std"])
         let vector = FeatureVector(schema: schema, values: [0.1], start: 0, end: 1)
-        #expect { try rules.decide(vector) } throws: { ($0 as? ActivityError)?.code == .schemaMismatch }
+        #expect { try rules.decide(vector) } throws: { ($0 as? LocomotionError)?.code == .schemaMismatch }
     }
 
     @Test func badThresholdsAreRefused() {
         var configuration = FeatureRuleClassifier.Configuration()
         configuration.stillDeviation = -1
-        #expect(throws: ActivityError.self) { try FeatureRuleClassifier(configuration: configuration) }
+        #expect(throws: LocomotionError.self) { try FeatureRuleClassifier(configuration: configuration) }
         configuration = FeatureRuleClassifier.Configuration()
         configuration.pedallingCadence = 1..<1
-        #expect(throws: ActivityError.self) { try FeatureRuleClassifier(configuration: configuration) }
+        #expect(throws: LocomotionError.self) { try FeatureRuleClassifier(configuration: configuration) }
         configuration = FeatureRuleClassifier.Configuration()
         configuration.slowGaitProminence = .nan
-        #expect(throws: ActivityError.self) { try FeatureRuleClassifier(configuration: configuration) }
+        #expect(throws: LocomotionError.self) { try FeatureRuleClassifier(configuration: configuration) }
     }
 
     @Test func theBuiltInSchemaHasEveryColumnTheRulesRead() throws {

@@ -43,14 +43,18 @@ import Testing
     @Test func badInputIsAnError() throws {
         var counter = try FloorCounter()
         try counter.update(pressure: 101_325, at: 10)
-        #expect { try counter.update(pressure: 101_300, at: 9) } throws: { ($0 as? ActivityError)?.code == .outOfOrder }
-        #expect { try counter.update(pressure: .nan, at: 11) } throws: { ($0 as? ActivityError)?.code == .invalidData }
-        #expect { try counter.update(pressure: -5, at: 11) } throws: { ($0 as? ActivityError)?.code == .invalidData }
+        #expect { try counter.update(pressure: 101_300, at: 9) } throws: {
+            ($0 as? LocomotionError)?.code == .timeGoesBackwards
+        }
+        #expect { try counter.update(pressure: .nan, at: 11) } throws: {
+            ($0 as? LocomotionError)?.code == .invalidData
+        }
+        #expect { try counter.update(pressure: -5, at: 11) } throws: { ($0 as? LocomotionError)?.code == .invalidData }
         var configuration = FloorCounter.Configuration()
         configuration.floorHeight = 0
-        #expect(throws: ActivityError.self) { try FloorCounter(configuration: configuration) }
+        #expect(throws: LocomotionError.self) { try FloorCounter(configuration: configuration) }
         configuration = FloorCounter.Configuration()
         configuration.countingFraction = 0.5
-        #expect(throws: ActivityError.self) { try FloorCounter(configuration: configuration) }
+        #expect(throws: LocomotionError.self) { try FloorCounter(configuration: configuration) }
     }
 }

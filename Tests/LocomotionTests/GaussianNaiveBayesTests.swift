@@ -55,7 +55,7 @@ import Testing
         let x = FeatureMatrix(values: [1, 2, 3, 4], columnCount: 2)
         func code(
             _ x: FeatureMatrix, _ labels: [Int], classCount: Int = 2, smoothing: Double = 1e-9
-        ) -> ActivityError.Code? {
+        ) -> LocomotionError.Code? {
             do {
                 _ = try GaussianNaiveBayes.fit(x, labels: labels, classCount: classCount, varianceSmoothing: smoothing)
                 return nil
@@ -71,7 +71,7 @@ import Testing
         #expect(code(x, [0, 1], smoothing: .infinity) == .invalidParameter)
         let infinite = FeatureMatrix(values: [1, 2, .infinity, 4], columnCount: 2)
         #expect(code(infinite, [0, 1]) == .invalidData)
-        #expect(throws: ActivityError.self) { try GaussianNaiveBayes.fit(infinite, labels: [0, 1], classCount: 2) }
+        #expect(throws: LocomotionError.self) { try GaussianNaiveBayes.fit(infinite, labels: [0, 1], classCount: 2) }
         do {
             _ = try GaussianNaiveBayes.fit(infinite, labels: [0, 1], classCount: 2)
         } catch {

@@ -243,13 +243,13 @@ struct TransitionMatrixHopTests {
         let alternating = try TransitionMatrix(rows: [[0, 1], [1, 0]])
         #expect(try alternating.power(2) == .identity(stateCount: 2))
         #expect(try alternating.power(3) == alternating)
-        let error = #expect(throws: ActivityError.self) { try alternating.power(0.5) }
+        let error = #expect(throws: LocomotionError.self) { try alternating.power(0.5) }
         #expect(error?.code == .invalidParameter)
     }
 
     @Test(arguments: [-1.0, .nan, .infinity, 0x1p53])
     func badHopsAreRejected(_ hop: Double) {
-        let error = #expect(throws: ActivityError.self) { try TransitionMatrix.activityPriors(hop: hop) }
+        let error = #expect(throws: LocomotionError.self) { try TransitionMatrix.activityPriors(hop: hop) }
         #expect(error?.code == .invalidParameter)
     }
 }
@@ -289,22 +289,22 @@ struct TransitionMatrixCountingTests {
     }
 
     @Test func badCountingInput() {
-        var error = #expect(throws: ActivityError.self) { try TransitionMatrix(counting: [[0, 3]], stateCount: 3) }
+        var error = #expect(throws: LocomotionError.self) { try TransitionMatrix(counting: [[0, 3]], stateCount: 3) }
         #expect(error?.code == .invalidData)
         #expect(error?.message.contains("sequence 0, position 1") == true)
-        error = #expect(throws: ActivityError.self) { try TransitionMatrix(counting: [[0, -1]], stateCount: 3) }
+        error = #expect(throws: LocomotionError.self) { try TransitionMatrix(counting: [[0, -1]], stateCount: 3) }
         #expect(error?.code == .invalidData)
         for alpha in [-0.1, .nan, .infinity] {
-            error = #expect(throws: ActivityError.self) {
+            error = #expect(throws: LocomotionError.self) {
                 try TransitionMatrix(counting: [[0]], stateCount: 1, alpha: alpha)
             }
             #expect(error?.code == .invalidParameter)
-            error = #expect(throws: ActivityError.self) {
+            error = #expect(throws: LocomotionError.self) {
                 try TransitionMatrix(counting: [[ActivityType.walking]], alpha: alpha)
             }
             #expect(error?.code == .invalidParameter)
         }
-        error = #expect(throws: ActivityError.self) { try TransitionMatrix(counting: [], stateCount: 0) }
+        error = #expect(throws: LocomotionError.self) { try TransitionMatrix(counting: [], stateCount: 0) }
         #expect(error?.code == .invalidParameter)
     }
 
@@ -319,7 +319,7 @@ struct TransitionMatrixCountingTests {
         [[1 + 2e-9]],
     ])
     func invalidMatricesAreRejected(_ rows: [[Double]]) {
-        let error = #expect(throws: ActivityError.self) { try TransitionMatrix(rows: rows) }
+        let error = #expect(throws: LocomotionError.self) { try TransitionMatrix(rows: rows) }
         #expect(error?.code == .invalidParameter)
     }
 
@@ -338,7 +338,7 @@ struct TransitionMatrixCountingTests {
             ([0.9, .nan], [[0, 0.1], [0.1, 0]]),
         ]
         for (stay, switching) in cases {
-            let error = #expect(throws: ActivityError.self) { try TransitionMatrix(stay: stay, switching: switching) }
+            let error = #expect(throws: LocomotionError.self) { try TransitionMatrix(stay: stay, switching: switching) }
             #expect(error?.code == .invalidParameter)
         }
     }
@@ -365,19 +365,19 @@ struct HiddenMarkovSmootherTests {
         let transitions = Self.twoState
         let initials: [[Double]] = [[1], [0.5, 0.6], [-0.5, 1.5], [.nan, 1]]
         for initial in initials {
-            let error = #expect(throws: ActivityError.self) {
+            let error = #expect(throws: LocomotionError.self) {
                 try HiddenMarkovSmoother(transitions: transitions, initial: initial)
             }
             #expect(error?.code == .invalidParameter)
         }
         let priors: [[Double]] = [[1], [0, 1], [0.5, 0.6], [.infinity, 0.5]]
         for prior in priors {
-            let error = #expect(throws: ActivityError.self) {
+            let error = #expect(throws: LocomotionError.self) {
                 try HiddenMarkovSmoother(transitions: transitions, emission: .dividedByPrior(prior))
             }
             #expect(error?.code == .invalidParameter)
         }
-        #expect(throws: ActivityError.self) { try HiddenMarkovSmoother.activities(hop: -1) }
+        #expect(throws: LocomotionError.self) { try HiddenMarkovSmoother.activities(hop: -1) }
     }
 
     @Test func badEmissionsAreDataErrorsAndLeaveTheFilterUnchanged() throws {
@@ -386,18 +386,18 @@ struct HiddenMarkovSmootherTests {
         try filter.update([0.7, 0.3])
         let before = filter
         for bad in [[0.5], [0.5, 0.5, 0], [-0.1, 1], [.nan, 0.5], [0.5, .infinity]] {
-            let error = #expect(throws: ActivityError.self) { try filter.update(bad) }
+            let error = #expect(throws: LocomotionError.self) { try filter.update(bad) }
             #expect(error?.code == .invalidData)
             #expect(filter == before)
             var buffer = [0.25, 0.75]
-            #expect(throws: ActivityError.self) { try filter.update(bad, into: &buffer) }
+            #expect(throws: LocomotionError.self) { try filter.update(bad, into: &buffer) }
             #expect(buffer == [0.25, 0.75])
         }
-        let error = #expect(throws: ActivityError.self) { try smoother.viterbi([[0.5, 0.5], [0.5, -1]]) }
+        let error = #expect(throws: LocomotionError.self) { try smoother.viterbi([[0.5, 0.5], [0.5, -1]]) }
         #expect(error?.message.contains("window 1, state 1") == true)
-        #expect(throws: ActivityError.self) { try smoother.posteriors([[0.5, 0.5], [1]]) }
-        #expect(throws: ActivityError.self) { try smoother.logLikelihood([[.nan, 0.5]]) }
-        #expect(throws: ActivityError.self) { try smoother.filtered([[0.5, 0.5], [1]]) }
+        #expect(throws: LocomotionError.self) { try smoother.posteriors([[0.5, 0.5], [1]]) }
+        #expect(throws: LocomotionError.self) { try smoother.logLikelihood([[.nan, 0.5]]) }
+        #expect(throws: LocomotionError.self) { try smoother.filtered([[0.5, 0.5], [1]]) }
     }
 
     @Test func noWindows() throws {
@@ -557,6 +557,6 @@ struct HiddenMarkovFilterTests {
             try slices.update(window[...], into: &b)  // the generic form
             #expect(a == batch[index] && b == batch[index], "window \(index)")
         }
-        #expect(throws: ActivityError.self) { try arrays.update([Double](repeating: 1, count: states + 1), into: &a) }
+        #expect(throws: LocomotionError.self) { try arrays.update([Double](repeating: 1, count: states + 1), into: &a) }
     }
 }

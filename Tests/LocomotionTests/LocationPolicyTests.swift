@@ -12,7 +12,7 @@ import Testing
         for activity in ActivityType.allCases where activity != .unknown {
             #expect(LocationPolicy.recommended(for: activity).distanceFilter >= 5)
         }
-        #expect(throws: ActivityError.self) { try LocationPolicy(accuracy: .best, distanceFilter: -1) }
-        #expect(throws: ActivityError.self) { try LocationPolicy(accuracy: .best, distanceFilter: .nan) }
+        #expect(throws: LocomotionError.self) { try LocationPolicy(accuracy: .best, distanceFilter: -1) }
+        #expect(throws: LocomotionError.self) { try LocationPolicy(accuracy: .best, distanceFilter: .nan) }
     }
 }

@@ -55,7 +55,7 @@ import Testing
         func code(
             _ x: FeatureMatrix, _ labels: [Int], classCount: Int = 2, c: Double = 1, iterations: Int = 500,
             tolerance: Double = 1e-8
-        ) -> ActivityError.Code? {
+        ) -> LocomotionError.Code? {
             do {
                 _ = try LogisticRegression.fit(
                     x, labels: labels, classCount: classCount, c: c, maximumIterations: iterations,

@@ -100,16 +100,16 @@ import Testing
         #expect(report([.automotive, .cycling]).activity(by: cyclingFirst) == .cycling)
         // Activities the order leaves out never win.
         #expect(report([.walking]).activity(by: cyclingFirst) == .unknown)
-        #expect(throws: ActivityError.self) { try ActivityPrecedence(order: [.walking, .walking]) }
-        #expect(throws: ActivityError.self) { try ActivityPrecedence(order: [.unknown]) }
+        #expect(throws: LocomotionError.self) { try ActivityPrecedence(order: [.walking, .walking]) }
+        #expect(throws: LocomotionError.self) { try ActivityPrecedence(order: [.unknown]) }
     }
 
     @Test func flagsParseFromIdentifiers() throws {
         #expect(try MotionActivityFlags(identifiers: "automotive, stationary") == [.automotive, .stationary])
         #expect(try MotionActivityFlags(identifiers: "") == [])
         #expect(MotionActivityFlags([.stationary, .automotive]).identifiers == "stationary,automotive")
-        #expect(throws: ActivityError.self) { try MotionActivityFlags(identifiers: "driving") }
-        #expect(throws: ActivityError.self) { try MotionActivityFlags(identifiers: "walking,,running") }
+        #expect(throws: LocomotionError.self) { try MotionActivityFlags(identifiers: "driving") }
+        #expect(throws: LocomotionError.self) { try MotionActivityFlags(identifiers: "walking,,running") }
         for activity in ActivityType.allCases {
             #expect(ActivityPrecedence.detector.activity(for: MotionActivityFlags(activity)) == activity)
         }
@@ -143,10 +143,10 @@ import Testing
         let history = try history([(100, .walking)])
         #expect {
             try history.segments(in: 0..<50)
-        } throws: { ($0 as? ActivityError)?.code == .noData }
+        } throws: { ($0 as? LocomotionError)?.code == .noData }
         #expect(history.report(at: 99) == nil)
         let empty = try MotionActivityHistory()
-        #expect { try empty.segments(in: 0..<1) } throws: { ($0 as? ActivityError)?.code == .noData }
+        #expect { try empty.segments(in: 0..<1) } throws: { ($0 as? LocomotionError)?.code == .noData }
         // A range that starts before the first report covers only from that report on.
         #expect(try history.segments(in: 0..<150).map(\.start) == [100])
     }
@@ -154,10 +154,11 @@ import Testing
     @Test func reportsOutOfOrderAreRefused() throws {
         var history = try history([(10, .walking)])
         #expect { try history.append(.init(flags: .running, confidence: .low, start: 5)) } throws: {
-            ($0 as? ActivityError)?.code == .outOfOrder
+            ($0 as? LocomotionError)?.code == .timeGoesBackwards
         }
+        // A time that is not finite is bad data, not time going backwards.
         #expect { try history.append(.init(flags: .running, confidence: .low, start: .nan)) } throws: {
-            ($0 as? ActivityError)?.code == .outOfOrder
+            ($0 as? LocomotionError)?.code == .invalidData
         }
         #expect(history.reports.count == 1)
         // A report at the same time replaces the previous one.
@@ -175,10 +176,10 @@ import Testing
         try history.append(.init(flags: .stationary, confidence: .high, start: 9.5 * day))
         #expect(history.reports.map(\.flags) == [.automotive, .cycling, .stationary])
         #expect(history.expiredCount == 2)
-        #expect { try history.segments(in: 0..<day) } throws: { ($0 as? ActivityError)?.code == .noData }
+        #expect { try history.segments(in: 0..<day) } throws: { ($0 as? LocomotionError)?.code == .noData }
         #expect(try history.segments(in: 1.6 * day..<9 * day).map(\.start) == [2 * day, 8.5 * day])
-        #expect(throws: ActivityError.self) { try MotionActivityHistory(retention: 0) }
-        #expect { try history.segments(in: 5..<5) } throws: { ($0 as? ActivityError)?.code == .invalidParameter }
+        #expect(throws: LocomotionError.self) { try MotionActivityHistory(retention: 0) }
+        #expect { try history.segments(in: 5..<5) } throws: { ($0 as? LocomotionError)?.code == .invalidParameter }
     }
 }
 
@@ -210,8 +211,8 @@ import Testing
     }
 
     @Test func confidenceOutsideZeroToHundredIsRefused() throws {
-        #expect(throws: ActivityError.self) { try DetectedActivity(kind: .still, confidence: 101) }
-        #expect(throws: ActivityError.self) { try DetectedActivity(kind: .still, confidence: -1) }
+        #expect(throws: LocomotionError.self) { try DetectedActivity(kind: .still, confidence: 101) }
+        #expect(throws: LocomotionError.self) { try DetectedActivity(kind: .still, confidence: -1) }
         #expect(try DetectedActivity(kind: .still, confidence: 74).level == .medium)
         #expect(try DetectedActivity(kind: .still, confidence: 75).level == .high)
         #expect(try DetectedActivity(kind: .still, confidence: 49).level == .low)
@@ -245,6 +246,6 @@ import Testing
         #expect(try ActivityTransition.transitions(of: [(time: Double, activity: ActivityType)]()).isEmpty)
         #expect {
             try ActivityTransition.transitions(of: [(time: 5, activity: .walking), (time: 4, activity: .driving)])
-        } throws: { ($0 as? ActivityError)?.code == .outOfOrder }
+        } throws: { ($0 as? LocomotionError)?.code == .timeGoesBackwards }
     }
 }

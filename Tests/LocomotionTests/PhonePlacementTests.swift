@@ -36,7 +36,7 @@ import Testing
         let still = try PhonePlacementEstimate(x: zeros, y: zeros, z: ones, sampleRate: 100)
         #expect(still.placement == .unknown && still.movingWindowCount == 0 && still.sway.isNaN)
         #expect(try PhonePlacementEstimate(x: [], y: [], z: [], sampleRate: 50).placement == .unknown)
-        #expect(throws: ActivityError.self) { try PhonePlacementEstimate(x: [], y: [], z: [], sampleRate: .nan) }
+        #expect(throws: LocomotionError.self) { try PhonePlacementEstimate(x: [], y: [], z: [], sampleRate: .nan) }
         var withNaN = ones
         withNaN[10] = .nan
         #expect(try PhonePlacementEstimate(x: zeros, y: zeros, z: withNaN, sampleRate: 100).placement == .unknown)

@@ -6,13 +6,15 @@ import Testing
 /// still when the acceleration barely varies, walking or running by the gait's cadence, otherwise
 /// unknown; when the operating system reports automotive with high confidence, driving.
 struct CadenceOrReportClassifier: ActivityClassifier {
-    func classify(_ features: FeatureVector) throws -> ActivityResult {
+    func classify(_ features: FeatureVector) throws(LocomotionError) -> ActivityResult {
         try classify(features, context: .init())
     }
 
-    func classify(_ features: FeatureVector, context: ActivityClassificationContext) throws -> ActivityResult {
+    func classify(_ features: FeatureVector, context: ActivityClassificationContext) throws(LocomotionError)
+        -> ActivityResult
+    {
         guard let variance = features["acc_mag_variance"], let cadence = features["gait_step_cadence"] else {
-            throw ActivityError(.schemaMismatch, "needs acc_mag_variance and gait_step_cadence")
+            throw LocomotionError(.schemaMismatch, message: "needs acc_mag_variance and gait_step_cadence")
         }
         let activity: ActivityType
         if let report = context.activityReport, report.flags.contains(.automotive), report.confidence == .high {
@@ -160,8 +162,8 @@ struct CadenceOrReportClassifier: ActivityClassifier {
             MotionActivityReport(flags: .walking, confidence: .high, start: 5),
             MotionActivityReport(flags: .walking, confidence: .high, start: 1),
         ]
-        #expect(throws: ActivityError.self) { try recording.analyzeActivities(.init(activityReports: reports)) }
-        #expect(throws: ActivityError.self) {
+        #expect(throws: LocomotionError.self) { try recording.analyzeActivities(.init(activityReports: reports)) }
+        #expect(throws: LocomotionError.self) {
             try ActivityDetector(sampleRate: 50, options: .init(activityReports: reports))
         }
     }

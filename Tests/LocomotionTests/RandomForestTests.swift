@@ -43,8 +43,8 @@ private func rowsPerNode(_ tree: DecisionTree, _ x: FeatureMatrix) -> [Int] {
     return counts
 }
 
-private func code(of body: () throws(ActivityError) -> Void) -> ActivityError.Code? {
-    do throws(ActivityError) {
+private func code(of body: () throws(LocomotionError) -> Void) -> LocomotionError.Code? {
+    do throws(LocomotionError) {
         try body()
         return nil
     } catch {
@@ -266,8 +266,8 @@ private func code(of body: () throws(ActivityError) -> Void) -> ActivityError.Co
         func fit(
             _ x: FeatureMatrix = x, _ labels: [Int] = labels, classCount: Int = 2,
             configuration: RandomForest.Configuration = .init(treeCount: 3), threads: Int? = nil
-        ) -> ActivityError.Code? {
-            code { () throws(ActivityError) in
+        ) -> LocomotionError.Code? {
+            code { () throws(LocomotionError) in
                 _ = try RandomForest.fit(
                     x, labels: labels, classCount: classCount, configuration: configuration, threadCount: threads)
             }
@@ -288,7 +288,7 @@ private func code(of body: () throws(ActivityError) -> Void) -> ActivityError.Co
         ]
         for configuration in bad { #expect(fit(configuration: configuration) == .invalidParameter, "\(configuration)") }
         #expect(
-            code { () throws(ActivityError) in
+            code { () throws(LocomotionError) in
                 _ = try DecisionTree.fit(x, labels: labels, classCount: 2, configuration: .init(minimumSamplesLeaf: 0))
             } == .invalidParameter)
     }

@@ -52,7 +52,7 @@ struct RecordingFormatDetectionTests {
             _ = try RecordingFormat.detect(path: folder)
         } catch {
             guard error.code == .unreadableFile else { Issue.record("\(error)"); return }
-            #expect(error.source == .file(folder) && error.message.contains("no Sensor Logger or phyphox export"))
+            #expect(error.location == .file(folder) && error.message.contains("no Sensor Logger or phyphox export"))
         }
     }
 }
@@ -215,7 +215,7 @@ struct AppFileImportTests {
             _ = try RecordingImporter.read(path: path)
         } catch {
             guard error.code == .malformedCell else { Issue.record("\(error)"); return }
-            #expect(error.line == 3 && error.column == "t_s" && error.value == "10:00:0x:0010")
+            #expect(error.location?.line == 3 && error.location?.column == "t_s" && error.value == "10:00:0x:0010")
         }
         var lenient = RecordingReadOptions()
         lenient.lenient = true
@@ -251,7 +251,7 @@ struct AppFileImportTests {
             _ = try read("track.gpx")
         } catch let error as LocomotionError {
             guard error.code == .malformedCell else { Issue.record("\(error)"); return }
-            #expect(error.line == 15 && error.column == "time")
+            #expect(error.location?.line == 15 && error.location?.column == "time")
         }
         var lenient = RecordingReadOptions()
         lenient.lenient = true

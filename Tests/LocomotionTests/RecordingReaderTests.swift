@@ -166,7 +166,7 @@ struct RecordingReaderErrorTests {
             return
         }
         #expect(
-            error.source == .file("f.csv") && error.line == line && error.column == column && error.value == value)
+            error.location == .file("f.csv", line: line, column: column) && error.value == value)
         #expect(problem != .wrongCellCount)  // every case here is a cell problem
     }
 

@@ -194,7 +194,8 @@ struct RecordingResamplerTests {
         #expect {
             try backwards.resampled(to: 50, maximumGap: 0.5)
         } throws: { error in
-            (error as? LocomotionError)?.code == .timeGoesBackwards && (error as? LocomotionError)?.row == 51
+            (error as? LocomotionError)?.code == .timeGoesBackwards
+                && (error as? LocomotionError)?.location?.sample == 51
         }
         var notFinite = Self.session(rate: 100)
         notFinite.rotationRate!.y[7] = .nan
@@ -202,7 +203,8 @@ struct RecordingResamplerTests {
             try notFinite.resampled(to: 50, maximumGap: 0.5)
         } throws: { error in
             let error = error as? LocomotionError
-            return error?.code == .invalidData && error?.row == 8 && error?.column == "rotationRateY"
+            return error?.code == .invalidData && error?.location?.row == 8
+                && error?.location?.column == "rotationRateY"
         }
         for (rate, input, gap) in [(0.0, 100.0, 1.0), (100, .nan, 1), (100, 100, 0), (100, 100, -.infinity)] {
             #expect(throws: LocomotionError.self) {

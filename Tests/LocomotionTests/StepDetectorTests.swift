@@ -270,7 +270,7 @@ struct StepDetectorParameterTests {
         } throws: { error in
             // A sample is data: the error names the stream and the sample's number.
             let error = error as? LocomotionError
-            return error?.code == .invalidData && error?.source == .stream("StepDetector input") && error?.row == 1
+            return error?.code == .invalidData && error?.location == .stream("StepDetector input", sample: 1)
         }
         try detector.process(time: 0, x: 0, y: 0, z: 1, into: &steps)
     }

@@ -161,7 +161,7 @@ import Testing
         #expect {
             try VoteFusion(configuration: configuration)
         } throws: { error in
-            let error = error as? ActivityError
+            let error = error as? LocomotionError
             return error?.code == .invalidParameter && error?.message.hasPrefix(named) == true
         }
     }
@@ -169,10 +169,10 @@ import Testing
     @Test func badWeightsAndScoresAreRefused() {
         var configuration = VoteFusion.Configuration()
         configuration.cadenceWeight = -1
-        #expect(throws: ActivityError.self) { try VoteFusion(configuration: configuration) }
+        #expect(throws: LocomotionError.self) { try VoteFusion(configuration: configuration) }
         configuration = VoteFusion.Configuration()
         configuration.mediumConfidenceScore = 6
-        #expect(throws: ActivityError.self) { try VoteFusion(configuration: configuration) }
+        #expect(throws: LocomotionError.self) { try VoteFusion(configuration: configuration) }
     }
 
     @Test func evidenceComesFromTheFeatureColumns() throws {

@@ -5,7 +5,7 @@ import Locomotion
 // The stored-JSON loaders fed arbitrary bytes: `ActivityModel(data:)` (first byte even) and a
 // step detector configuration decoded from JSON (first byte odd), as a server loading a user's
 // model or parameters would. Beyond "no crash" it checks:
-// - a refusal is an ActivityError (models) or a DecodingError/LocomotionError (configurations)
+// - a refusal is a LocomotionError (models) or a DecodingError/LocomotionError (configurations)
 //   with a message;
 // - a model that loads writes itself back to bytes that load into the same bytes;
 // - a model that loads classifies a vector of the current schema (values from the input, NaN

@@ -7,14 +7,14 @@ public struct ActivityPrecedence: Sendable, Hashable, Codable {
 
     /// A caller-supplied order, strongest first. Activities left out never win.
     ///
-    /// - Throws: ``ActivityError`` (``ActivityError/Code/invalidParameter``) when an activity
+    /// - Throws: ``LocomotionError`` (``LocomotionError/Code/invalidParameter``) when an activity
     ///   appears twice or the order contains ``ActivityType/unknown``.
-    public init(order: [ActivityType]) throws(ActivityError) {
-        if order.contains(.unknown) {
-            throw ActivityError(.invalidParameter, "a precedence order cannot contain 'unknown': it is the fallback")
-        }
+    public init(order: [ActivityType]) throws(LocomotionError) {
+        try LocomotionError.require(
+            "order", order, !order.contains(.unknown), "it cannot contain 'unknown': it is the fallback")
         if let repeated = order.enumerated().first(where: { order[..<$0.offset].contains($0.element) }) {
-            throw ActivityError(.invalidParameter, "'\(repeated.element)' appears twice in the precedence order")
+            throw LocomotionError(
+                .invalidParameter, message: "'\(repeated.element)' appears twice in the precedence order")
         }
         self.order = order
     }

@@ -31,19 +31,20 @@ public struct ActivityTransition: Sendable, Hashable, Codable {
     /// enters the new one.
     ///
     /// - Parameter activities: `(time, activity)` pairs; times in seconds, finite, not decreasing.
-    /// - Throws: ``ActivityError/Code/outOfOrder`` at the first time that decreases or is not finite.
+    /// - Throws: ``LocomotionError/Code/timeGoesBackwards`` at the first time that decreases or is not finite.
     /// - Complexity: O(*n*).
     public static func transitions(
         of activities: some Sequence<(time: Double, activity: ActivityType)>
-    ) throws(ActivityError) -> [ActivityTransition] {
+    ) throws(LocomotionError) -> [ActivityTransition] {
         var transitions: [ActivityTransition] = []
         var current: ActivityType?
         var previousTime = -Double.infinity
         for (index, entry) in activities.enumerated() {
             guard entry.time.isFinite, entry.time >= previousTime else {
-                throw ActivityError(
-                    .outOfOrder,
-                    "activity \(index + 1) is at \(entry.time) s, after one at \(previousTime) s; times must be finite and not decrease"
+                throw LocomotionError(
+                    .timeGoesBackwards,
+                    message:
+                        "activity \(index + 1) is at \(entry.time) s, after one at \(previousTime) s; times must be finite and not decrease"
                 )
             }
             previousTime = entry.time

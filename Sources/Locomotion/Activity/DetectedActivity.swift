@@ -71,10 +71,10 @@ public struct DetectedActivity: Sendable, Hashable, Codable {
 
     /// Creates a detected activity.
     ///
-    /// - Throws: ``ActivityError/Code/invalidData`` when `confidence` is outside 0–100.
-    public init(kind: Kind, confidence: Int) throws(ActivityError) {
+    /// - Throws: ``LocomotionError/Code/invalidData`` when `confidence` is outside 0–100.
+    public init(kind: Kind, confidence: Int) throws(LocomotionError) {
         guard (0...100).contains(confidence) else {
-            throw ActivityError(.invalidData, "a DetectedActivity confidence is 0–100, not \(confidence)")
+            throw LocomotionError(.invalidData, message: "a DetectedActivity confidence is 0–100, not \(confidence)")
         }
         self.kind = kind
         self.confidence = confidence

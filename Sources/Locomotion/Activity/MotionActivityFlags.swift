@@ -44,17 +44,19 @@ public struct MotionActivityFlags: OptionSet, Sendable, Hashable, Codable {
     /// Reads comma-separated identifiers (`automotive,stationary`); an empty string is the empty
     /// set (all flags false).
     ///
-    /// - Throws: ``ActivityError`` with code ``ActivityError/Code/invalidData`` naming an
+    /// - Throws: ``LocomotionError`` with code ``LocomotionError/Code/invalidData`` naming an
     ///   identifier that is not a flag.
-    public init(identifiers: String) throws(ActivityError) {
+    public init(identifiers: String) throws(LocomotionError) {
         self = []
         for part in identifiers.split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.trimmingCharacters(in: .whitespaces).lowercased()
             if name.isEmpty && identifiers.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             guard let flag = Self.named.first(where: { $0.identifier == name })?.flag else {
-                throw ActivityError(
+                throw LocomotionError(
                     .invalidData,
-                    "'\(part)' is not a motion flag; expected \(Self.named.map(\.identifier).joined(separator: ", "))")
+                    message:
+                        "'\(part)' is not a motion flag; expected \(Self.named.map(\.identifier).joined(separator: ", "))"
+                )
             }
             insert(flag)
         }

@@ -1,6 +1,6 @@
 /// The history of an operating system's activity reports, with the semantics of Core Motion's
 /// activity history: each report marks a change and holds until the next report starts; a query
-/// over a range that no report covers is an error (``ActivityError/Code/noData``), not an empty
+/// over a range that no report covers is an error (``LocomotionError/Code/noData``), not an empty
 /// success; only the latest ``retention`` seconds are kept.
 ///
 /// A value type: copies are independent. Not for concurrent mutation.
@@ -19,11 +19,9 @@ public struct MotionActivityHistory: Sendable, Hashable {
     /// An empty history.
     ///
     /// - Parameter retention: Seconds of history to keep, positive (infinity keeps everything).
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for a retention that is not positive.
-    public init(retention: Double = MotionActivityHistory.defaultRetention) throws(ActivityError) {
-        guard retention > 0 else {
-            throw ActivityError(.invalidParameter, "retention = \(retention) s is invalid; it must be positive")
-        }
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for a retention that is not positive.
+    public init(retention: Double = MotionActivityHistory.defaultRetention) throws(LocomotionError) {
+        try LocomotionError.require("retention", retention, retention > 0, "it must be positive (s)")
         self.retention = retention
     }
 
@@ -32,18 +30,19 @@ public struct MotionActivityHistory: Sendable, Hashable {
     /// A report that starts at the same time as the previous one replaces it (the earlier one
     /// would hold for no time).
     ///
-    /// - Throws: ``ActivityError/Code/outOfOrder`` when the report starts before the newest
-    ///   report, or its start is not finite.
+    /// - Throws: ``LocomotionError/Code/timeGoesBackwards`` when the report starts before the newest
+    ///   report; ``LocomotionError/Code/invalidData`` when its start is not finite.
     /// - Complexity: amortised O(1), plus the reports that expire.
-    public mutating func append(_ report: MotionActivityReport) throws(ActivityError) {
+    public mutating func append(_ report: MotionActivityReport) throws(LocomotionError) {
         guard report.start.isFinite else {
-            throw ActivityError(.outOfOrder, "a report starts at \(report.start) s; report times must be finite")
+            throw LocomotionError.nonFiniteTime("report", at: report.start)
         }
         if let last = reports.last {
             guard report.start >= last.start else {
-                throw ActivityError(
-                    .outOfOrder,
-                    "a report starts at \(report.start) s, before the previous one (\(last.start) s); reports must be in time order"
+                throw LocomotionError(
+                    .timeGoesBackwards,
+                    message:
+                        "a report starts at \(report.start) s, before the previous one (\(last.start) s); reports must be in time order"
                 )
             }
             if report.start == last.start { reports.removeLast() }
@@ -63,15 +62,14 @@ public struct MotionActivityHistory: Sendable, Hashable {
     /// holds until the end of the range.
     ///
     /// - Parameter range: Seconds; a non-empty range of finite times.
-    /// - Throws: ``ActivityError/Code/noData`` when no report is in effect anywhere in the
+    /// - Throws: ``LocomotionError/Code/noData`` when no report is in effect anywhere in the
     ///   range (before the first report, or before the retained history);
-    ///   ``ActivityError/Code/invalidParameter`` for an empty or non-finite range.
+    ///   ``LocomotionError/Code/invalidParameter`` for an empty or non-finite range.
     /// - Complexity: O(log *n* + *k*) for *n* reports and *k* segments returned.
-    public func segments(in range: Range<Double>) throws(ActivityError) -> [MotionActivitySegment] {
-        guard range.lowerBound.isFinite, range.upperBound.isFinite, !range.isEmpty else {
-            throw ActivityError(
-                .invalidParameter, "the query range \(range) is invalid; it must be a non-empty range of finite times")
-        }
+    public func segments(in range: Range<Double>) throws(LocomotionError) -> [MotionActivitySegment] {
+        try LocomotionError.require(
+            "range", range, range.lowerBound.isFinite && range.upperBound.isFinite && !range.isEmpty,
+            "it must be a non-empty range of finite times (s)")
         // The last report starting at or before the range start is in effect there.
         var low = 0
         var high = reports.count
@@ -88,7 +86,8 @@ public struct MotionActivityHistory: Sendable, Hashable {
             index += 1
         }
         guard !segments.isEmpty else {
-            throw ActivityError(.noData, "no activity report covers \(range.lowerBound)–\(range.upperBound) s")
+            throw LocomotionError(
+                .noData, message: "no activity report covers \(range.lowerBound)–\(range.upperBound) s")
         }
         return segments
     }

@@ -14,7 +14,7 @@
 ///
 /// ```swift
 /// struct StillOrNot: ActivityClassifier {
-///     func classify(_ features: FeatureVector) throws -> ActivityResult { … }
+///     func classify(_ features: FeatureVector) throws(LocomotionError) -> ActivityResult { … }
 /// }
 /// let analysis = try recording.analyzeActivities(.init(classifier: .custom(StillOrNot())))
 /// ```
@@ -22,21 +22,22 @@ public protocol ActivityClassifier: Sendable {
     /// The activity of the window `features` describe, with the window's times.
     ///
     /// - Throws: When the vector lacks a column the classifier needs.
-    func classify(_ features: FeatureVector) throws -> ActivityResult
+    func classify(_ features: FeatureVector) throws(LocomotionError) -> ActivityResult
 
     /// The activity of every window of `table`, in order. The default classifies one vector at a
     /// time; classifiers that read columns by name look them up once for the whole table.
     ///
     /// - Throws: When the table lacks a column the classifier needs.
     /// - Complexity: O(*w*) classifications for *w* windows.
-    func classify(_ table: FeatureTable) throws -> [ActivityResult]
+    func classify(_ table: FeatureTable) throws(LocomotionError) -> [ActivityResult]
 
     /// The activity of one window given what is known besides its features. The default ignores
     /// the context (``classify(_:)-(FeatureVector)``); ``VoteFusion`` lets the operating system's
     /// report vote.
     ///
     /// - Throws: When the vector lacks a column the classifier needs.
-    func classify(_ features: FeatureVector, context: ActivityClassificationContext) throws -> ActivityResult
+    func classify(_ features: FeatureVector, context: ActivityClassificationContext) throws(LocomotionError)
+        -> ActivityResult
 
     /// The classifier bound to `schema`, for a stream of vectors of that schema: what it looks up
     /// by name (columns, class orders, buffers) is looked up once here, so that each window's call
@@ -44,19 +45,21 @@ public protocol ActivityClassifier: Sendable {
     /// (``ActivityClassifierBinding``), calling ``classify(_:context:)`` per window.
     ///
     /// - Throws: When `schema` lacks a column the classifier needs, or was made with other
-    ///   extraction parameters than a trained model's (``ActivityError/Code/schemaMismatch``).
+    ///   extraction parameters than a trained model's (``LocomotionError/Code/schemaMismatch``).
     /// - Complexity: Once per analysis; the per-window cost is the bound classifier's.
-    func bound(to schema: FeatureSchema) throws -> any BoundActivityClassifier
+    func bound(to schema: FeatureSchema) throws(LocomotionError) -> any BoundActivityClassifier
 }
 
 extension ActivityClassifier {
     /// Ignores the context: ``classify(_:)-(FeatureVector)``.
-    public func classify(_ features: FeatureVector, context: ActivityClassificationContext) throws -> ActivityResult {
+    public func classify(_ features: FeatureVector, context: ActivityClassificationContext) throws(LocomotionError)
+        -> ActivityResult
+    {
         try classify(features)
     }
 
     /// Binds the classifier as it is (``ActivityClassifierBinding``).
-    public func bound(to schema: FeatureSchema) throws -> any BoundActivityClassifier {
+    public func bound(to schema: FeatureSchema) throws(LocomotionError) -> any BoundActivityClassifier {
         ActivityClassifierBinding(self)
     }
 }

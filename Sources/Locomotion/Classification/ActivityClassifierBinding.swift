@@ -8,7 +8,9 @@ public struct ActivityClassifierBinding<Base: ActivityClassifier>: BoundActivity
     public init(_ base: Base) { self.base = base }
 
     /// ``ActivityClassifier/classify(_:context:)`` of the classifier.
-    public func classify(_ features: FeatureVector, context: ActivityClassificationContext) throws -> ActivityResult {
+    public func classify(_ features: FeatureVector, context: ActivityClassificationContext) throws(LocomotionError)
+        -> ActivityResult
+    {
         try base.classify(features, context: context)
     }
 }

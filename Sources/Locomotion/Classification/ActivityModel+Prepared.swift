@@ -18,7 +18,7 @@ extension ActivityModel {
         private var output: [Double]
 
         /// - Throws: As ``ActivityModel/columns(in:)``.
-        init(_ model: ActivityModel, schema: FeatureSchema) throws(ActivityError) {
+        init(_ model: ActivityModel, schema: FeatureSchema) throws(LocomotionError) {
             self.model = model
             probabilistic = model.trained.model
             columns = try model.columns(in: schema)
@@ -45,10 +45,10 @@ extension ActivityModel {
 
     /// The model bound to `schema` (``Prepared``): the per-window path that allocates nothing.
     ///
-    /// - Throws: ``ActivityError/Code/schemaMismatch`` when `schema` was made with other
+    /// - Throws: ``LocomotionError/Code/schemaMismatch`` when `schema` was made with other
     ///   extraction parameters or lacks one of ``featureNames`` (``columns(in:)``).
     /// - Complexity: O(*f* · *s*) lookups, once.
-    public func prepared(for schema: FeatureSchema) throws(ActivityError) -> Prepared {
+    public func prepared(for schema: FeatureSchema) throws(LocomotionError) -> Prepared {
         try Prepared(self, schema: schema)
     }
 }

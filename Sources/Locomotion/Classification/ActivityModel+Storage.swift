@@ -43,37 +43,38 @@ extension ActivityModel {
     /// stored the same fields with the parameters wrapped by kind (`"trained": {"naiveBayes":
     /// {"_0": ...}}`); it is read as the same model, after checking that the wrapper names the
     /// stored kind; ``encoded()`` then writes version 3, with the parameters, and so every
-    /// prediction, unchanged. Version 1 files are refused (``ActivityError/Code/modelVersion``):
+    /// prediction, unchanged. Version 1 files are refused (``LocomotionError/Code/modelVersion``):
     /// read and re-save one with Locomotion 0.5 to convert it.
     ///
-    /// - Throws: ``ActivityError`` with code ``ActivityError/Code/corruptModel`` for data that is
+    /// - Throws: ``LocomotionError`` with code ``LocomotionError/Code/corruptModel`` for data that is
     ///   not a model (not JSON, truncated, a field missing or malformed, parameters of another
     ///   kind than the stored one, no extraction parameters, or inconsistent sizes),
-    ///   ``ActivityError/Code/modelVersion`` for another format version, and
-    ///   ``ActivityError/Code/schemaMismatch`` for a model trained on another feature schema
+    ///   ``LocomotionError/Code/modelVersion`` for another format version, and
+    ///   ``LocomotionError/Code/schemaMismatch`` for a model trained on another feature schema
     ///   version, on features this code does not compute, or in other units.
-    public init(data: Data) throws(ActivityError) {
+    public init(data: Data) throws(LocomotionError) {
         struct Header: Decodable { var formatVersion: Int }
         let header: Header
         do {
             header = try JSONDecoder().decode(Header.self, from: data)
         } catch {
-            throw ActivityError(.corruptModel, "not an activity model: \(Self.reason(error))")
+            throw LocomotionError(.corruptModel, message: "not an activity model: \(Self.reason(error))")
         }
         do {
             switch header.formatVersion {
             case Self.formatVersion: self = try JSONDecoder().decode(ActivityModel.self, from: data)
             case 2: self = try Self.migrated(try JSONDecoder().decode(FormatVersion2.self, from: data))
             default:
-                throw ActivityError(
+                throw LocomotionError(
                     .modelVersion,
-                    "the model file has format version \(header.formatVersion); this code reads versions 2 to \(Self.formatVersion)"
+                    message:
+                        "the model file has format version \(header.formatVersion); this code reads versions 2 to \(Self.formatVersion)"
                 )
             }
-        } catch let error as ActivityError {
+        } catch let error as LocomotionError {
             throw error
         } catch {
-            throw ActivityError(.corruptModel, "the activity model is damaged: \(Self.reason(error))")
+            throw LocomotionError(.corruptModel, message: "the activity model is damaged: \(Self.reason(error))")
         }
         try validate()
     }
@@ -105,11 +106,12 @@ extension ActivityModel {
         }
 
         /// The parameters, after checking they are of `kind`.
-        func checked(kind: Kind) throws(ActivityError) -> Trained {
+        func checked(kind: Kind) throws(LocomotionError) -> Trained {
             guard trained.kind == kind else {
-                throw ActivityError(
+                throw LocomotionError(
                     .corruptModel,
-                    "the activity model is damaged: its kind is '\(kind.rawValue)' but it holds a '\(trained.kind.rawValue)' model"
+                    message:
+                        "the activity model is damaged: its kind is '\(kind.rawValue)' but it holds a '\(trained.kind.rawValue)' model"
                 )
             }
             return trained
@@ -126,10 +128,11 @@ extension ActivityModel {
     }
 
     /// A version 2 model in the current format: the same fields, the parameters unwrapped.
-    private static func migrated(_ old: FormatVersion2) throws(ActivityError) -> ActivityModel {
+    private static func migrated(_ old: FormatVersion2) throws(LocomotionError) -> ActivityModel {
         guard old.featureSchema.parameters != nil else {
-            throw ActivityError(
-                .corruptModel, "the activity model is damaged: the schema does not record its extraction parameters")
+            throw LocomotionError(
+                .corruptModel,
+                message: "the activity model is damaged: the schema does not record its extraction parameters")
         }
         return ActivityModel(
             formatVersion: formatVersion, kind: old.kind, featureSchema: old.featureSchema, classes: old.classes,
@@ -138,27 +141,33 @@ extension ActivityModel {
 
     /// Reads a stored model from a file.
     ///
-    /// - Throws: ``ActivityError/Code/invalidData`` when the file cannot be read, else as
+    /// - Throws: ``LocomotionError/Code/invalidData`` when the file cannot be read, else as
     ///   ``init(data:)``.
-    public init(contentsOf url: URL) throws(ActivityError) {
+    public init(contentsOf url: URL) throws(LocomotionError) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ActivityError(.invalidData, "\(url.path): cannot read the model: \(error.localizedDescription)")
+            throw LocomotionError(
+                .invalidData, message: "cannot read the model: \(error.localizedDescription)",
+                location: .file(url.path),
+                underlying: error)
         }
         do {
             try self.init(data: data)
         } catch {
-            throw ActivityError(error.code, "\(url.path): \(error.message)")
+            throw LocomotionError(
+                error.code, message: error.message, location: .file(url.path), parameter: error.parameter,
+                value: error.value, expected: error.expected, underlying: error.underlying)
         }
     }
 
-    private func validate() throws(ActivityError) {
+    private func validate() throws(LocomotionError) {
         guard featureSchemaVersion == FeatureSchema.builtinVersion else {
-            throw ActivityError(
+            throw LocomotionError(
                 .schemaMismatch,
-                "the model was trained on feature schema version \(featureSchemaVersion); this code computes version \(FeatureSchema.builtinVersion)"
+                message:
+                    "the model was trained on feature schema version \(featureSchemaVersion); this code computes version \(FeatureSchema.builtinVersion)"
             )
         }
         let parameters = self.parameters
@@ -170,25 +179,27 @@ extension ActivityModel {
         do {
             known = try configuration.schema()
         } catch {
-            throw ActivityError(.corruptModel, "the activity model's power bands are inconsistent: \(error)")
+            throw LocomotionError(.corruptModel, message: "the activity model's power bands are inconsistent: \(error)")
         }
         for descriptor in featureSchema.descriptors {
             guard let column = known.index(of: descriptor.name) else {
-                throw ActivityError(
-                    .schemaMismatch, "the model reads a feature '\(descriptor.name)' that this code does not compute")
+                throw LocomotionError(
+                    .schemaMismatch,
+                    message: "the model reads a feature '\(descriptor.name)' that this code does not compute")
             }
             guard known.descriptors[column].unit == descriptor.unit else {
-                throw ActivityError(
+                throw LocomotionError(
                     .schemaMismatch,
-                    "the model reads '\(descriptor.name)' in \(descriptor.unit); this code computes it in \(known.descriptors[column].unit)"
+                    message:
+                        "the model reads '\(descriptor.name)' in \(descriptor.unit); this code computes it in \(known.descriptors[column].unit)"
                 )
             }
         }
         guard parameters.windowDuration <= Self.largestWindowDuration, parameters.hop <= Self.largestWindowDuration
         else {
-            throw ActivityError(
+            throw LocomotionError(
                 .corruptModel,
-                "the activity model's window of \(parameters.windowDuration.compactDescription) s or hop of "
+                message: "the activity model's window of \(parameters.windowDuration.compactDescription) s or hop of "
                     + "\(parameters.hop.compactDescription) s is longer than the "
                     + "\(Self.largestWindowDuration.compactDescription) s a stored model may name")
         }
@@ -198,9 +209,10 @@ extension ActivityModel {
             parameters.windowDuration.isFinite, parameters.windowDuration > 0, parameters.hop.isFinite,
             parameters.hop > 0
         else {
-            throw ActivityError(
+            throw LocomotionError(
                 .corruptModel,
-                "the activity model is inconsistent: \(model.featureCount) inputs for \(featureNames.count) features, \(model.classCount) outputs for \(classes.count) classes"
+                message:
+                    "the activity model is inconsistent: \(model.featureCount) inputs for \(featureNames.count) features, \(model.classCount) outputs for \(classes.count) classes"
             )
         }
     }
@@ -220,10 +232,10 @@ extension ActivityModel {
     /// The model shipped with the package (`Resources/activity-model.json` of the module),
     /// loaded and checked once.
     ///
-    /// - Throws: ``ActivityError/Code/invalidData`` when the resource is missing from the build;
+    /// - Throws: ``LocomotionError/Code/invalidData`` when the resource is missing from the build;
     ///   as ``init(data:)`` when it does not match the running code.
     public static var bundled: ActivityModel {
-        get throws(ActivityError) { try bundledModel.get() }
+        get throws(LocomotionError) { try bundledModel.get() }
     }
 
     /// Where the bundled model's file is in the build, or `nil` when it is missing.
@@ -231,11 +243,12 @@ extension ActivityModel {
         Bundle.module.url(forResource: "activity-model", withExtension: "json", subdirectory: "Resources")
     }
 
-    private static let bundledModel: Result<ActivityModel, ActivityError> = {
+    private static let bundledModel: Result<ActivityModel, LocomotionError> = {
         guard let url = bundledResourceURL else {
-            return .failure(ActivityError(.invalidData, "the bundled activity model is missing from the build"))
+            return .failure(
+                LocomotionError(.invalidData, message: "the bundled activity model is missing from the build"))
         }
-        return Result { () throws(ActivityError) in try ActivityModel(contentsOf: url) }
+        return Result { () throws(LocomotionError) in try ActivityModel(contentsOf: url) }
     }()
 }
 

@@ -15,7 +15,7 @@ extension ActivityModel {
     public static func crossValidate(
         _ kind: Kind, on set: ActivityTrainingSet, folds: Int, seed: UInt64 = 0,
         progress: ((Int, Int) -> Void)? = nil
-    ) throws(ActivityError) -> ActivityConfusion {
+    ) throws(LocomotionError) -> ActivityConfusion {
         let partition = try set.groupedFolds(folds)
         var confusion = ActivityConfusion()
         let record = TrainingRecord(command: "cross-validation", sources: [], windowsPerClass: [], date: "")

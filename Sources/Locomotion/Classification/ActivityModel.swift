@@ -4,7 +4,7 @@ import Foundation
 /// on: the feature schema of its inputs (version, column names and units, and the extraction
 /// parameters: sample rate, window, hop, gait band, axes), the classes, and a record of the
 /// training data. Classifying features made any other way throws
-/// ``ActivityError/Code/schemaMismatch`` naming what differs.
+/// ``LocomotionError/Code/schemaMismatch`` naming what differs.
 ///
 /// ```swift
 /// let model = try ActivityModel.bundled
@@ -154,14 +154,14 @@ public struct ActivityModel: Sendable, Codable {
     ///     order, those present).
     ///   - training: What to record about the training.
     ///   - seed: The random forest's seed.
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for an empty set or a set of one class.
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for an empty set or a set of one class.
     public static func train(
         _ kind: Kind, on set: ActivityTrainingSet, training: TrainingRecord, seed: UInt64 = 0
-    ) throws(ActivityError) -> ActivityModel {
+    ) throws(LocomotionError) -> ActivityModel {
         let classes = ActivityType.decidable.filter { set.activities.contains($0) }
         guard classes.count >= 2, let schema = set.schema else {
-            throw ActivityError(
-                .invalidParameter, "training needs windows of at least two activities, not \(classes.count)")
+            throw LocomotionError(
+                .invalidParameter, message: "training needs windows of at least two activities, not \(classes.count)")
         }
         let labels = set.activities.map { classes.firstIndex(of: $0)! }
         let matrix = set.matrix
@@ -190,10 +190,10 @@ public struct ActivityModel: Sendable, Codable {
 
     /// Class probabilities for every window of `table`, in ``classes`` order.
     ///
-    /// - Throws: ``ActivityError/Code/schemaMismatch`` when the table was made with another
+    /// - Throws: ``LocomotionError/Code/schemaMismatch`` when the table was made with another
     ///   schema version or other extraction parameters, or lacks a column (see ``columns(in:)``).
     /// - Complexity: O(*w* · model cost); one buffer for the whole table.
-    public func probabilities(_ table: FeatureTable) throws(ActivityError) -> [[Double]] {
+    public func probabilities(_ table: FeatureTable) throws(LocomotionError) -> [[Double]] {
         let columns = try columns(in: table.schema)
         let model = trained.model
         var row = [Double](repeating: .nan, count: columns.count)
@@ -213,7 +213,7 @@ public struct ActivityModel: Sendable, Codable {
     /// tie), with high confidence from a probability of 0.8, medium from 0.5, low below.
     ///
     /// - Throws: As ``probabilities(_:)``.
-    public func classify(_ table: FeatureTable) throws(ActivityError) -> [ActivityResult] {
+    public func classify(_ table: FeatureTable) throws(LocomotionError) -> [ActivityResult] {
         return try zip(table.windows.indices, probabilities(table)).map { index, probabilities in
             result(probabilities, vector: table[index])
         }
@@ -244,35 +244,39 @@ public struct ActivityModel: Sendable, Codable {
     /// The position of each of ``featureNames`` in `schema`, after checking that `schema`
     /// describes values made as the training features were.
     ///
-    /// - Throws: ``ActivityError/Code/schemaMismatch``, naming what differs: the schema version,
+    /// - Throws: ``LocomotionError/Code/schemaMismatch``, naming what differs: the schema version,
     ///   unrecorded parameters, the sample rate (when the model was trained on one rate, within
     ///   ``FeatureSchema/Parameters/sampleRateTolerance``), the window, the hop, the gait band,
     ///   the axes, the GPS fix age limit, a missing column, or a column's unit.
     /// - Complexity: O(*f* · *s*) lookups.
-    public func columns(in schema: FeatureSchema) throws(ActivityError) -> [Int] {
+    public func columns(in schema: FeatureSchema) throws(LocomotionError) -> [Int] {
         guard schema.version == featureSchemaVersion else {
-            throw ActivityError(
+            throw LocomotionError(
                 .schemaMismatch,
-                "the model was trained on feature schema version \(featureSchemaVersion); the features have version \(schema.version)"
+                message:
+                    "the model was trained on feature schema version \(featureSchemaVersion); the features have version \(schema.version)"
             )
         }
         guard let made = schema.parameters else {
-            throw ActivityError(
-                .schemaMismatch, "the features do not record their extraction parameters (window, hop, rate, bands)")
+            throw LocomotionError(
+                .schemaMismatch,
+                message: "the features do not record their extraction parameters (window, hop, rate, bands)")
         }
         let differences = parameters.differences(from: made)
         guard differences.isEmpty else {
-            throw ActivityError(
+            throw LocomotionError(
                 .schemaMismatch,
-                "the features were made with other extraction parameters than the model's training (the model's first): \(differences.joined(separator: "; "))"
+                message:
+                    "the features were made with other extraction parameters than the model's training (the model's first): \(differences.joined(separator: "; "))"
             )
         }
         let columns = try ActivityTrainingSet.columns(of: featureNames, in: schema)
         for (descriptor, column) in zip(featureSchema.descriptors, columns)
         where schema.descriptors[column].unit != descriptor.unit {
-            throw ActivityError(
+            throw LocomotionError(
                 .schemaMismatch,
-                "the model reads '\(descriptor.name)' in \(descriptor.unit); the features have it in \(schema.descriptors[column].unit)"
+                message:
+                    "the model reads '\(descriptor.name)' in \(descriptor.unit); the features have it in \(schema.descriptors[column].unit)"
             )
         }
         return columns
@@ -282,10 +286,10 @@ public struct ActivityModel: Sendable, Codable {
 extension ActivityModel: ActivityClassifier {
     /// The activity of one window.
     ///
-    /// - Throws: ``ActivityError/Code/schemaMismatch`` when the vector lacks a column.
+    /// - Throws: ``LocomotionError/Code/schemaMismatch`` when the vector lacks a column.
     /// - Complexity: O(*f*²) column lookups plus the model; for many windows prefer
     ///   ``classify(_:)-(FeatureTable)`` or ``prepared(for:)``, which look the columns up once.
-    public func classify(_ features: FeatureVector) throws -> ActivityResult {
+    public func classify(_ features: FeatureVector) throws(LocomotionError) -> ActivityResult {
         var bound = try prepared(for: features.schema)
         return bound.classify(features)
     }
@@ -293,7 +297,7 @@ extension ActivityModel: ActivityClassifier {
     /// The model bound to `schema` (``prepared(for:)``).
     ///
     /// - Throws: As ``prepared(for:)``.
-    public func bound(to schema: FeatureSchema) throws -> any BoundActivityClassifier {
+    public func bound(to schema: FeatureSchema) throws(LocomotionError) -> any BoundActivityClassifier {
         try prepared(for: schema)
     }
 }

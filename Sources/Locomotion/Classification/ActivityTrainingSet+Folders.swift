@@ -17,10 +17,10 @@ extension ActivityTrainingSet {
     /// that activity; any other CSV file, or a folder of them, contributes recordings whose
     /// per-sample labels give the activity. Sorted by path.
     ///
-    /// - Throws: ``ActivityError/Code/invalidData`` for a path that does not exist, or a folder
+    /// - Throws: ``LocomotionError/Code/invalidData`` for a path that does not exist, or a folder
     ///   with no CSV file.
     /// - Complexity: O(*f* log *f*) for *f* files found, plus the directory walks.
-    public static func sources(in paths: [String]) throws(ActivityError) -> [Source] {
+    public static func sources(in paths: [String]) throws(LocomotionError) -> [Source] {
         let manager = FileManager.default
         var sources: [Source] = []
         func csvFiles(in folder: String) -> [String] {
@@ -30,7 +30,7 @@ extension ActivityTrainingSet {
         for path in paths {
             var isFolder: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isFolder) else {
-                throw ActivityError(.invalidData, "\(path): no such file or folder")
+                throw LocomotionError(.invalidData, message: "\(path): no such file or folder")
             }
             guard isFolder.boolValue else {
                 sources.append(Source(path: path, activity: nil, group: group(of: path)))
@@ -49,7 +49,8 @@ extension ActivityTrainingSet {
                 }
             }
             guard sources.count > before else {
-                throw ActivityError(.invalidData, "\(path): no CSV recording in the folder or its activity folders")
+                throw LocomotionError(
+                    .invalidData, message: "\(path): no CSV recording in the folder or its activity folders")
             }
         }
         return sources.sorted { $0.path < $1.path }

@@ -39,14 +39,14 @@ public struct ActivityTrainingSet: Sendable {
     ///     label that names an activity (``ActivityType/init(label:)`` or `labelMap`).
     ///   - labelMap: Translations of label values to activities, consulted before the built-in
     ///     names.
-    /// - Throws: ``ActivityError/Code/schemaMismatch`` naming a feature the table lacks, or what
+    /// - Throws: ``LocomotionError/Code/schemaMismatch`` naming a feature the table lacks, or what
     ///   differs from the tables added before (schema version, a unit, or an extraction
     ///   parameter other than the sample rate: window, hop, gait band, axes, fix age).
     /// - Complexity: O(*w* · (*f* + *n*)) for *w* windows of *n* samples and *f* features.
     public mutating func add(
         _ table: FeatureTable, of recording: Recording, group: String, activity: ActivityType? = nil,
         labelMap: [String: ActivityType] = [:]
-    ) throws(ActivityError) {
+    ) throws(LocomotionError) {
         let columns = try Self.columns(of: featureNames, in: table.schema)
         try merge(table.schema)
         let truths = Self.truths(of: table, recording: recording, activity: activity, labelMap: labelMap)
@@ -64,15 +64,16 @@ public struct ActivityTrainingSet: Sendable {
 
     /// Makes ``schema`` that of `tableSchema`'s columns on the first table; afterwards checks
     /// `tableSchema` agrees with it, and forgets the sample rate when the rates differ.
-    private mutating func merge(_ tableSchema: FeatureSchema) throws(ActivityError) {
+    private mutating func merge(_ tableSchema: FeatureSchema) throws(LocomotionError) {
         let incoming: FeatureSchema
         do {
             incoming = try tableSchema.selecting(featureNames)
         } catch {
-            throw ActivityError(.schemaMismatch, "\(error)")
+            throw LocomotionError(.schemaMismatch, message: "\(error)")
         }
         guard let parameters = incoming.parameters else {
-            throw ActivityError(.schemaMismatch, "the feature table does not record its extraction parameters")
+            throw LocomotionError(
+                .schemaMismatch, message: "the feature table does not record its extraction parameters")
         }
         guard var current = schema, let currentParameters = current.parameters else {
             schema = incoming
@@ -88,9 +89,10 @@ public struct ActivityTrainingSet: Sendable {
             differences.append("'\(old.name)' in \(old.unit), not \(new.unit)")
         }
         guard differences.isEmpty else {
-            throw ActivityError(
+            throw LocomotionError(
                 .schemaMismatch,
-                "the feature table was made differently from the tables added before (theirs first): \(differences.joined(separator: "; "))"
+                message:
+                    "the feature table was made differently from the tables added before (theirs first): \(differences.joined(separator: "; "))"
             )
         }
         if let rate = currentParameters.sampleRate,
@@ -153,11 +155,11 @@ public struct ActivityTrainingSet: Sendable {
 
     /// The column of each name in `schema`.
     ///
-    /// - Throws: ``ActivityError/Code/schemaMismatch`` naming the first missing feature.
-    static func columns(of names: [String], in schema: FeatureSchema) throws(ActivityError) -> [Int] {
+    /// - Throws: ``LocomotionError/Code/schemaMismatch`` naming the first missing feature.
+    static func columns(of names: [String], in schema: FeatureSchema) throws(LocomotionError) -> [Int] {
         let lookup = FeatureColumns(names, in: schema)
         if let missing = lookup.firstMissing(of: names) {
-            throw ActivityError(.schemaMismatch, "the feature table has no '\(missing)' column")
+            throw LocomotionError(.schemaMismatch, message: "the feature table has no '\(missing)' column")
         }
         return lookup.positions.map { $0! }
     }
@@ -166,17 +168,15 @@ public struct ActivityTrainingSet: Sendable {
     /// the fold with the fewest rows so far (ties to the lower fold). Returns each fold's row
     /// indices, ascending. Deterministic.
     ///
-    /// - Throws: ``ActivityError/Code/invalidParameter`` when `k < 2` or there are fewer groups
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` when `k < 2` or there are fewer groups
     ///   than folds.
     /// - Complexity: O(*n* + *g* log *g* + *g*·*k*).
-    public func groupedFolds(_ k: Int) throws(ActivityError) -> [[Int]] {
+    public func groupedFolds(_ k: Int) throws(LocomotionError) -> [[Int]] {
         var rowsOfGroup: [String: [Int]] = [:]
         for (row, group) in groups.enumerated() { rowsOfGroup[group, default: []].append(row) }
-        guard k >= 2, rowsOfGroup.count >= k else {
-            throw ActivityError(
-                .invalidParameter,
-                "\(k) folds need k >= 2 and at least k groups; the set has \(rowsOfGroup.count) group(s)")
-        }
+        try LocomotionError.require(
+            "k", k, k >= 2 && rowsOfGroup.count >= k,
+            "it must be at least 2 and at most the number of groups (\(rowsOfGroup.count))")
         let ordered = rowsOfGroup.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }
         var folds = [[Int]](repeating: [], count: k)
         for (_, rows) in ordered {

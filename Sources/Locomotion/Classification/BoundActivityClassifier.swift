@@ -7,6 +7,6 @@ public protocol BoundActivityClassifier: Sendable {
     /// The activity of one window of the bound schema, given its context.
     ///
     /// - Throws: What the classifier throws.
-    mutating func classify(_ features: FeatureVector, context: ActivityClassificationContext) throws
+    mutating func classify(_ features: FeatureVector, context: ActivityClassificationContext) throws(LocomotionError)
         -> ActivityResult
 }

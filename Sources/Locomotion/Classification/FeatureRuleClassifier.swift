@@ -96,9 +96,9 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
 
         /// Checks every threshold.
         ///
-        /// - Throws: ``ActivityError/Code/invalidParameter`` naming the first that is negative or
+        /// - Throws: ``LocomotionError/Code/invalidParameter`` naming the first that is negative or
         ///   not finite, or a pedalling range that is empty.
-        public func validate() throws(ActivityError) {
+        public func validate() throws(LocomotionError) {
             let values: [(String, Double)] = [
                 ("stillDeviation", stillDeviation), ("minimumSteps", minimumSteps), ("runningCadence", runningCadence),
                 ("periodicRegularity", periodicRegularity),
@@ -112,12 +112,11 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
                 ("vehicleSpeed", vehicleSpeed), ("walkingSpeed", walkingSpeed), ("movingSpeed", movingSpeed),
             ]
             for (name, value) in values where !(value.isFinite && value >= 0) {
-                throw ActivityError(
-                    .invalidParameter, "\(name) = \(value) is invalid; it must be finite and not negative")
+                throw LocomotionError(
+                    .invalidParameter, message: "\(name) = \(value) is invalid; it must be finite and not negative")
             }
-            guard !pedallingCadence.isEmpty else {
-                throw ActivityError(.invalidParameter, "pedallingCadence \(pedallingCadence) is empty")
-            }
+            try LocomotionError.require(
+                "pedallingCadence", pedallingCadence, !pedallingCadence.isEmpty, "it must not be empty")
         }
     }
 
@@ -172,27 +171,27 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
 
     /// A classifier with `configuration` (the defaults unless given).
     ///
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for a threshold out of range.
-    public init(configuration: Configuration = Configuration()) throws(ActivityError) {
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for a threshold out of range.
+    public init(configuration: Configuration = Configuration()) throws(LocomotionError) {
         try configuration.validate()
         self.configuration = configuration
     }
 
     /// Decides one window and names the rule that did.
     ///
-    /// - Throws: ``ActivityError/Code/schemaMismatch`` when the vector's schema lacks one of
+    /// - Throws: ``LocomotionError/Code/schemaMismatch`` when the vector's schema lacks one of
     ///   ``requiredFeatures``.
     /// - Complexity: O(*f*) in the schema size (column lookups by name).
-    public func decide(_ features: FeatureVector) throws(ActivityError) -> Decision {
+    public func decide(_ features: FeatureVector) throws(LocomotionError) -> Decision {
         decide(features, columns: try Columns(features.schema))
     }
 
     /// Decides every window of `table`, looking its columns up once.
     ///
-    /// - Throws: ``ActivityError/Code/schemaMismatch`` when the table lacks one of
+    /// - Throws: ``LocomotionError/Code/schemaMismatch`` when the table lacks one of
     ///   ``requiredFeatures``.
     /// - Complexity: O(*w*) for *w* windows, plus O(*f*) once.
-    public func decisions(_ table: FeatureTable) throws(ActivityError) -> [Decision] {
+    public func decisions(_ table: FeatureTable) throws(LocomotionError) -> [Decision] {
         let columns = try Columns(table.schema)
         return table.windows.indices.map { decide(table[$0], columns: columns) }
     }
@@ -208,11 +207,12 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         /// ``ThighPedalling/columnNames``, optional.
         let thigh: FeatureColumns
 
-        init(_ schema: FeatureSchema) throws(ActivityError) {
+        init(_ schema: FeatureSchema) throws(LocomotionError) {
             rules = FeatureColumns(FeatureRuleClassifier.requiredFeatures, in: schema)
             if let missing = rules.firstMissing(of: FeatureRuleClassifier.requiredFeatures) {
-                throw ActivityError(
-                    .schemaMismatch, "the feature vector has no '\(missing)' column, which the activity rules need")
+                throw LocomotionError(
+                    .schemaMismatch,
+                    message: "the feature vector has no '\(missing)' column, which the activity rules need")
             }
             evidence = FeatureColumns(ActivityEvidence.columnNames, in: schema)
             impact = FeatureColumns(RunningImpact.columnNames, in: schema)
@@ -310,9 +310,9 @@ extension FeatureRuleClassifier {
 
     /// The rules bound to `schema` (``Prepared``): the per-window path that allocates nothing.
     ///
-    /// - Throws: ``ActivityError/Code/schemaMismatch`` when `schema` lacks a column the rules read.
+    /// - Throws: ``LocomotionError/Code/schemaMismatch`` when `schema` lacks a column the rules read.
     /// - Complexity: O(*f* · *s*) lookups, once.
-    public func prepared(for schema: FeatureSchema) throws(ActivityError) -> Prepared {
+    public func prepared(for schema: FeatureSchema) throws(LocomotionError) -> Prepared {
         Prepared(rules: self, columns: try Columns(schema))
     }
 }
@@ -320,26 +320,26 @@ extension FeatureRuleClassifier {
 extension FeatureRuleClassifier: ActivityClassifier {
     /// The result of ``decide(_:)``.
     ///
-    /// - Throws: ``ActivityError/Code/schemaMismatch`` when the vector's schema lacks one of
+    /// - Throws: ``LocomotionError/Code/schemaMismatch`` when the vector's schema lacks one of
     ///   ``requiredFeatures``.
     /// - Complexity: O(*f*) in the schema size.
-    public func classify(_ features: FeatureVector) throws -> ActivityResult {
+    public func classify(_ features: FeatureVector) throws(LocomotionError) -> ActivityResult {
         try decide(features).result
     }
 
     /// The results of ``decisions(_:)``.
     ///
-    /// - Throws: ``ActivityError/Code/schemaMismatch`` when the table lacks one of
+    /// - Throws: ``LocomotionError/Code/schemaMismatch`` when the table lacks one of
     ///   ``requiredFeatures``.
     /// - Complexity: O(*w*) for *w* windows, plus O(*f*) once.
-    public func classify(_ table: FeatureTable) throws -> [ActivityResult] {
+    public func classify(_ table: FeatureTable) throws(LocomotionError) -> [ActivityResult] {
         try decisions(table).map(\.result)
     }
 
     /// The rules bound to `schema` (``prepared(for:)``).
     ///
     /// - Throws: As ``prepared(for:)``.
-    public func bound(to schema: FeatureSchema) throws -> any BoundActivityClassifier {
+    public func bound(to schema: FeatureSchema) throws(LocomotionError) -> any BoundActivityClassifier {
         try prepared(for: schema)
     }
 }

@@ -53,16 +53,14 @@ public struct OperatingSystemVotes: Sendable, Hashable, Codable {
         return weight > 0 ? .init(source: .operatingSystem, activity: activity, weight: weight) : nil
     }
 
-    func validate() throws(ActivityError) {
-        guard weights.count == ActivityType.decidable.count else {
-            throw ActivityError(
-                .invalidParameter,
-                "operatingSystemVotes.weights has \(weights.count) entries; it needs one per decidable activity (\(ActivityType.decidable.count))"
-            )
-        }
+    func validate() throws(LocomotionError) {
+        try LocomotionError.require(
+            "operatingSystemVotes.weights.count", weights.count, weights.count == ActivityType.decidable.count,
+            "it must be one per decidable activity (\(ActivityType.decidable.count))")
         if let negative = weights.first(where: { $0 < 0 }) {
-            throw ActivityError(
-                .invalidParameter, "operatingSystemVotes weight \(negative) is invalid; a weight cannot be negative")
+            throw LocomotionError(
+                .invalidParameter,
+                message: "operatingSystemVotes weight \(negative) is invalid; a weight cannot be negative")
         }
     }
 }

@@ -66,9 +66,9 @@ public struct VoteFusion: Sendable, Hashable, Codable {
         /// Checks every parameter: thresholds finite and non-negative, each lower bound at most its
         /// upper bound, weights non-negative, `1 <= mediumConfidenceScore <= highConfidenceScore`.
         ///
-        /// - Throws: ``ActivityError/Code/invalidParameter`` naming the first parameter out of range
+        /// - Throws: ``LocomotionError/Code/invalidParameter`` naming the first parameter out of range
         ///   and its value.
-        public func validate() throws(ActivityError) {
+        public func validate() throws(LocomotionError) {
             let thresholds: [(String, Double)] = [
                 ("drivingSpeedMinimum", drivingSpeedMinimum), ("walkingSpeedMaximum", walkingSpeedMaximum),
                 ("runningStepFrequencyMinimum", runningStepFrequencyMinimum),
@@ -77,15 +77,16 @@ public struct VoteFusion: Sendable, Hashable, Codable {
                 ("drivingVarianceMaximum", drivingVarianceMaximum), ("walkingVarianceMinimum", walkingVarianceMinimum),
             ]
             for (name, value) in thresholds where !(value.isFinite && value >= 0) {
-                throw ActivityError(
-                    .invalidParameter, "\(name) = \(value) is invalid; it must be finite and not negative")
+                throw LocomotionError(
+                    .invalidParameter, message: "\(name) = \(value) is invalid; it must be finite and not negative")
             }
             let weights: [(String, Int)] = [
                 ("drivingSpeedWeight", drivingSpeedWeight), ("pedestrianSpeedWeight", pedestrianSpeedWeight),
                 ("cadenceWeight", cadenceWeight), ("noStepWeight", noStepWeight), ("varianceWeight", varianceWeight),
             ]
             for (name, value) in weights where value < 0 {
-                throw ActivityError(.invalidParameter, "\(name) = \(value) is invalid; a weight cannot be negative")
+                throw LocomotionError(
+                    .invalidParameter, message: "\(name) = \(value) is invalid; a weight cannot be negative")
             }
             try requireOrdered("walkingSpeedMaximum", walkingSpeedMaximum, "drivingSpeedMinimum", drivingSpeedMinimum)
             try requireOrdered(
@@ -93,22 +94,17 @@ public struct VoteFusion: Sendable, Hashable, Codable {
                 "runningStepFrequencyMinimum", runningStepFrequencyMinimum)
             try requireOrdered(
                 "drivingVarianceMaximum", drivingVarianceMaximum, "walkingVarianceMinimum", walkingVarianceMinimum)
-            guard mediumConfidenceScore >= 1, mediumConfidenceScore <= highConfidenceScore else {
-                throw ActivityError(
-                    .invalidParameter,
-                    "mediumConfidenceScore = \(mediumConfidenceScore), highConfidenceScore = \(highConfidenceScore) are invalid; they need 1 <= medium <= high"
-                )
-            }
+            try LocomotionError.require(
+                "mediumConfidenceScore", mediumConfidenceScore,
+                mediumConfidenceScore >= 1 && mediumConfidenceScore <= highConfidenceScore,
+                "it must be in 1...highConfidenceScore (\(highConfidenceScore))")
             try operatingSystemVotes?.validate()
         }
 
         private func requireOrdered(_ lowName: String, _ low: Double, _ highName: String, _ high: Double)
-            throws(ActivityError)
+            throws(LocomotionError)
         {
-            guard low <= high else {
-                throw ActivityError(
-                    .invalidParameter, "\(lowName) = \(low) is invalid; it must not exceed \(highName) = \(high)")
-            }
+            try LocomotionError.require(lowName, low, low <= high, "it must not exceed \(highName) = \(high)")
         }
     }
 
@@ -117,8 +113,8 @@ public struct VoteFusion: Sendable, Hashable, Codable {
 
     /// A vote fusion with `configuration` (the defaults unless given).
     ///
-    /// - Throws: ``ActivityError/Code/invalidParameter`` naming the first parameter out of range.
-    public init(configuration: Configuration = Configuration()) throws(ActivityError) {
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` naming the first parameter out of range.
+    public init(configuration: Configuration = Configuration()) throws(LocomotionError) {
         try configuration.validate()
         self.configuration = configuration
     }

@@ -32,16 +32,16 @@ public struct FloorCounter: Sendable, Hashable {
         /// The defaults above.
         public init() {}
 
-        func validate() throws(ActivityError) {
+        func validate() throws(LocomotionError) {
             for (name, value) in [
                 ("floorHeight", floorHeight), ("pascalsPerMetre", pascalsPerMetre), ("smoothingTime", smoothingTime),
                 ("driftTime", driftTime), ("countingFraction", countingFraction),
             ] {
-                try ActivityError.requirePositive(value, name: name)
+                try LocomotionError.requirePositive(value, name: name)
             }
             // At half a floor or less, counting one floor up would leave the height far enough
             // below the new level to count it straight back down.
-            try ActivityError.require(
+            try LocomotionError.require(
                 "countingFraction", countingFraction, countingFraction > 0.5 && countingFraction <= 1,
                 "it must be above 0.5 and at most 1")
         }
@@ -62,8 +62,8 @@ public struct FloorCounter: Sendable, Hashable {
 
     /// A counter with nothing measured yet.
     ///
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for a setting that is not positive.
-    public init(configuration: Configuration = Configuration()) throws(ActivityError) {
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for a setting that is not positive.
+    public init(configuration: Configuration = Configuration()) throws(LocomotionError) {
         try configuration.validate()
         self.configuration = configuration
     }
@@ -73,16 +73,19 @@ public struct FloorCounter: Sendable, Hashable {
     /// - Parameters:
     ///   - pressure: Pascals (a phone's barometer reports hectopascals or kilopascals: convert).
     ///   - time: Seconds; finite and not before the previous sample.
-    /// - Throws: ``ActivityError/Code/outOfOrder`` for a time that goes backwards or is not
-    ///   finite; ``ActivityError/Code/invalidData`` for a pressure that is not positive and finite.
+    /// - Throws: ``LocomotionError/Code/timeGoesBackwards`` for a time that goes backwards;
+    ///   ``LocomotionError/Code/invalidData`` for a time that is not finite or a pressure that is not
+    ///   positive and finite.
     ///   The state is then unchanged.
     /// - Complexity: O(1).
-    public mutating func update(pressure: Double, at time: Double) throws(ActivityError) {
+    public mutating func update(pressure: Double, at time: Double) throws(LocomotionError) {
         guard pressure.isFinite, pressure > 0 else {
-            throw ActivityError(.invalidData, "a pressure of \(pressure) Pa at \(time) s; it must be positive")
+            throw LocomotionError(
+                .invalidData, message: "a pressure of \(pressure) Pa at \(time) s; it must be positive")
         }
-        guard time.isFinite, lastTime.map({ time >= $0 }) ?? true else {
-            throw ActivityError(.outOfOrder, "a pressure sample at \(time) s comes after one at \(lastTime ?? .nan) s")
+        guard time.isFinite else { throw LocomotionError.nonFiniteTime("pressure sample", at: time) }
+        if let lastTime, time < lastTime {
+            throw LocomotionError.outOfOrder("pressure sample", at: time, after: lastTime)
         }
         let c = configuration
         guard let previous = smoothedPressure, let last = lastTime else {

@@ -22,9 +22,9 @@ public struct LocationPolicy: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - accuracy: The accuracy class.
     ///   - distanceFilter: Metres, finite and not negative.
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for a bad distance.
-    public init(accuracy: Accuracy, distanceFilter: Double) throws(ActivityError) {
-        try ActivityError.requireNonNegative(distanceFilter, name: "distanceFilter", unit: "m")
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for a bad distance.
+    public init(accuracy: Accuracy, distanceFilter: Double) throws(LocomotionError) {
+        try LocomotionError.requireNonNegative(distanceFilter, name: "distanceFilter", unit: "m")
         self.accuracy = accuracy
         self.distanceFilter = distanceFilter
     }

@@ -14,12 +14,12 @@ extension ActivityModel {
     ///   - labelMap: Activities of label values the built-in names do not know.
     /// - Returns: The confusion matrix of the scored windows.
     /// - Throws: What ``Recording/features(_:sampleRate:maximumGap:threadCount:)`` throws, and
-    ///   ``ActivityError`` from the classification or the smoothing.
+    ///   ``LocomotionError`` from the classification or the smoothing.
     /// - Complexity: The feature extraction plus O(*w* · model cost) for *w* windows.
     public func evaluate(
         on recording: Recording, activity: ActivityType? = nil, smoothing: ActivitySmoothing = .none,
         labelMap: [String: ActivityType] = [:]
-    ) throws -> ActivityConfusion {
+    ) throws(LocomotionError) -> ActivityConfusion {
         let table = try recording.features(featureConfiguration)
         let results = try smoothing.apply(to: classify(table))
         let truths = ActivityTrainingSet.truths(of: table, recording: recording, activity: activity, labelMap: labelMap)
@@ -41,7 +41,7 @@ extension ActivityModel {
     public func evaluate(
         _ sources: [ActivityTrainingSet.Source], reading: RecordingReadOptions = .init(),
         smoothing: ActivitySmoothing = .none, progress: ((Int, ActivityTrainingSet.Source) -> Void)? = nil
-    ) throws -> ActivityConfusion {
+    ) throws(LocomotionError) -> ActivityConfusion {
         var confusion = ActivityConfusion()
         for (index, source) in sources.enumerated() {
             progress?(index, source)

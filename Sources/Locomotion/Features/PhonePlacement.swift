@@ -53,14 +53,12 @@ public struct PhonePlacementEstimate: Sendable, Hashable, Codable {
     ///
     /// Rows with a non-finite axis are left out of the averages and windows that hold one are skipped.
     ///
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for a rate that is not finite and positive.
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for a rate that is not finite and positive.
     /// - Precondition: `x`, `y` and `z` have the same count.
     /// - Complexity: O(*n*) time and memory, plus a sort per window.
-    public init(x: [Double], y: [Double], z: [Double], sampleRate: Double) throws(ActivityError) {
+    public init(x: [Double], y: [Double], z: [Double], sampleRate: Double) throws(LocomotionError) {
         precondition(x.count == y.count && y.count == z.count, "the three axes need the same count")
-        guard sampleRate.isFinite && sampleRate > 0 else {
-            throw ActivityError(.invalidParameter, "sample rate \(sampleRate) Hz must be finite and positive")
-        }
+        try LocomotionError.requirePositive(sampleRate, name: "sampleRate", unit: "Hz")
         let n = x.count
         let half = max(0, Int(Self.smoothing * sampleRate) / 2)
         // Centred moving averages via prefix sums (non-finite rows count as absent).
@@ -135,9 +133,9 @@ extension Recording {
     /// The phone's placement read from its acceleration with gravity (``PhonePlacementEstimate``),
     /// or `nil` when the recording has no acceleration with gravity or too few rows for a rate.
     ///
-    /// - Throws: ``ActivityError`` as ``PhonePlacementEstimate/init(x:y:z:sampleRate:)``.
+    /// - Throws: ``LocomotionError`` as ``PhonePlacementEstimate/init(x:y:z:sampleRate:)``.
     /// - Complexity: O(*n*).
-    public func phonePlacement() throws(ActivityError) -> PhonePlacementEstimate? {
+    public func phonePlacement() throws(LocomotionError) -> PhonePlacementEstimate? {
         guard let acceleration = accelerationIncludingGravity, let rate = estimatedSampleRate else { return nil }
         return try PhonePlacementEstimate(x: acceleration.x, y: acceleration.y, z: acceleration.z, sampleRate: rate)
     }

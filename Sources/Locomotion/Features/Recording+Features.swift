@@ -171,10 +171,11 @@ extension LocomotionError {
     ///   - firstRowOfWindow: The 1-based row of the window's first sample.
     /// - Complexity: O(1).
     func namingNonFiniteSample(in source: String, firstRowOfWindow: Int) -> LocomotionError {
-        guard let dspError = underlying, dspError.code == .nonFiniteSample, let index = dspError.sampleIndex
+        guard let dspError = underlying as? DSPError, dspError.code == .nonFiniteSample,
+            let index = dspError.sampleIndex
         else { return self }
         return .invalidData(
-            source: .recording(source), row: firstRowOfWindow + index, value: "a NaN or infinite motion sample",
+            at: .recording(source, row: firstRowOfWindow + index), value: "a NaN or infinite motion sample",
             expected: "acceleration and rotation rate must be finite inside every window")
     }
 }

@@ -120,7 +120,7 @@ extension DominantFrequencyTimeline {
                     throw .signalProcessing(error)
                 }
                 throw .invalidData(
-                    source: .recording(source), row: firstRow + start + index + 1,
+                    at: .recording(source, row: firstRow + start + index + 1),
                     value: "an infinite acceleration magnitude",
                     expected: "the axes' magnitude must be finite (below about 1e154 g)")
             }

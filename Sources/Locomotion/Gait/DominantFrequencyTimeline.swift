@@ -76,7 +76,7 @@ extension Recording {
             .lengths(sampleRate: rate)
         guard count >= windowLength else {
             throw .tooShort(
-                source: .recording(source), rows: count, required: windowLength,
+                in: .recording(source), rows: count, required: windowLength,
                 purpose: "one \(windowDuration) s window")
         }
         let magnitude = try requireAcceleration().magnitude
@@ -95,7 +95,7 @@ extension Recording {
                 }
                 // Finite axes whose squares overflow (the reader refuses NaN and infinity).
                 throw .invalidData(
-                    source: .recording(source), row: range.lowerBound + index + 1,
+                    at: .recording(source, row: range.lowerBound + index + 1),
                     value: "an infinite acceleration magnitude",
                     expected: "the axes' magnitude must be finite (below about 1e154 g)")
             }

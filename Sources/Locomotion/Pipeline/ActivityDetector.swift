@@ -106,13 +106,13 @@ public struct ActivityDetector: Sendable {
     ///   - hasGyroscope: Whether motion samples carry a rotation rate.
     ///   - steps: The step detector's parameters.
     /// - Throws: `LocomotionError` for a sample rate, feature or step configuration out of range;
-    ///   ``ActivityError`` for a hold time out of range, or a classifier that cannot bind to the
+    ///   ``LocomotionError`` for a hold time out of range, or a classifier that cannot bind to the
     ///   features' schema (a model whose columns the features lack).
     public init(
         sampleRate: Double, features: FeatureConfiguration = .init(), classifier: Classifier? = nil,
         hysteresis: ActivityHysteresis.Configuration = .init(), hasGyroscope: Bool = false,
         steps: StepDetectorConfiguration = .init()
-    ) throws {
+    ) throws(LocomotionError) {
         try self.init(
             sampleRate: sampleRate,
             options: .init(
@@ -135,29 +135,33 @@ public struct ActivityDetector: Sendable {
     ///   - keepsLocationFixes: Whether GPS fixes are kept for the trips' speeds and the GPS report
     ///     at ``finish(source:)`` (memory grows with the fixes: about 5 MB a day at 1 Hz).
     /// - Throws: As ``init(sampleRate:features:classifier:hysteresis:hasGyroscope:steps:)``, and
-    ///   ``ActivityError`` for scheduled reports out of order.
+    ///   ``LocomotionError`` for scheduled reports out of order.
     public init(
         sampleRate: Double, options: RecordingAnalysis.Options, hasGyroscope: Bool = false,
         maximumGap: Double? = nil, keepsLocationFixes: Bool = false
-    ) throws {
+    ) throws(LocomotionError) {
         pipeline = try ActivityPipeline(
             options: options, sampleRate: sampleRate, featureGap: maximumGap, stepGap: maximumGap,
             hasGyroscope: hasGyroscope, retention: .init(locationFixes: keepsLocationFixes))
         floors = try FloorCounter()
-        classifier = try options.classifier ?? .rules(FeatureRuleClassifier())
+        if let chosen = options.classifier {
+            classifier = chosen
+        } else {
+            classifier = .rules(try FeatureRuleClassifier())
+        }
     }
 
     /// Processes one event; returns a decision when a motion sample completes a window.
     ///
     /// - Throws: `LocomotionError.invalidParameter` for a motion sample at a NaN or infinite time,
-    ///   ``ActivityError/Code/invalidData`` for another event at one;
+    ///   ``LocomotionError/Code/invalidData`` for another event at one;
     ///   `LocomotionError.timeGoesBackwards` for a motion sample older than the previous
-    ///   one; ``ActivityError/Code/outOfOrder`` for a fix, pedometer update or report older than
-    ///   the previous one of its stream (a pressure reading too, and ``ActivityError/Code/invalidData``
+    ///   one; ``LocomotionError/Code/timeGoesBackwards`` for a fix, pedometer update or report older than
+    ///   the previous one of its stream (a pressure reading too, and ``LocomotionError/Code/invalidData``
     ///   for a pressure that is not positive); `LocomotionError.signalProcessing` for a NaN or infinite
     ///   sample in the completed window (that window is skipped); what the classifier throws.
     /// - Complexity: O(1) per event, plus one classification per window.
-    public mutating func process(_ event: SensorEvent) throws -> Decision? {
+    public mutating func process(_ event: SensorEvent) throws(LocomotionError) -> Decision? {
         switch event {
         case .motion(let sample):
             let rotation = sample.rotationRate.map { (x: $0.x, y: $0.y, z: $0.z) }
@@ -187,7 +191,7 @@ public struct ActivityDetector: Sendable {
     ///
     /// - Throws: As ``process(_:)``, at the first event that fails.
     /// - Complexity: O(*e*) for *e* events, each as the one-event call.
-    public mutating func process(_ events: some Sequence<SensorEvent>) throws -> [Decision] {
+    public mutating func process(_ events: some Sequence<SensorEvent>) throws(LocomotionError) -> [Decision] {
         var decisions: [Decision] = []
         for event in events { if let decision = try process(event) { decisions.append(decision) } }
         return decisions
@@ -201,21 +205,17 @@ public struct ActivityDetector: Sendable {
     /// - Parameter source: The name the summary gives the stream.
     /// - Returns: The summary; its trips have speeds and the GPS report is set only when the
     ///   detector keeps its fixes.
-    /// - Throws: ``ActivityError`` from the hidden Markov smoothing; `LocomotionError` from the GPS summary.
+    /// - Throws: ``LocomotionError`` from the hidden Markov smoothing; `LocomotionError` from the GPS summary.
     /// - Complexity: O(*f*) for *f* kept GPS fixes, plus O(*w K²*) for *w* windows with hidden
     ///   Markov smoothing.
     @discardableResult
-    public mutating func finish(source: String = "") throws -> RecordingAnalysisSummary {
+    public mutating func finish(source: String = "") throws(LocomotionError) -> RecordingAnalysisSummary {
         try pipeline.finish(source: source).summary
     }
 
-    private func requireOrder(_ time: Double, after last: inout Double, stream: String) throws(ActivityError) {
-        guard time.isFinite else {
-            throw ActivityError(.invalidData, "a \(stream) at \(time) s; its time must be finite")
-        }
-        guard time >= last else {
-            throw ActivityError(.outOfOrder, "a \(stream) at \(time) s comes after one at \(last) s")
-        }
+    private func requireOrder(_ time: Double, after last: inout Double, stream: String) throws(LocomotionError) {
+        guard time.isFinite else { throw LocomotionError.nonFiniteTime(stream, at: time) }
+        guard time >= last else { throw LocomotionError.outOfOrder(stream, at: time, after: last) }
         last = time
     }
 }

@@ -101,18 +101,20 @@ struct ActivityPipeline: Sendable {
     ///     10 Hz, the features that need it are missing and no steps are detected.
     ///   - retention: What to keep beyond the summary.
     /// - Throws: `LocomotionError` for a rate, feature or step configuration out of range;
-    ///   ``ActivityError`` for a hold time out of range, a classifier that cannot bind to the
+    ///   ``LocomotionError`` for a hold time out of range, a classifier that cannot bind to the
     ///   features' schema, or scheduled reports out of order.
     init(
         options: RecordingAnalysis.Options, sampleRate: Double, featureGap: Double?, stepGap: Double?,
         hasGyroscope: Bool, accelerationContent: AccelerationContent = .includingGravity, retention: Retention
-    ) throws {
+    ) throws(LocomotionError) {
         extractor = try StreamingFeatureExtractor(
             configuration: options.features, sampleRate: sampleRate, maximumGap: featureGap, hasGyroscope: hasGyroscope,
             accelerationContent: accelerationContent)
         missingRequirements = Recording.missingAnalysisRequirements(
             accelerationContent: accelerationContent, sampleRate: sampleRate)
-        classifier = try (options.classifier ?? .rules(FeatureRuleClassifier())).classifier.bound(to: extractor.schema)
+        let chosen: ActivityDetector.Classifier
+        if let given = options.classifier { chosen = given } else { chosen = .rules(try FeatureRuleClassifier()) }
+        classifier = try chosen.classifier.bound(to: extractor.schema)
         temporalModel = try options.smoothing.temporalModel()
         if let inVehicle = options.inVehicle {
             vehicleStage = try InVehicleStage(options: inVehicle, gravityIncluded: accelerationContent.hasGravity)
@@ -174,9 +176,9 @@ struct ActivityPipeline: Sendable {
 
     /// Takes an operating-system report: the windows that end after it hear it.
     ///
-    /// - Throws: ``ActivityError/Code/invalidData`` for a start that is not finite,
-    ///   ``ActivityError/Code/outOfOrder`` for one before the previous report's.
-    mutating func append(report: MotionActivityReport) throws(ActivityError) {
+    /// - Throws: ``LocomotionError/Code/invalidData`` for a start that is not finite,
+    ///   ``LocomotionError/Code/timeGoesBackwards`` for one before the previous report's.
+    mutating func append(report: MotionActivityReport) throws(LocomotionError) {
         var previous = latestReport?.start
         try Self.requireOrder(report, after: &previous)
         latestReport = report
@@ -191,7 +193,7 @@ struct ActivityPipeline: Sendable {
     ///   A sample the step detector refuses is noted in ``stepFailure`` instead.
     mutating func append(
         time: Double, x: Double, y: Double, z: Double, rotationRate: (x: Double, y: Double, z: Double)?
-    ) throws -> Bool {
+    ) throws(LocomotionError) -> Bool {
         while nextScheduledReport < scheduledReports.count, scheduledReports[nextScheduledReport].start <= time {
             latestReport = scheduledReports[nextScheduledReport]
             nextScheduledReport += 1
@@ -213,8 +215,10 @@ struct ActivityPipeline: Sendable {
     /// Ends the input: the step detector judges its last samples, the temporal model releases what
     /// it holds, every step is judged, and the GPS fixes are smoothed.
     ///
-    /// - Throws: ``ActivityError`` from the temporal model; `LocomotionError` from the GPS summary.
-    mutating func finish(source: String) throws -> (summary: RecordingAnalysisSummary, speeds: [SmoothedSpeed]) {
+    /// - Throws: ``LocomotionError`` from the temporal model; `LocomotionError` from the GPS summary.
+    mutating func finish(source: String) throws(LocomotionError) -> (
+        summary: RecordingAnalysisSummary, speeds: [SmoothedSpeed]
+    ) {
         stepDetector?.finish(into: &newSteps)
         takeNewSteps()
         try temporalModel.finish(into: &smoothedBatch)
@@ -240,7 +244,7 @@ struct ActivityPipeline: Sendable {
         return windowResults
     }
 
-    private mutating func decide() throws {
+    private mutating func decide() throws(LocomotionError) {
         guard let vector = extractor.vector else { return }
         let result = try classifier.classify(
             vector, context: ActivityClassificationContext(extractor.context, report: latestReport))
@@ -272,7 +276,7 @@ struct ActivityPipeline: Sendable {
 
     /// Moves the smoothed results that are final through the in-vehicle stage into the timeline
     /// and the scores.
-    private mutating func takeSmoothed() throws(ActivityError) {
+    private mutating func takeSmoothed() throws(LocomotionError) {
         guard var stage = vehicleStage else {
             for result in smoothedBatch { try file(result, isStop: false) }
             smoothedBatch.removeAll(keepingCapacity: true)
@@ -291,7 +295,7 @@ struct ActivityPipeline: Sendable {
         compactTruths()
     }
 
-    private mutating func file(_ result: ActivityResult, isStop: Bool) throws(ActivityError) {
+    private mutating func file(_ result: ActivityResult, isStop: Bool) throws(LocomotionError) {
         try timeline.append(result, isStop: isStop)
         if let truth = pendingTruths[firstPendingTruth] {
             confusion.add(truth: truth, predicted: result.activity)
@@ -315,13 +319,13 @@ struct ActivityPipeline: Sendable {
     }
 
     private static func requireOrder(_ report: MotionActivityReport, after previous: inout Double?)
-        throws(ActivityError)
+        throws(LocomotionError)
     {
         guard report.start.isFinite else {
-            throw ActivityError(.invalidData, "an activity report at \(report.start) s; its time must be finite")
+            throw LocomotionError.nonFiniteTime("activity report", at: report.start)
         }
         if let previous, !(report.start >= previous) {
-            throw ActivityError(.outOfOrder, "an activity report at \(report.start) s comes after one at \(previous) s")
+            throw LocomotionError.outOfOrder("activity report", at: report.start, after: previous)
         }
         previous = report.start
     }

@@ -24,14 +24,14 @@
 protocol ActivityTemporalModel: Sendable {
     /// Takes the next window's result and feature vector; appends the smoothed results now final.
     ///
-    /// - Throws: ``ActivityError`` for a result out of time order or numbers the model cannot use.
+    /// - Throws: ``LocomotionError`` for a result out of time order or numbers the model cannot use.
     mutating func append(_ result: ActivityResult, features: FeatureVector, into finished: inout [ActivityResult])
-        throws(ActivityError)
+        throws(LocomotionError)
 
     /// Ends the sequence: appends every smoothed result still held.
     ///
-    /// - Throws: ``ActivityError`` from the model's decoding.
-    mutating func finish(into finished: inout [ActivityResult]) throws(ActivityError)
+    /// - Throws: ``LocomotionError`` from the model's decoding.
+    mutating func finish(into finished: inout [ActivityResult]) throws(LocomotionError)
 
     /// The activity in effect after the newest input, for a live user; ``ActivityType/unknown``
     /// before the first.
@@ -41,8 +41,8 @@ protocol ActivityTemporalModel: Sendable {
 extension ActivitySmoothing {
     /// The temporal model this smoothing selects, from a fresh state.
     ///
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for a hold time out of range.
-    func temporalModel() throws(ActivityError) -> any ActivityTemporalModel {
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for a hold time out of range.
+    func temporalModel() throws(LocomotionError) -> any ActivityTemporalModel {
         switch self {
         case .none: return UnsmoothedActivities()
         case .hysteresis(let configuration):
@@ -75,7 +75,7 @@ struct HysteresisTemporalModel: ActivityTemporalModel {
     var current: ActivityType { smoother.committed }
 
     mutating func append(_ result: ActivityResult, features: FeatureVector, into finished: inout [ActivityResult])
-        throws(ActivityError)
+        throws(LocomotionError)
     {
         try smoother.append(result, into: &finished)
     }
@@ -108,7 +108,7 @@ struct HiddenMarkovTemporalModel: ActivityTemporalModel {
         held.append(result)
     }
 
-    mutating func finish(into finished: inout [ActivityResult]) throws(ActivityError) {
+    mutating func finish(into finished: inout [ActivityResult]) throws(LocomotionError) {
         finished.append(contentsOf: try smoothing.apply(to: held))
         held = []
     }

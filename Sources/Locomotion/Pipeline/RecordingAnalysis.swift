@@ -89,10 +89,12 @@ extension Recording {
     /// without what needs that (``RecordingAnalysis/skipped``, ``missingAnalysisRequirements(sampleRate:)``).
     ///
     /// - Throws: `LocomotionError` for a recording that cannot be analysed (no acceleration, a
-    ///   rate outside ``Recording/supportedSampleRates``, NaN samples); ``ActivityError`` from the
+    ///   rate outside ``Recording/supportedSampleRates``, NaN samples); ``LocomotionError`` from the
     ///   classifier, or for ``RecordingAnalysis/Options/activityReports`` out of order.
     /// - Complexity: O(*n*) in the samples, plus one feature extraction and classification per window.
-    public func analyzeActivities(_ options: RecordingAnalysis.Options = .init()) throws -> RecordingAnalysis {
+    public func analyzeActivities(_ options: RecordingAnalysis.Options = .init()) throws(LocomotionError)
+        -> RecordingAnalysis
+    {
         let content = try requireMotionAcceleration().content
         let sampling = try requireSamplingAnalysis(purpose: "feature extraction")
         var analyzer = try RecordingAnalyzer(

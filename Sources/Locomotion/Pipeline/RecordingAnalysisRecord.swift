@@ -160,7 +160,7 @@ public struct RecordingAnalysisRecord: Sendable, Hashable, Codable {
             } catch {
                 throw LocomotionError(
                     .malformedCell, message: "not a record of 'analyze --jsonl' (\(describe(error)))",
-                    source: .file(path), line: index + 1)
+                    location: .file(path, line: index + 1))
             }
         }
         return records

@@ -64,13 +64,13 @@ public struct RecordingAnalyzer: Sendable {
     ///     (``Recording/accelerationContent``); without gravity, or below 10 Hz, the features that
     ///     need it are missing and no steps are detected (``missingRequirements``).
     /// - Throws: `LocomotionError` for a rate, feature or step configuration out of range;
-    ///   ``ActivityError`` for a hold time out of range, a classifier that cannot bind to the
+    ///   ``LocomotionError`` for a hold time out of range, a classifier that cannot bind to the
     ///   features' schema (a model whose columns the features lack), or activity reports out of order.
     /// - Complexity: O(*n*) in the window length, plus FFT planning.
     public init(
         source: String, options: RecordingAnalysis.Options = .init(), sampleRate: Double, featureGap: Double,
         stepGap: Double, hasGyroscope: Bool, accelerationContent: AccelerationContent = .includingGravity
-    ) throws {
+    ) throws(LocomotionError) {
         try self.init(
             source: source, options: options, sampleRate: sampleRate, featureGap: featureGap, stepGap: stepGap,
             hasGyroscope: hasGyroscope, accelerationContent: accelerationContent, retention: .init())
@@ -80,7 +80,7 @@ public struct RecordingAnalyzer: Sendable {
         source: String, options: RecordingAnalysis.Options, sampleRate: Double, featureGap: Double, stepGap: Double,
         hasGyroscope: Bool, accelerationContent: AccelerationContent = .includingGravity,
         retention: ActivityPipeline.Retention
-    ) throws {
+    ) throws(LocomotionError) {
         self.source = source
         pipeline = try ActivityPipeline(
             options: options, sampleRate: sampleRate, featureGap: featureGap, stepGap: stepGap,
@@ -95,14 +95,14 @@ public struct RecordingAnalyzer: Sendable {
     ///   whose acceleration has gravity removed when the analyzer was set up with it, or the
     ///   reverse (``Recording/accelerationContent``); `.timeGoesBackwards` for
     ///   rows out of order; `.invalidData` for a NaN sample in a window or a GPS coordinate
-    ///   out of range; ``ActivityError`` from the classifier or the smoothing.
+    ///   out of range; ``LocomotionError`` from the classifier or the smoothing.
     /// - Complexity: O(*r*) for *r* rows, plus one feature extraction and classification per window.
-    public mutating func append(_ chunk: Recording) throws {
+    public mutating func append(_ chunk: Recording) throws(LocomotionError) {
         let (acceleration, content) = try chunk.requireMotionAcceleration()
         // Features of |a| computed on a gravity-removed vector would be silently wrong.
         guard content.hasGravity == expectsGravity else {
             throw LocomotionError.invalidData(
-                source: .recording(chunk.source), row: pipeline.rowCount + 1, column: "acceleration",
+                at: .recording(chunk.source, row: pipeline.rowCount + 1, column: "acceleration"),
                 value: content.rawValue,
                 expected: "acceleration \(expectsGravity ? "including" : "excluding") gravity, as the analyzer was "
                     + "set up for (accelerationContent)")
@@ -145,11 +145,11 @@ public struct RecordingAnalyzer: Sendable {
 
     /// Ends the recording and returns the summary.
     ///
-    /// - Throws: ``ActivityError`` from the hidden Markov smoothing; `LocomotionError` from the
+    /// - Throws: ``LocomotionError`` from the hidden Markov smoothing; `LocomotionError` from the
     ///   GPS summary.
     /// - Complexity: O(*f*) for *f* GPS fixes, plus O(*w K²*) for *w* windows with hidden Markov
     ///   smoothing.
-    public mutating func finish() throws -> RecordingAnalysisSummary {
+    public mutating func finish() throws(LocomotionError) -> RecordingAnalysisSummary {
         try finishWithSpeeds().summary
     }
 
@@ -158,7 +158,9 @@ public struct RecordingAnalyzer: Sendable {
     ///
     /// - Throws: What ``finish()`` throws.
     /// - Complexity: As ``finish()``.
-    public mutating func finishWithSpeeds() throws -> (summary: RecordingAnalysisSummary, speeds: [SmoothedSpeed]) {
+    public mutating func finishWithSpeeds() throws(LocomotionError) -> (
+        summary: RecordingAnalysisSummary, speeds: [SmoothedSpeed]
+    ) {
         try pipeline.finish(source: source)
     }
 }

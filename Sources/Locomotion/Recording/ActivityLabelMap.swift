@@ -31,8 +31,10 @@ public enum ActivityLabelMap {
             let parts = trimmed.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let activity = ActivityType(identifier: parts[1].lowercased()) else {
                 throw LocomotionError(
-                    .malformedCell, message: "expected LABEL,ACTIVITY, not '\(trimmed)'", source: .file(path),
-                    line: index + 1)
+                    .malformedCell, message: "expected LABEL,ACTIVITY, not '\(trimmed)'",
+                    location: .file(
+                        path,
+                        line: index + 1))
             }
             map[parts[0]] = activity
         }

@@ -79,7 +79,7 @@ extension Recording {
     private func missingAcceleration() -> LocomotionError {
         let gravityFree = linearAcceleration != nil
         return .missingColumn(
-            source: .recording(source),
+            in: .recording(source),
             quantity: gravityFree
                 ? "acceleration including gravity (the recording's acceleration has gravity removed; this analysis "
                     + "needs gravity, or a gravity column beside it)"
@@ -101,7 +101,7 @@ extension Recording {
         guard let analysis = samplingAnalysis(maximumGap: maximumGap) else {
             let distinctTimes = Set(time).count
             throw .tooShort(
-                source: .recording(source), rows: distinctTimes, required: 2,
+                in: .recording(source), rows: distinctTimes, required: 2,
                 purpose: "estimating the sample rate for \(purpose) (counting rows with different timestamps)")
         }
         return analysis

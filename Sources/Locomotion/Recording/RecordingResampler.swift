@@ -129,7 +129,7 @@ public struct RecordingResampler: Sendable {
             let rowNumber = report.rowsRead + 1
             guard t.isFinite else {
                 throw .invalidData(
-                    source: .recording(chunk.source), row: rowNumber, column: "time", value: "\(t)",
+                    at: .recording(chunk.source, row: rowNumber, column: "time"), value: "\(t)",
                     expected: "a finite time (s)")
             }
             if let lastTime {
@@ -152,7 +152,7 @@ public struct RecordingResampler: Sendable {
                 let value = values[row]
                 guard value.isFinite else {
                     throw .invalidData(
-                        source: .recording(chunk.source), row: rowNumber, column: layout.motion[channel].rawValue,
+                        at: .recording(chunk.source, row: rowNumber, column: layout.motion[channel].rawValue),
                         value: "\(value)", expected: "a finite motion sample")
                 }
                 motion[channel].append(value)
@@ -458,8 +458,8 @@ extension Recording {
                 message: "resampling to \(sampleRate.compactDescription) Hz would make "
                     + "\(gridRows.compactDescription) rows; at most \(Self.largestResampledRecording) "
                     + "(or the recording's own \(count)) are made in memory",
-                source: .recording(source), value: "\(sampleRate)",
-                expected: "at most \(Self.largestResampledRecording) rows", parameter: "sampleRate")
+                location: .recording(source), parameter: "sampleRate", value: "\(sampleRate)",
+                expected: "at most \(Self.largestResampledRecording) rows")
         }
         var result = try resampler.append(self)
         result.append(contentsOf: resampler.finish())

@@ -38,19 +38,13 @@ public struct ActivityHysteresis: Sendable, Hashable {
 
         /// Checks every hold time.
         ///
-        /// - Throws: ``ActivityError/Code/invalidParameter`` naming the first that is negative or
+        /// - Throws: ``LocomotionError/Code/invalidParameter`` naming the first that is negative or
         ///   not finite.
-        public func validate() throws(ActivityError) {
-            guard holdTime.isFinite, holdTime >= 0 else {
-                throw ActivityError(
-                    .invalidParameter, "holdTime = \(holdTime) s is invalid; it must be finite and not negative")
-            }
+        public func validate() throws(LocomotionError) {
+            try LocomotionError.requireNonNegative(holdTime, name: "holdTime", unit: "s")
             for activity in ActivityType.allCases {
-                if let time = leavingHoldTimes[activity], !(time.isFinite && time >= 0) {
-                    throw ActivityError(
-                        .invalidParameter,
-                        "the hold time for leaving \(activity) = \(time) s is invalid; it must be finite and not negative"
-                    )
+                if let time = leavingHoldTimes[activity] {
+                    try LocomotionError.requireNonNegative(time, name: "leavingHoldTimes[\(activity)]", unit: "s")
                 }
             }
         }
@@ -77,8 +71,8 @@ public struct ActivityHysteresis: Sendable, Hashable {
 
     /// A filter with nothing observed yet.
     ///
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for a hold time out of range.
-    public init(configuration: Configuration = Configuration()) throws(ActivityError) {
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for a hold time out of range.
+    public init(configuration: Configuration = Configuration()) throws(LocomotionError) {
         try configuration.validate()
         self.configuration = configuration
     }
@@ -88,18 +82,18 @@ public struct ActivityHysteresis: Sendable, Hashable {
     /// - Parameters:
     ///   - activity: The raw decision for this moment.
     ///   - time: Seconds; finite and not before the previous observation (equal is allowed).
-    /// - Throws: ``ActivityError/Code/outOfOrder`` when `time` goes backwards or is not finite;
-    ///   the state is then unchanged.
+    /// - Throws: ``LocomotionError/Code/timeGoesBackwards`` when `time` goes backwards;
+    ///   ``LocomotionError/Code/invalidData`` when it is not finite. The state is then unchanged.
     /// - Complexity: O(1).
     @discardableResult
-    public mutating func update(_ activity: ActivityType, at time: Double) throws(ActivityError) -> ActivityType {
+    public mutating func update(_ activity: ActivityType, at time: Double) throws(LocomotionError) -> ActivityType {
         guard time.isFinite else {
-            throw ActivityError(.outOfOrder, "an observation at \(time) s; times must be finite")
+            throw LocomotionError.nonFiniteTime("observation", at: time)
         }
         if let lastTime, time < lastTime {
-            throw ActivityError(
-                .outOfOrder,
-                "an observation at \(time) s comes after one at \(lastTime) s; times must not go backwards")
+            throw LocomotionError(
+                .timeGoesBackwards,
+                message: "an observation at \(time) s comes after one at \(lastTime) s; times must not go backwards")
         }
         lastTime = time
         if activity == committed {
@@ -137,9 +131,9 @@ public struct ActivityHysteresis: Sendable, Hashable {
     /// activity began: the results from the start of the pending run up to its commitment take the
     /// new activity too (a live filter cannot know that yet). Confidence and evidence are kept.
     ///
-    /// - Throws: ``ActivityError/Code/outOfOrder`` at the first end time that goes backwards.
+    /// - Throws: ``LocomotionError/Code/timeGoesBackwards`` at the first end time that goes backwards.
     /// - Complexity: O(*n*).
-    public func smooth(_ results: [ActivityResult]) throws(ActivityError) -> [ActivityResult] {
+    public func smooth(_ results: [ActivityResult]) throws(LocomotionError) -> [ActivityResult] {
         var smoother = OfflineSmoother(self)
         var smoothed: [ActivityResult] = []
         smoothed.reserveCapacity(results.count)
@@ -175,11 +169,11 @@ extension ActivityHysteresis {
 
         /// Smooths the next result and appends to `finished` those that are now final.
         ///
-        /// - Throws: ``ActivityError/Code/outOfOrder`` when the result's end time goes backwards
+        /// - Throws: ``LocomotionError/Code/timeGoesBackwards`` when the result's end time goes backwards
         ///   or is not finite; the results held so far stay held.
         /// - Complexity: O(1) amortised; O(*h*) when a commitment relabels the *h* held results.
         public mutating func append(_ result: ActivityResult, into finished: inout [ActivityResult])
-            throws(ActivityError)
+            throws(LocomotionError)
         {
             let before = filter.committed
             // A different activity than the pending one starts a new run: the old run is final.

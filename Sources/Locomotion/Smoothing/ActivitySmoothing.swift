@@ -10,8 +10,8 @@ public enum ActivitySmoothing: Sendable {
 
     /// The hidden Markov model with the activity priors scaled to `hop` seconds.
     ///
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for a hop that is negative or not finite.
-    public static func hiddenMarkov(hop: Double) throws(ActivityError) -> ActivitySmoothing {
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for a hop that is negative or not finite.
+    public static func hiddenMarkov(hop: Double) throws(LocomotionError) -> ActivitySmoothing {
         .hiddenMarkov(try HiddenMarkovSmoother.activities(hop: hop))
     }
 
@@ -36,9 +36,9 @@ public enum ActivitySmoothing: Sendable {
     /// posterior, that posterior as its probabilities, and a confidence from its largest
     /// probability (high from 0.8, medium from 0.5).
     ///
-    /// - Throws: ``ActivityError/Code/outOfOrder`` for results out of time order (hysteresis).
+    /// - Throws: ``LocomotionError/Code/timeGoesBackwards`` for results out of time order (hysteresis).
     /// - Complexity: O(*n*) (hysteresis) or O(*n K²*) (hidden Markov).
-    public func apply(to results: [ActivityResult]) throws(ActivityError) -> [ActivityResult] {
+    public func apply(to results: [ActivityResult]) throws(LocomotionError) -> [ActivityResult] {
         switch self {
         case .none:
             return results

@@ -46,11 +46,11 @@ public struct HiddenMarkovFilter: Sendable, Hashable {
     /// - Parameter probabilities: One non-negative, finite value per state, in state order (see
     ///   ``HiddenMarkovSmoother/Emission``).
     /// - Returns: ``posterior``: one probability per state, summing to 1.
-    /// - Throws: ``ActivityError/Code/invalidData`` for the wrong count or a negative or
+    /// - Throws: ``LocomotionError/Code/invalidData`` for the wrong count or a negative or
     ///   non-finite value; the filter is then unchanged.
     /// - Complexity: O(*K*²) for *K* states.
     @discardableResult
-    public mutating func update(_ probabilities: some Collection<Double>) throws(ActivityError) -> [Double] {
+    public mutating func update(_ probabilities: some Collection<Double>) throws(LocomotionError) -> [Double] {
         try step(probabilities)
         return posterior
     }
@@ -59,16 +59,16 @@ public struct HiddenMarkovFilter: Sendable, Hashable {
     /// `result` (resized to *K* only if it has another size), allocating nothing when `result`
     /// already has *K* elements.
     ///
-    /// - Throws: ``ActivityError/Code/invalidData`` as ``update(_:)``; the filter and `result`
+    /// - Throws: ``LocomotionError/Code/invalidData`` as ``update(_:)``; the filter and `result`
     ///   are then unchanged.
     /// - Complexity: O(*K*²). Inlinable, so that called from another module with an array (or any
     ///   collection with contiguous storage) it is specialised and allocates nothing.
     @inlinable
     public mutating func update(_ probabilities: some Collection<Double>, into result: inout [Double])
-        throws(ActivityError)
+        throws(LocomotionError)
     {
-        let contiguous: Result<Void, ActivityError>? = probabilities.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(ActivityError) in try step(buffer: buffer) }
+        let contiguous: Result<Void, LocomotionError>? = probabilities.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(LocomotionError) in try step(buffer: buffer) }
         }
         if let contiguous { try contiguous.get() } else { try step(probabilities) }
         copyPosterior(into: &result)
@@ -89,12 +89,12 @@ public struct HiddenMarkovFilter: Sendable, Hashable {
 
     /// ``step(_:)`` on contiguous probabilities: the non-generic entry the inlinable update calls.
     @usableFromInline
-    mutating func step(buffer probabilities: UnsafeBufferPointer<Double>) throws(ActivityError) {
+    mutating func step(buffer probabilities: UnsafeBufferPointer<Double>) throws(LocomotionError) {
         try step(probabilities)
     }
 
     @usableFromInline
-    mutating func step(_ probabilities: some Collection<Double>) throws(ActivityError) {
+    mutating func step(_ probabilities: some Collection<Double>) throws(LocomotionError) {
         let count = smoother.stateCount
         try smoother.writeLogEmissions(probabilities, window: windowCount, into: &logTerms, at: 0)
         if windowCount == 0 {
@@ -120,9 +120,9 @@ extension HiddenMarkovSmoother {
     /// The filtered posterior of every window of `probabilities`: what a fresh
     /// ``HiddenMarkovFilter`` returns for each, in turn.
     ///
-    /// - Throws: ``ActivityError/Code/invalidData`` at the first bad window, naming it.
+    /// - Throws: ``LocomotionError/Code/invalidData`` at the first bad window, naming it.
     /// - Complexity: O(*n K*²) for *n* windows.
-    public func filtered(_ probabilities: [[Double]]) throws(ActivityError) -> [[Double]] {
+    public func filtered(_ probabilities: [[Double]]) throws(LocomotionError) -> [[Double]] {
         var filter = makeFilter()
         var rows: [[Double]] = []
         rows.reserveCapacity(probabilities.count)

@@ -41,10 +41,10 @@ extension HiddenMarkovSmoother {
     ///
     /// - Parameter probabilities: One array per window, in time order, with one non-negative
     ///   value per state (the classifier's class probabilities; see ``Emission``).
-    /// - Throws: ``ActivityError/Code/invalidData`` for a window with the wrong count or a
+    /// - Throws: ``LocomotionError/Code/invalidData`` for a window with the wrong count or a
     ///   negative or non-finite value, naming the window and state.
     /// - Complexity: O(*n K*²) time and O(*n K*) memory for *n* windows and *K* states.
-    public func viterbi(_ probabilities: [[Double]]) throws(ActivityError) -> Path {
+    public func viterbi(_ probabilities: [[Double]]) throws(LocomotionError) -> Path {
         let windowCount = probabilities.count
         let count = stateCount
         guard windowCount > 0 else { return Path(states: [], logProbability: 0) }
@@ -83,10 +83,10 @@ extension HiddenMarkovSmoother {
     ///
     /// - Parameter probabilities: One array per window, in time order, with one non-negative
     ///   value per state (see ``Emission``).
-    /// - Throws: ``ActivityError/Code/invalidData`` for a window with the wrong count or a
+    /// - Throws: ``LocomotionError/Code/invalidData`` for a window with the wrong count or a
     ///   negative or non-finite value, naming the window and state.
     /// - Complexity: O(*n K*²) time and O(*n K*) memory for *n* windows and *K* states.
-    public func posteriors(_ probabilities: [[Double]]) throws(ActivityError) -> Posteriors {
+    public func posteriors(_ probabilities: [[Double]]) throws(LocomotionError) -> Posteriors {
         let windowCount = probabilities.count
         let count = stateCount
         guard windowCount > 0 else { return Posteriors(probabilities: [], logLikelihood: 0) }
@@ -111,9 +111,9 @@ extension HiddenMarkovSmoother {
     /// The log-likelihood of `probabilities`, log *p*(windows), by the forward algorithm in log
     /// space: the ``Posteriors/logLikelihood`` of ``posteriors(_:)`` without the backward pass.
     ///
-    /// - Throws: ``ActivityError/Code/invalidData`` as ``posteriors(_:)`` does.
+    /// - Throws: ``LocomotionError/Code/invalidData`` as ``posteriors(_:)`` does.
     /// - Complexity: O(*n K*²) time, O(*n K*) memory.
-    public func logLikelihood(_ probabilities: [[Double]]) throws(ActivityError) -> Double {
+    public func logLikelihood(_ probabilities: [[Double]]) throws(LocomotionError) -> Double {
         let windowCount = probabilities.count
         guard windowCount > 0 else { return 0 }
         let forward = forwardLattice(try logEmissions(probabilities), windowCount: windowCount)

@@ -71,12 +71,12 @@ public struct HiddenMarkovSmoother: Sendable, Hashable {
     ///     finite, not negative, summing to 1 within ``TransitionMatrix/rowSumTolerance``;
     ///     `nil` (the default) for uniform.
     ///   - emission: ``Emission/probabilities`` by default.
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for an initial distribution or priors
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for an initial distribution or priors
     ///   of the wrong count, with an entry out of range or not summing to 1 (a prior must be
     ///   positive).
     /// - Complexity: O(*K*²) for *K* states.
     public init(transitions: TransitionMatrix, initial: [Double]? = nil, emission: Emission = .probabilities)
-        throws(ActivityError)
+        throws(LocomotionError)
     {
         let count = transitions.stateCount
         let initial = initial ?? [Double](repeating: 1 / Double(count), count: count)
@@ -102,8 +102,8 @@ public struct HiddenMarkovSmoother: Sendable, Hashable {
     /// - Parameters:
     ///   - hop: Seconds between windows, finite and not negative.
     ///   - emission: ``Emission/probabilities`` by default.
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for a bad `hop` or priors.
-    public static func activities(hop: Double = 1, emission: Emission = .probabilities) throws(ActivityError)
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for a bad `hop` or priors.
+    public static func activities(hop: Double = 1, emission: Emission = .probabilities) throws(LocomotionError)
         -> HiddenMarkovSmoother
     {
         try HiddenMarkovSmoother(transitions: .activityPriors(hop: hop), emission: emission)
@@ -113,48 +113,43 @@ public struct HiddenMarkovSmoother: Sendable, Hashable {
     public func makeFilter() -> HiddenMarkovFilter { HiddenMarkovFilter(smoother: self) }
 
     private static func validateDistribution(_ values: [Double], name: String, count: Int, positive: Bool)
-        throws(ActivityError)
+        throws(LocomotionError)
     {
-        guard values.count == count else {
-            throw ActivityError(
-                .invalidParameter, "\(values.count) \(name)s for a model over \(count) states; give \(count)")
-        }
+        try LocomotionError.require(
+            "\(name)s.count", values.count, values.count == count, "it must equal the state count (\(count))")
         var sum = 0.0
         for (state, value) in values.enumerated() {
-            guard value.isFinite, positive ? value > 0 : value >= 0 else {
-                throw ActivityError(
-                    .invalidParameter,
-                    "\(name) of state \(state) = \(value) is invalid; it must be finite and \(positive ? "positive" : "not negative")"
-                )
-            }
+            try LocomotionError.require(
+                "\(name)s[\(state)]", value, value.isFinite && positive ? value > 0 : value >= 0,
+                "it must be finite and \(positive ? "positive" : "not negative")")
             sum += value
         }
-        guard abs(sum - 1) <= TransitionMatrix.rowSumTolerance else {
-            throw ActivityError(
-                .invalidParameter,
-                "the \(name)s sum to \(sum); they must sum to 1 (within \(TransitionMatrix.rowSumTolerance))")
-        }
+        try LocomotionError.require(
+            "\(name)s", sum, abs(sum - 1) <= TransitionMatrix.rowSumTolerance,
+            "they must sum to 1 (within \(TransitionMatrix.rowSumTolerance))")
     }
 
     /// Writes the log-emissions of one window's probabilities into `buffer[offset..<offset + K]`.
     ///
-    /// - Throws: ``ActivityError/Code/invalidData`` when the count is not *K* or a value is
+    /// - Throws: ``LocomotionError/Code/invalidData`` when the count is not *K* or a value is
     ///   negative or not finite; `buffer` may then be partly written.
     func writeLogEmissions(
         _ probabilities: some Collection<Double>, window: Int, into buffer: inout [Double], at offset: Int
-    ) throws(ActivityError) {
+    ) throws(LocomotionError) {
         let count = stateCount
         guard probabilities.count == count else {
-            throw ActivityError(
+            throw LocomotionError(
                 .invalidData,
-                "window \(window) has \(probabilities.count) class probabilities; the model has \(count) states")
+                message:
+                    "window \(window) has \(probabilities.count) class probabilities; the model has \(count) states")
         }
         var state = 0
         for value in probabilities {
             guard value.isFinite, value >= 0 else {
-                throw ActivityError(
+                throw LocomotionError(
                     .invalidData,
-                    "window \(window), state \(state): probability \(value) is invalid; it must be finite and not negative"
+                    message:
+                        "window \(window), state \(state): probability \(value) is invalid; it must be finite and not negative"
                 )
             }
             buffer[offset + state] = log(max(value, Self.probabilityFloor)) - logEmissionOffsets[state]
@@ -163,7 +158,7 @@ public struct HiddenMarkovSmoother: Sendable, Hashable {
     }
 
     /// The log-emissions of every window, row-major (window *t*, state *j* at `t * K + j`).
-    func logEmissions(_ probabilities: [[Double]]) throws(ActivityError) -> [Double] {
+    func logEmissions(_ probabilities: [[Double]]) throws(LocomotionError) -> [Double] {
         var buffer = [Double](repeating: 0, count: probabilities.count * stateCount)
         for (window, row) in probabilities.enumerated() {
             try writeLogEmissions(row, window: window, into: &buffer, at: window * stateCount)

@@ -50,9 +50,9 @@ extension TransitionMatrix {
     /// ``activityPriorsPerSecond`` scaled to a hop of `hop` seconds (``power(_:)``).
     ///
     /// - Parameter hop: The time between windows in seconds, finite, not negative, below 2⁵².
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for a bad `hop`.
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for a bad `hop`.
     /// - Complexity: O(log `hop`) (5 × 5 matrices).
-    public static func activityPriors(hop: Double = 1) throws(ActivityError) -> TransitionMatrix {
+    public static func activityPriors(hop: Double = 1) throws(LocomotionError) -> TransitionMatrix {
         try activityPriorsPerSecond.power(hop)
     }
 }

@@ -14,24 +14,20 @@ extension TransitionMatrix {
     ///   - sequences: One array of state indices per recording, in time order.
     ///   - stateCount: The number of states *K*, at least 1; every label is in `0..<stateCount`.
     ///   - alpha: The pseudo-count added to every cell: finite, not negative; 1 by default.
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for a bad `stateCount` or `alpha`;
-    ///   ``ActivityError/Code/invalidData`` for a label out of range, naming the sequence and
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for a bad `stateCount` or `alpha`;
+    ///   ``LocomotionError/Code/invalidData`` for a label out of range, naming the sequence and
     ///   position.
     /// - Complexity: O(*n* + *K*²) for *n* labels in all.
-    public init(counting sequences: [[Int]], stateCount: Int, alpha: Double = 1) throws(ActivityError) {
-        guard stateCount > 0 else {
-            throw ActivityError(
-                .invalidParameter, "stateCount = \(stateCount); a transition matrix needs at least one state")
-        }
-        guard alpha.isFinite, alpha >= 0 else {
-            throw ActivityError(.invalidParameter, "alpha = \(alpha) is invalid; it must be finite and not negative")
-        }
+    public init(counting sequences: [[Int]], stateCount: Int, alpha: Double = 1) throws(LocomotionError) {
+        try LocomotionError.require(stateCount, atLeast: 1, name: "stateCount")
+        try LocomotionError.requireNonNegative(alpha, name: "alpha")
         var counts = [Double](repeating: 0, count: stateCount * stateCount)
         for (sequenceIndex, sequence) in sequences.enumerated() {
             for (position, label) in sequence.enumerated() where !(0..<stateCount).contains(label) {
-                throw ActivityError(
+                throw LocomotionError(
                     .invalidData,
-                    "sequence \(sequenceIndex), position \(position): label \(label) is not a state in 0..<\(stateCount)"
+                    message:
+                        "sequence \(sequenceIndex), position \(position): label \(label) is not a state in 0..<\(stateCount)"
                 )
             }
             for (from, to) in zip(sequence, sequence.dropFirst()) { counts[from * stateCount + to] += 1 }
@@ -44,13 +40,11 @@ extension TransitionMatrix {
     /// ``init(counting:stateCount:alpha:)`` does. A label ``ActivityType/unknown`` breaks its
     /// sequence: no transition into or out of it is counted.
     ///
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for a bad `alpha`.
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for a bad `alpha`.
     /// - Complexity: O(*n*) for *n* labels in all.
-    public init(counting sequences: [[ActivityType]], alpha: Double = 1) throws(ActivityError) {
+    public init(counting sequences: [[ActivityType]], alpha: Double = 1) throws(LocomotionError) {
         let stateCount = ActivityType.decidable.count
-        guard alpha.isFinite, alpha >= 0 else {
-            throw ActivityError(.invalidParameter, "alpha = \(alpha) is invalid; it must be finite and not negative")
-        }
+        try LocomotionError.requireNonNegative(alpha, name: "alpha")
         var counts = [Double](repeating: 0, count: stateCount * stateCount)
         for sequence in sequences {
             for (from, to) in zip(sequence, sequence.dropFirst()) where from != .unknown && to != .unknown {

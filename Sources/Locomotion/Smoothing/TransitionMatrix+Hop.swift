@@ -16,31 +16,22 @@ extension TransitionMatrix {
     ///     `stay[i] + Σⱼ≠ᵢ switching[i][j]` must be 1 within ``rowSumTolerance``.
     ///   - hop: The step of the model in seconds, finite and not negative: 1 for one window a
     ///     second, 2.56 for windows 2.56 s apart. 0 gives the identity.
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for a table of the wrong shape, an entry
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for a table of the wrong shape, an entry
     ///   out of range, a row that does not sum to 1, a bad `hop`, or (for a fractional `hop`) a
     ///   per-second matrix with no logarithm (see ``power(_:)``).
     /// - Complexity: O(*K*³ log `hop`) for *K* states.
-    public init(stay: [Double], switching: [[Double]], hop: Double = 1) throws(ActivityError) {
+    public init(stay: [Double], switching: [[Double]], hop: Double = 1) throws(LocomotionError) {
         let count = stay.count
-        guard switching.count == count else {
-            throw ActivityError(
-                .invalidParameter,
-                "switching has \(switching.count) rows but stay has \(count) states; give one row per state")
-        }
+        try LocomotionError.require(
+            "switching.count", switching.count, switching.count == count,
+            "it must equal the state count of stay (\(count))")
         var rows: [[Double]] = []
         rows.reserveCapacity(count)
         for state in 0..<count {
-            guard switching[state].count == count else {
-                throw ActivityError(
-                    .invalidParameter,
-                    "switching row \(state) has \(switching[state].count) entries; a model over \(count) states needs \(count)"
-                )
-            }
-            guard stay[state].isFinite, (0...1).contains(stay[state]) else {
-                throw ActivityError(
-                    .invalidParameter,
-                    "stay probability of state \(state) = \(stay[state]) is invalid; it must be in [0, 1]")
-            }
+            try LocomotionError.require(
+                "switching[\(state)].count", switching[state].count, switching[state].count == count,
+                "it must equal the state count (\(count))")
+            try LocomotionError.require(stay[state], in: 0...1, name: "stay[\(state)]")
             var row = switching[state]
             row[state] = stay[state]
             rows.append(row)
@@ -70,24 +61,24 @@ extension TransitionMatrix {
     /// part differs from the (not stochastic) exact *P*ᶠ by about the clipped entries.
     ///
     /// - Parameter steps: Finite, not negative, below 2⁵²; 0 gives the identity.
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for a bad `steps`, or for a fractional
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for a bad `steps`, or for a fractional
     ///   `steps` when *P* has no real principal logarithm (an eigenvalue on the closed negative
     ///   real axis, as for a chain that alternates between two states every step). Every matrix
     ///   whose stay probabilities are all above 1/2 has one.
     /// - Complexity: O(*K*³ log `steps`).
-    public func power(_ steps: Double) throws(ActivityError) -> TransitionMatrix {
-        guard steps.isFinite, steps >= 0, steps < 0x1p52 else {
-            throw ActivityError(
-                .invalidParameter, "steps = \(steps) is invalid; it must be finite, not negative and below 2^52")
-        }
+    public func power(_ steps: Double) throws(LocomotionError) -> TransitionMatrix {
+        try LocomotionError.require(
+            "steps", steps, steps.isFinite && steps >= 0 && steps < 0x1p52,
+            "it must be finite, not negative and below 2^52")
         let whole = steps.rounded(.down)
         let fraction = steps - whole
         var result = squareMatrix.power(Int(whole))
         if fraction > 0 {
             guard let generator = generator() else {
-                throw ActivityError(
+                throw LocomotionError(
                     .invalidParameter,
-                    "this transition matrix has no real logarithm (an eigenvalue at or below 0), so it cannot be raised to the fractional power \(steps); use a whole number of steps"
+                    message:
+                        "this transition matrix has no real logarithm (an eigenvalue at or below 0), so it cannot be raised to the fractional power \(steps); use a whole number of steps"
                 )
             }
             result = result * generator.matrix.generatorExponential(time: fraction)

@@ -27,17 +27,16 @@ public struct TransitionMatrix: Sendable, Hashable {
     /// - Parameter rows: `rows[i][j]` is the probability of moving from state *i* to state *j* in
     ///   one step; at least one row, each with as many entries as there are rows, each entry
     ///   finite and not negative, each row summing to 1 within ``rowSumTolerance``.
-    /// - Throws: ``ActivityError/Code/invalidParameter`` naming the first row that breaks a rule.
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` naming the first row that breaks a rule.
     /// - Complexity: O(*K*²) for *K* states.
-    public init(rows: [[Double]]) throws(ActivityError) {
+    public init(rows: [[Double]]) throws(LocomotionError) {
         let count = rows.count
-        guard count > 0 else {
-            throw ActivityError(.invalidParameter, "a transition matrix needs at least one state")
-        }
+        try LocomotionError.require("rows.count", count, count > 0, "a transition matrix needs at least one state")
         for (index, row) in rows.enumerated() where row.count != count {
-            throw ActivityError(
+            throw LocomotionError(
                 .invalidParameter,
-                "row \(index) of the transition matrix has \(row.count) entries; a matrix over \(count) states needs \(count)"
+                message:
+                    "row \(index) of the transition matrix has \(row.count) entries; a matrix over \(count) states needs \(count)"
             )
         }
         try self.init(stateCount: count, probabilities: rows.flatMap { $0 })
@@ -48,38 +47,26 @@ public struct TransitionMatrix: Sendable, Hashable {
     /// - Parameters:
     ///   - stateCount: At least 1.
     ///   - probabilities: `stateCount`² values, row-major, under the rules of ``init(rows:)``.
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for a wrong count, an entry that is
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for a wrong count, an entry that is
     ///   negative or not finite, or a row whose sum is not 1.
     /// - Complexity: O(*K*²).
-    public init(stateCount: Int, probabilities: [Double]) throws(ActivityError) {
-        guard stateCount > 0 else {
-            throw ActivityError(
-                .invalidParameter, "stateCount = \(stateCount); a transition matrix needs at least one state")
-        }
-        guard probabilities.count == stateCount * stateCount else {
-            throw ActivityError(
-                .invalidParameter,
-                "a transition matrix over \(stateCount) states needs \(stateCount * stateCount) probabilities, not \(probabilities.count)"
-            )
-        }
+    public init(stateCount: Int, probabilities: [Double]) throws(LocomotionError) {
+        try LocomotionError.require(stateCount, atLeast: 1, name: "stateCount")
+        try LocomotionError.require(
+            "probabilities.count", probabilities.count, probabilities.count == stateCount * stateCount,
+            "it must be \(stateCount * stateCount) for \(stateCount) states")
         for row in 0..<stateCount {
             var sum = 0.0
             for column in 0..<stateCount {
                 let value = probabilities[row * stateCount + column]
-                guard value.isFinite, value >= 0 else {
-                    throw ActivityError(
-                        .invalidParameter,
-                        "transition probability from state \(row) to state \(column) = \(value) is invalid; it must be finite and not negative"
-                    )
-                }
+                try LocomotionError.require(
+                    "probabilities[\(row * stateCount + column)]", value, value.isFinite && value >= 0,
+                    "it must be finite and not negative")
                 sum += value
             }
-            guard abs(sum - 1) <= Self.rowSumTolerance else {
-                throw ActivityError(
-                    .invalidParameter,
-                    "the transition probabilities from state \(row) sum to \(sum); each row must sum to 1 (within \(Self.rowSumTolerance))"
-                )
-            }
+            try LocomotionError.require(
+                "probabilities of row \(row)", sum, abs(sum - 1) <= Self.rowSumTolerance,
+                "each row must sum to 1 (within \(Self.rowSumTolerance))")
         }
         self.stateCount = stateCount
         self.probabilities = probabilities

@@ -49,7 +49,7 @@ extension Recording {
                 coordinate = try LocationFix.Coordinate(latitude: latitude, longitude: longitude)
             } catch {
                 throw .invalidData(
-                    source: .recording(source), row: rowOffset + row + 1, column: error.parameter,
+                    at: .recording(source, row: rowOffset + row + 1, column: error.parameter),
                     value: error.value ?? "",
                     expected: error.expected ?? error.message)
             }

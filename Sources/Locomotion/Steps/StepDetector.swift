@@ -198,7 +198,7 @@ public struct StepDetector: Sendable {
     public mutating func process(time: Double, magnitude: Double, into steps: inout [Step]) throws(LocomotionError) {
         guard time.isFinite, magnitude.isFinite else {
             throw .invalidData(
-                source: .stream(Self.input), row: received + 1, value: "(\(time) s, \(magnitude) g)",
+                at: .stream(Self.input, sample: received + 1), value: "(\(time) s, \(magnitude) g)",
                 expected: "time and magnitude must be finite")
         }
         try append(time: time, magnitude: magnitude, acceleration: nil, into: &steps)
@@ -233,7 +233,7 @@ public struct StepDetector: Sendable {
         let magnitude = (x * x + y * y + z * z).squareRoot()
         guard time.isFinite, magnitude.isFinite else {
             throw .invalidData(
-                source: .stream(Self.input), row: received + 1, value: "(\(time) s, \(x), \(y), \(z) g)",
+                at: .stream(Self.input, sample: received + 1), value: "(\(time) s, \(x), \(y), \(z) g)",
                 expected: "time and acceleration must be finite, the magnitude too (below about 1e154 g)")
         }
         try append(time: time, magnitude: magnitude, acceleration: SIMD3(x, y, z), into: &steps)

@@ -26,23 +26,24 @@ extension ActivityTimeline {
 
         /// Adds the next result (see ``ActivityTimeline/init(results:)`` for how results merge).
         ///
-        /// - Throws: ``ActivityError/Code/outOfOrder`` when the result starts before the
+        /// - Throws: ``LocomotionError/Code/timeGoesBackwards`` when the result starts before the
         ///   previous one or its times are not finite or reversed; the builder is then unchanged.
         /// - Complexity: O(1).
-        public mutating func append(_ result: ActivityResult) throws(ActivityError) {
+        public mutating func append(_ result: ActivityResult) throws(LocomotionError) {
             try append(result, isStop: false)
         }
 
         /// Adds the next result; `isStop` marks a driving result that is a stop inside a ride (the
         /// in-vehicle stage's), which the segment lists in ``ActivitySegment/stops`` once the run
         /// of them lasts ``minimumStopDuration``.
-        mutating func append(_ result: ActivityResult, isStop: Bool) throws(ActivityError) {
+        mutating func append(_ result: ActivityResult, isStop: Bool) throws(LocomotionError) {
             guard result.start.isFinite, result.end.isFinite, result.end >= result.start,
                 latest.map({ result.start >= $0.start }) ?? true
             else {
-                throw ActivityError(
-                    .outOfOrder,
-                    "result \(resultCount + 1) spans \(result.start)–\(result.end) s; results must be in time order with finite times"
+                throw LocomotionError(
+                    .timeGoesBackwards,
+                    message:
+                        "result \(resultCount + 1) spans \(result.start)–\(result.end) s; results must be in time order with finite times"
                 )
             }
             resultCount += 1

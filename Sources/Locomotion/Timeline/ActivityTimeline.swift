@@ -19,10 +19,10 @@ public struct ActivityTimeline: Sendable, Hashable, Codable {
     /// at the later one's start. A segment's confidence is the median of its results' (the lower
     /// of the two middle ones for an even count).
     ///
-    /// - Throws: ``ActivityError/Code/outOfOrder`` when a result starts before the previous one
+    /// - Throws: ``LocomotionError/Code/timeGoesBackwards`` when a result starts before the previous one
     ///   or its times are not finite or reversed.
     /// - Complexity: O(*n*).
-    public init(results: [ActivityResult]) throws(ActivityError) {
+    public init(results: [ActivityResult]) throws(LocomotionError) {
         var builder = Builder()
         for result in results { try builder.append(result) }
         self = builder.timeline
@@ -36,12 +36,12 @@ public struct ActivityTimeline: Sendable, Hashable, Codable {
     ///   - history: The reports.
     ///   - range: The span to cover (the newest report lasts until its end).
     ///   - precedence: How several flags become one activity.
-    /// - Throws: ``ActivityError/Code/noData`` when no report covers the range, as
+    /// - Throws: ``LocomotionError/Code/noData`` when no report covers the range, as
     ///   ``MotionActivityHistory/segments(in:)``.
     /// - Complexity: O(*r*) for *r* reports in the range.
     public init(
         history: MotionActivityHistory, in range: Range<Double>, precedence: ActivityPrecedence = .detector
-    ) throws(ActivityError) {
+    ) throws(LocomotionError) {
         var segments: [ActivitySegment] = []
         for segment in try history.segments(in: range) {
             let activity = segment.report.activity(by: precedence)
@@ -85,15 +85,14 @@ public struct ActivityTimeline: Sendable, Hashable, Codable {
 
     /// The segments overlapping `range`, clipped to it.
     ///
-    /// - Throws: ``ActivityError/Code/noData`` when no segment overlaps the range (a distinct
-    ///   result, not an empty success); ``ActivityError/Code/invalidParameter`` for an empty or
+    /// - Throws: ``LocomotionError/Code/noData`` when no segment overlaps the range (a distinct
+    ///   result, not an empty success); ``LocomotionError/Code/invalidParameter`` for an empty or
     ///   non-finite range.
     /// - Complexity: O(log *n* + *k*).
-    public func segments(in range: Range<Double>) throws(ActivityError) -> [ActivitySegment] {
-        guard range.lowerBound.isFinite, range.upperBound.isFinite, !range.isEmpty else {
-            throw ActivityError(
-                .invalidParameter, "the query range \(range) is invalid; it must be non-empty and finite")
-        }
+    public func segments(in range: Range<Double>) throws(LocomotionError) -> [ActivitySegment] {
+        try LocomotionError.require(
+            "range", range, range.lowerBound.isFinite && range.upperBound.isFinite && !range.isEmpty,
+            "it must be a non-empty range of finite times (s)")
         var low = 0
         var high = segments.count
         while low < high {
@@ -110,7 +109,7 @@ public struct ActivityTimeline: Sendable, Hashable, Codable {
             index += 1
         }
         guard !clipped.isEmpty else {
-            throw ActivityError(.noData, "no activity covers \(range.lowerBound)–\(range.upperBound) s")
+            throw LocomotionError(.noData, message: "no activity covers \(range.lowerBound)–\(range.upperBound) s")
         }
         return clipped
     }

@@ -1,5 +1,5 @@
-/// An error type that can say "this parameter is out of its range": the package's three error
-/// types (`DSPError`, `LocomotionError`, `ActivityError`) conform, so every parameter check in every
+/// An error type that can say "this parameter is out of its range": the package's two error
+/// types (`DSPError`, `LocomotionError`) conform, so every parameter check in every
 /// module goes through the helpers below and reads the same (`name = value is invalid;
 /// requirement`). Not public API.
 package protocol ParameterValidating: Error {

@@ -43,7 +43,7 @@ import Testing
         let segments = try history.segments(in: 60..<300)
         #expect(segments.map(\.duration) == [60, 180])
         #expect(DurationFormat.compact(segments[1].duration) == "3m 0s")
-        let uncovered = #expect(throws: ActivityError.self) { try history.segments(in: -100 ..< -50) }
+        let uncovered = #expect(throws: LocomotionError.self) { try history.segments(in: -100 ..< -50) }
         #expect(uncovered?.code == .noData)
 
         var hysteresis = try ActivityHysteresis()

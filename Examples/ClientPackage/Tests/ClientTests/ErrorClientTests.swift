@@ -9,7 +9,7 @@ import Testing
         switch error.code {
         case .malformedCell:
             return
-                "\(error.source?.path ?? "?") line \(error.line ?? 0), column \(error.column ?? "?"): '\(error.value ?? "")'"
+                "\(error.location?.path ?? "?") line \(error.location?.line ?? 0), column \(error.location?.column ?? "?"): '\(error.value ?? "")'"
         case .invalidParameter:
             return "setting \(error.parameter ?? "?"): \(error.expected ?? "")"
         default:
@@ -37,6 +37,18 @@ import Testing
         } catch {
             #expect(!error.code.isDataError)
             #expect(report(error) == "setting windowDuration: it must be finite and positive (s)")
+        }
+    }
+
+    /// The detector's calls name their error type: the catch reads the code without a cast.
+    @Test func aDetectorErrorNeedsNoCast() throws {
+        var detector = try ActivityDetector(sampleRate: 50)
+        _ = try detector.process(.pedometer(time: 10, cadence: 1.8))
+        do {
+            _ = try detector.process(.pedometer(time: 5, cadence: 1.8))
+            Issue.record("a pedometer update going back in time was accepted")
+        } catch {
+            #expect(error.code == .timeGoesBackwards && error.code.isDataError)
         }
     }
 

@@ -22,10 +22,10 @@ public protocol ActivityEstimator: ProbabilisticModel, Hashable {
     ///   - labels: The class index of each row, in `0..<classCount`.
     ///   - classCount: The number of classes, at least 1 (a class need not occur in `labels`).
     ///   - configuration: The settings, checked by ``EstimatorConfiguration/validate()`` first.
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for a configuration out of range, no
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for a configuration out of range, no
     ///   rows, a label count that is not the row count or a label out of range;
-    ///   ``ActivityError/Code/invalidData`` for an infinite value, naming its row and column.
-    init(fitting x: FeatureMatrix, labels: [Int], classCount: Int, configuration: Configuration) throws(ActivityError)
+    ///   ``LocomotionError/Code/invalidData`` for an infinite value, naming its row and column.
+    init(fitting x: FeatureMatrix, labels: [Int], classCount: Int, configuration: Configuration) throws(LocomotionError)
 }
 
 extension GaussianNaiveBayes: ActivityEstimator {
@@ -41,13 +41,10 @@ extension GaussianNaiveBayes: ActivityEstimator {
         /// A configuration.
         public init(varianceSmoothing: Double) { self.varianceSmoothing = varianceSmoothing }
 
-        /// - Throws: ``ActivityError/Code/invalidParameter`` when `varianceSmoothing` is negative or
+        /// - Throws: ``LocomotionError/Code/invalidParameter`` when `varianceSmoothing` is negative or
         ///   not finite.
-        public func validate() throws(ActivityError) {
-            guard varianceSmoothing.isFinite, varianceSmoothing >= 0 else {
-                throw ActivityError(
-                    .invalidParameter, "varianceSmoothing must be finite and not negative, got \(varianceSmoothing)")
-            }
+        public func validate() throws(LocomotionError) {
+            try LocomotionError.requireNonNegative(varianceSmoothing, name: "varianceSmoothing")
         }
 
         enum CodingKeys: String, CodingKey { case varianceSmoothing }
@@ -56,7 +53,7 @@ extension GaussianNaiveBayes: ActivityEstimator {
     /// Fits the model (``fit(_:labels:classCount:varianceSmoothing:)``) with `configuration`.
     public init(
         fitting x: FeatureMatrix, labels: [Int], classCount: Int, configuration: Configuration
-    ) throws(ActivityError) {
+    ) throws(LocomotionError) {
         try configuration.validate()
         self = try Self.fit(
             x, labels: labels, classCount: classCount, varianceSmoothing: configuration.varianceSmoothing)
@@ -84,18 +81,11 @@ extension LogisticRegression: ActivityEstimator {
             self.tolerance = tolerance
         }
 
-        /// - Throws: ``ActivityError/Code/invalidParameter`` naming the first setting out of range.
-        public func validate() throws(ActivityError) {
-            guard c.isFinite, c > 0 else {
-                throw ActivityError(.invalidParameter, "c must be positive and finite, got \(c)")
-            }
-            guard maximumIterations >= 0 else {
-                throw ActivityError(
-                    .invalidParameter, "maximumIterations must not be negative, got \(maximumIterations)")
-            }
-            guard tolerance.isFinite, tolerance >= 0 else {
-                throw ActivityError(.invalidParameter, "tolerance must be finite and not negative, got \(tolerance)")
-            }
+        /// - Throws: ``LocomotionError/Code/invalidParameter`` naming the first setting out of range.
+        public func validate() throws(LocomotionError) {
+            try LocomotionError.requirePositive(c, name: "c")
+            try LocomotionError.require(maximumIterations, atLeast: 0, name: "maximumIterations")
+            try LocomotionError.requireNonNegative(tolerance, name: "tolerance")
         }
 
         enum CodingKeys: String, CodingKey { case c, maximumIterations, tolerance }
@@ -104,7 +94,7 @@ extension LogisticRegression: ActivityEstimator {
     /// Fits the model (``fit(_:labels:classCount:c:maximumIterations:tolerance:)``) with `configuration`.
     public init(
         fitting x: FeatureMatrix, labels: [Int], classCount: Int, configuration: Configuration
-    ) throws(ActivityError) {
+    ) throws(LocomotionError) {
         try configuration.validate()
         self = try Self.fit(
             x, labels: labels, classCount: classCount, c: configuration.c,
@@ -121,7 +111,7 @@ extension RandomForest: ActivityEstimator {
     /// Fits a forest (``fit(_:labels:classCount:configuration:threadCount:)``) on every core.
     public init(
         fitting x: FeatureMatrix, labels: [Int], classCount: Int, configuration: Configuration
-    ) throws(ActivityError) {
+    ) throws(LocomotionError) {
         self = try Self.fit(x, labels: labels, classCount: classCount, configuration: configuration, threadCount: nil)
     }
 }
@@ -135,7 +125,7 @@ extension DecisionTree: ActivityEstimator {
     /// Grows a tree (``fit(_:labels:classCount:configuration:)``).
     public init(
         fitting x: FeatureMatrix, labels: [Int], classCount: Int, configuration: Configuration
-    ) throws(ActivityError) {
+    ) throws(LocomotionError) {
         self = try Self.fit(x, labels: labels, classCount: classCount, configuration: configuration)
     }
 }

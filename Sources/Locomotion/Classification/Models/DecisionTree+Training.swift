@@ -7,15 +7,15 @@ extension DecisionTree {
     ///   - classCount: The number of classes, at least 1 (a class need not occur in `labels`).
     ///   - configuration: Stopping rules, feature subset size and seed.
     /// - Returns: The tree; the same arguments give the same tree, bit for bit.
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for an empty `x`, a label count that is
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for an empty `x`, a label count that is
     ///   not the row count, a label out of range or a configuration value out of range;
-    ///   ``ActivityError/Code/invalidData`` for an infinite feature value (naming its row and
+    ///   ``LocomotionError/Code/invalidData`` for an infinite feature value (naming its row and
     ///   column).
     /// - Complexity: O(*m* · *n* log *n* · *depth*) for *n* rows and *m* features evaluated per
     ///   node; O(*n* + *d* + nodes) memory for *d* features.
     public static func fit(
         _ x: FeatureMatrix, labels: [Int], classCount: Int, configuration: Configuration = Configuration()
-    ) throws(ActivityError) -> DecisionTree {
+    ) throws(LocomotionError) -> DecisionTree {
         try validateTrainingData(x, labels: labels, classCount: classCount)
         try configuration.validate()
         let featureLimit = try configuration.maximumFeatures.resolved(featureCount: x.columnCount)
@@ -27,29 +27,22 @@ extension DecisionTree {
 
     /// Checks training data: rows present, one label per row, each in `0..<classCount`, no
     /// infinite value, and fewer than 2³⁰ rows (so node indices fit in 32 bits).
-    static func validateTrainingData(_ x: FeatureMatrix, labels: [Int], classCount: Int) throws(ActivityError) {
-        guard x.rowCount > 0 else {
-            throw ActivityError(.invalidParameter, "the training data has no rows")
-        }
-        guard x.rowCount < 1 << 30 else {
-            throw ActivityError(
-                .invalidParameter, "the training data has \(x.rowCount) rows; fewer than 2³⁰ are supported")
-        }
-        guard labels.count == x.rowCount else {
-            throw ActivityError(
-                .invalidParameter, "there are \(labels.count) labels for \(x.rowCount) rows; each row needs one label")
-        }
-        guard classCount >= 1 else {
-            throw ActivityError(.invalidParameter, "classCount = \(classCount) is invalid; it must be at least 1")
-        }
+    static func validateTrainingData(_ x: FeatureMatrix, labels: [Int], classCount: Int) throws(LocomotionError) {
+        try LocomotionError.require("x.rowCount", x.rowCount, x.rowCount > 0, "the training data must have rows")
+        try LocomotionError.require("x.rowCount", x.rowCount, x.rowCount < 1 << 30, "it must be below 2³⁰")
+        try LocomotionError.require(
+            "labels.count", labels.count, labels.count == x.rowCount,
+            "it must equal the row count (\(x.rowCount)): each row needs one label")
+        try LocomotionError.require(classCount, atLeast: 1, name: "classCount")
         if let row = labels.firstIndex(where: { $0 < 0 || $0 >= classCount }) {
-            throw ActivityError(
-                .invalidParameter, "row \(row): label \(labels[row]) is not a class in 0..<\(classCount)")
+            throw LocomotionError(
+                .invalidParameter, message: "row \(row): label \(labels[row]) is not a class in 0..<\(classCount)")
         }
         if let index = x.values.firstIndex(where: { $0.isInfinite }) {
-            throw ActivityError(
+            throw LocomotionError(
                 .invalidData,
-                "row \(index / x.columnCount), column \(index % x.columnCount): the value \(x.values[index]) is infinite; use NaN for a missing value"
+                message:
+                    "row \(index / x.columnCount), column \(index % x.columnCount): the value \(x.values[index]) is infinite; use NaN for a missing value"
             )
         }
     }

@@ -43,10 +43,10 @@ public struct DecisionTree: ProbabilisticModel, Sendable, Hashable {
 
         /// The number of features for `featureCount` features.
         ///
-        /// - Throws: ``ActivityError/Code/invalidParameter`` for a count outside
+        /// - Throws: ``LocomotionError/Code/invalidParameter`` for a count outside
         ///   `1...featureCount` or a fraction outside `(0, 1]`.
         /// - Complexity: O(1).
-        public func resolved(featureCount: Int) throws(ActivityError) -> Int {
+        public func resolved(featureCount: Int) throws(LocomotionError) -> Int {
             precondition(featureCount > 0, "featureCount must be positive")
             switch self {
             case .all:
@@ -58,17 +58,13 @@ public struct DecisionTree: ProbabilisticModel, Sendable, Hashable {
                 while 2 << count <= featureCount { count += 1 }  // ⌊log₂ n⌋ without rounding error
                 return max(1, count)
             case .count(let count):
-                guard (1...featureCount).contains(count) else {
-                    throw ActivityError(
-                        .invalidParameter,
-                        "maximumFeatures = \(count) is invalid; it must be in 1...\(featureCount) (the feature count)")
-                }
+                try LocomotionError.require(
+                    "maximumFeatures", count, (1...featureCount).contains(count),
+                    "it must be in 1...\(featureCount) (the feature count)")
                 return count
             case .fraction(let fraction):
-                guard fraction > 0, fraction <= 1 else {
-                    throw ActivityError(
-                        .invalidParameter, "maximumFeatures fraction = \(fraction) is invalid; it must be in (0, 1]")
-                }
+                try LocomotionError.require(
+                    "maximumFeatures", fraction, fraction > 0 && fraction <= 1, "a fraction must be in (0, 1]")
                 return max(1, Int(fraction * Double(featureCount)))
             }
         }
@@ -105,27 +101,22 @@ public struct DecisionTree: ProbabilisticModel, Sendable, Hashable {
         /// (0 gives a single leaf), `minimumSamplesSplit >= 2`, `minimumSamplesLeaf >= 1`, and a
         /// `maximumFeatures` count of at least 1 or fraction in `(0, 1]`.
         ///
-        /// - Throws: ``ActivityError/Code/invalidParameter`` naming the first parameter out of range.
-        public func validate() throws(ActivityError) {
-            if let maximumDepth, maximumDepth < 0 {
-                throw ActivityError(
-                    .invalidParameter, "maximumDepth = \(maximumDepth) is invalid; it must be nil or at least 0")
+        /// - Throws: ``LocomotionError/Code/invalidParameter`` naming the first parameter out of range.
+        public func validate() throws(LocomotionError) {
+            if let maximumDepth {
+                try LocomotionError.require(
+                    "maximumDepth", maximumDepth, maximumDepth >= 0, "it must be nil or at least 0")
             }
-            guard minimumSamplesSplit >= 2 else {
-                throw ActivityError(
-                    .invalidParameter, "minimumSamplesSplit = \(minimumSamplesSplit) is invalid; it must be at least 2")
-            }
-            guard minimumSamplesLeaf >= 1 else {
-                throw ActivityError(
-                    .invalidParameter, "minimumSamplesLeaf = \(minimumSamplesLeaf) is invalid; it must be at least 1")
-            }
+            try LocomotionError.require(minimumSamplesSplit, atLeast: 2, name: "minimumSamplesSplit")
+            try LocomotionError.require(minimumSamplesLeaf, atLeast: 1, name: "minimumSamplesLeaf")
             switch maximumFeatures {
             case .count(let count) where count < 1:
-                throw ActivityError(
-                    .invalidParameter, "maximumFeatures = \(count) is invalid; it must be at least 1")
+                throw LocomotionError(
+                    .invalidParameter, message: "maximumFeatures = \(count) is invalid; it must be at least 1")
             case .fraction(let fraction) where !(fraction > 0 && fraction <= 1):
-                throw ActivityError(
-                    .invalidParameter, "maximumFeatures fraction = \(fraction) is invalid; it must be in (0, 1]")
+                throw LocomotionError(
+                    .invalidParameter,
+                    message: "maximumFeatures fraction = \(fraction) is invalid; it must be in (0, 1]")
             default:
                 break
             }

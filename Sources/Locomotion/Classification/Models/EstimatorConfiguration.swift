@@ -5,6 +5,6 @@ public protocol EstimatorConfiguration: Sendable, Hashable, Codable {
     init()
     /// Checks every setting.
     ///
-    /// - Throws: ``ActivityError/Code/invalidParameter`` naming the first setting out of range.
-    func validate() throws(ActivityError)
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` naming the first setting out of range.
+    func validate() throws(LocomotionError)
 }

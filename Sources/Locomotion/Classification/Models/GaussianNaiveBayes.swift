@@ -103,21 +103,18 @@ public struct GaussianNaiveBayes: ProbabilisticModel, Hashable {
     ///   - varianceSmoothing: The fraction of the largest feature variance added to every
     ///     variance; finite and not negative (scikit-learn's default 1e-9).
     /// - Returns: The fitted model.
-    /// - Throws: ``ActivityError`` with code ``ActivityError/Code/invalidParameter`` when there are
+    /// - Throws: ``LocomotionError`` with code ``LocomotionError/Code/invalidParameter`` when there are
     ///   no rows, when `labels.count` is not `x.rowCount`, when a label is outside
     ///   `0..<classCount`, when `classCount < 1` or when `varianceSmoothing` is negative or not
-    ///   finite; with code ``ActivityError/Code/invalidData`` when a training value is infinite
+    ///   finite; with code ``LocomotionError/Code/invalidData`` when a training value is infinite
     ///   (the error names its row and column).
     /// - Complexity: O(*n* · *d* + *k* · *d*) time and O(*n*) extra space, for *n* rows, *d*
     ///   features and *k* classes.
     public static func fit(
         _ x: FeatureMatrix, labels: [Int], classCount: Int, varianceSmoothing: Double = 1e-9
-    ) throws(ActivityError) -> GaussianNaiveBayes {
+    ) throws(LocomotionError) -> GaussianNaiveBayes {
         try ModelValidation.check(x, labels: labels, classCount: classCount)
-        guard varianceSmoothing.isFinite, varianceSmoothing >= 0 else {
-            throw ActivityError(
-                .invalidParameter, "varianceSmoothing must be finite and not negative, got \(varianceSmoothing)")
-        }
+        try LocomotionError.requireNonNegative(varianceSmoothing, name: "varianceSmoothing")
         let rowCount = x.rowCount
         let featureCount = x.columnCount
         var rowsOfClass = [[Int]](repeating: [], count: classCount)

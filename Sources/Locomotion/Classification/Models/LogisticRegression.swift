@@ -115,10 +115,10 @@ public struct LogisticRegression: ProbabilisticModel, Hashable {
     ///     number of rows is at most this in magnitude; finite and not negative.
     /// - Returns: The fitted model; ``convergence`` says whether the tolerance was reached (a fit
     ///   that stops at the iteration limit is still returned).
-    /// - Throws: ``ActivityError`` with code ``ActivityError/Code/invalidParameter`` when there are
+    /// - Throws: ``LocomotionError`` with code ``LocomotionError/Code/invalidParameter`` when there are
     ///   no rows, when `labels.count` is not `x.rowCount`, when a label is outside
     ///   `0..<classCount`, when `classCount < 1`, or when `c`, `maximumIterations` or `tolerance`
-    ///   is out of range; with code ``ActivityError/Code/invalidData`` when a training value is
+    ///   is out of range; with code ``LocomotionError/Code/invalidData`` when a training value is
     ///   infinite (the error names its row and column).
     /// - Complexity: O(*n* · *d* · *k*) per function evaluation, a few evaluations per iteration,
     ///   at most `maximumIterations` iterations; O(*n* · *d* + *k* · *d* · 10) extra space, for
@@ -126,17 +126,11 @@ public struct LogisticRegression: ProbabilisticModel, Hashable {
     public static func fit(
         _ x: FeatureMatrix, labels: [Int], classCount: Int, c: Double = 1.0, maximumIterations: Int = 500,
         tolerance: Double = 1e-8
-    ) throws(ActivityError) -> LogisticRegression {
+    ) throws(LocomotionError) -> LogisticRegression {
         try ModelValidation.check(x, labels: labels, classCount: classCount)
-        guard c.isFinite, c > 0 else {
-            throw ActivityError(.invalidParameter, "c must be positive and finite, got \(c)")
-        }
-        guard maximumIterations >= 0 else {
-            throw ActivityError(.invalidParameter, "maximumIterations must not be negative, got \(maximumIterations)")
-        }
-        guard tolerance.isFinite, tolerance >= 0 else {
-            throw ActivityError(.invalidParameter, "tolerance must be finite and not negative, got \(tolerance)")
-        }
+        try LocomotionError.requirePositive(c, name: "c")
+        try LocomotionError.require(maximumIterations, atLeast: 0, name: "maximumIterations")
+        try LocomotionError.requireNonNegative(tolerance, name: "tolerance")
         let rowCount = x.rowCount
         let featureCount = x.columnCount
 

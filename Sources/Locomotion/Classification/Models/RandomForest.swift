@@ -60,11 +60,9 @@ public struct RandomForest: ProbabilisticModel, Sendable, Hashable {
         /// Checks the parameters that do not depend on the data: `treeCount >= 1` and the trees'
         /// parameters as ``DecisionTree/Configuration/validate()`` does.
         ///
-        /// - Throws: ``ActivityError/Code/invalidParameter`` naming the first parameter out of range.
-        public func validate() throws(ActivityError) {
-            guard treeCount >= 1 else {
-                throw ActivityError(.invalidParameter, "treeCount = \(treeCount) is invalid; it must be at least 1")
-            }
+        /// - Throws: ``LocomotionError/Code/invalidParameter`` naming the first parameter out of range.
+        public func validate() throws(LocomotionError) {
+            try LocomotionError.require(treeCount, atLeast: 1, name: "treeCount")
             try tree.validate()
         }
     }
@@ -95,20 +93,18 @@ public struct RandomForest: ProbabilisticModel, Sendable, Hashable {
     ///   - threadCount: How many threads grow trees; `nil` for one per active processor. The
     ///     result does not depend on it.
     /// - Returns: The forest; the same arguments give the same forest, bit for bit.
-    /// - Throws: ``ActivityError/Code/invalidParameter`` for an empty `x`, a label count that is
+    /// - Throws: ``LocomotionError/Code/invalidParameter`` for an empty `x`, a label count that is
     ///   not the row count, a label out of range, a configuration value out of range or a
-    ///   `threadCount` below 1; ``ActivityError/Code/invalidData`` for an infinite feature value.
+    ///   `threadCount` below 1; ``LocomotionError/Code/invalidData`` for an infinite feature value.
     /// - Complexity: O(*t* · *m* · *n* log *n* · *depth*) work for *t* trees, *n* rows and *m*
     ///   features evaluated per node, shared among the threads.
     public static func fit(
         _ x: FeatureMatrix, labels: [Int], classCount: Int, configuration: Configuration = Configuration(),
         threadCount: Int? = nil
-    ) throws(ActivityError) -> RandomForest {
+    ) throws(LocomotionError) -> RandomForest {
         try DecisionTree.validateTrainingData(x, labels: labels, classCount: classCount)
         try configuration.validate()
-        if let threadCount, threadCount < 1 {
-            throw ActivityError(.invalidParameter, "threadCount = \(threadCount) is invalid; it must be at least 1")
-        }
+        if let threadCount { try LocomotionError.require(threadCount, atLeast: 1, name: "threadCount") }
         let featureLimit = try configuration.maximumFeatures.resolved(featureCount: x.columnCount)
         let treeCount = configuration.treeCount
         let workers = min(treeCount, threadCount ?? ProcessInfo.processInfo.activeProcessorCount)
