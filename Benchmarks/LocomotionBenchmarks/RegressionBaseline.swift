@@ -80,6 +80,20 @@ struct RegressionBaseline {
     /// The time per operation under which a cell is judged by the looser limit.
     static let subMicrosecond = 1_000.0
 
+    /// The indices of the time-gated rows slower than their limit against this baseline (the
+    /// cells a check would fail on time).
+    func overLimit(_ rows: [MatrixRow], limit: Double, subMicrosecondLimit: Double) -> [Int] {
+        var byKey: [String: Double] = [:]
+        for cell in cells { byKey["\(cell.kernel) \(cell.cell)"] = cell.normalized }
+        return rows.indices.filter { index in
+            let row = rows[index]
+            guard !row.kernel.usesEveryCore, let reference = byKey["\(row.kernel.name) \(row.cell.key)"] else {
+                return false
+            }
+            return row.normalized / reference > (row.minimum < Self.subMicrosecond ? subMicrosecondLimit : limit)
+        }
+    }
+
     /// Compares `rows` with this baseline: a cell fails when its normalised time (the median of
     /// `passes` passes, each the fastest round over FFTW C's fastest round in the same rounds)
     /// exceeds the baseline's by more than `limit` (a ratio, 1.3 for 30 %), or by more than

@@ -1,4 +1,5 @@
 import Foundation
+import LocomotionDSP
 
 /// How the direction of gravity turns in the phone's frame within one window: how far it sways, and
 /// whether it turns once per period of the acceleration magnitude or once per two.
@@ -56,28 +57,58 @@ struct GravityRotation: Sendable {
     /// - Parameters:
     ///   - x, y, z: The window's acceleration with gravity (g), at most the scratch's length.
     ///   - stepCadence: The magnitude's autocorrelation cadence (per second), or `nil`.
-    /// - Complexity: O(*n* log *n*) for the sway's quantile, plus O(*n* · *k*) for the *k* lags
-    ///   around the step lag; no allocation.
+    /// - Complexity: O(*n*) on average for the sway's quantile (a selection), plus O(*n* · *k*) for
+    ///   the *k* lags around the step lag; no allocation.
     mutating func measure(
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>,
         stepCadence: Double?
     ) -> Result? {
+        guard x.count >= 4, x.count <= ux.count else { return nil }
+        let (half, sampleRate) = (half, sampleRate)
+        // The scratch is read through pointers taken once: indexing the arrays in the loops would
+        // check their uniqueness and bounds at every sample.
+        return ux.withUnsafeMutableBufferPointer { ux in
+            uy.withUnsafeMutableBufferPointer { uy in
+                uz.withUnsafeMutableBufferPointer { uz in
+                    scratch.withUnsafeMutableBufferPointer { scratch in
+                        Self.measure(
+                            x: x, y: y, z: z, stepCadence: stepCadence, half: half, sampleRate: sampleRate,
+                            directions: (ux, uy, uz), scratch: scratch)
+                    }
+                }
+            }
+        }
+    }
+
+    /// ``measure(x:y:z:stepCadence:)`` on the held scratch.
+    private static func measure(
+        x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>,
+        stepCadence: Double?, half: Int, sampleRate: Double,
+        directions: (
+            x: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>,
+            z: UnsafeMutableBufferPointer<Double>
+        ),
+        scratch: UnsafeMutableBufferPointer<Double>
+    ) -> Result? {
         let n = x.count
-        guard n >= 4, n <= ux.count else { return nil }
-        // Centred moving averages by running sums, normalised to directions.
+        let (ux, uy, uz) = directions
+        // Centred moving averages by running sums, normalised to directions. Sample i's sums add
+        // every sample up to i + half, then take off every sample before i − half, one at a time
+        // in that order.
         var sums = (0.0, 0.0, 0.0)
-        var lo = 0
-        var hi = 0
+        let lead = min(n, half + 1)
+        for index in 0..<lead {
+            guard x[index].isFinite && y[index].isFinite && z[index].isFinite else { return nil }
+            sums = (sums.0 + x[index], sums.1 + y[index], sums.2 + z[index])
+        }
         for i in 0..<n {
-            while hi < min(n, i + half + 1) {
-                guard x[hi].isFinite && y[hi].isFinite && z[hi].isFinite else { return nil }
-                sums = (sums.0 + x[hi], sums.1 + y[hi], sums.2 + z[hi])
-                hi += 1
+            let ahead = i + half
+            if i > 0, ahead < n {
+                guard x[ahead].isFinite && y[ahead].isFinite && z[ahead].isFinite else { return nil }
+                sums = (sums.0 + x[ahead], sums.1 + y[ahead], sums.2 + z[ahead])
             }
-            while lo < i - half {
-                sums = (sums.0 - x[lo], sums.1 - y[lo], sums.2 - z[lo])
-                lo += 1
-            }
+            let behind = i - half - 1
+            if behind >= 0 { sums = (sums.0 - x[behind], sums.1 - y[behind], sums.2 - z[behind]) }
             let norm = (sums.0 * sums.0 + sums.1 * sums.1 + sums.2 * sums.2).squareRoot()
             guard norm > 0 else { return nil }
             ux[i] = sums.0 / norm
@@ -90,18 +121,7 @@ struct GravityRotation: Sendable {
         mean = (mean.0 / count, mean.1 / count, mean.2 / count)
         let meanNorm = (mean.0 * mean.0 + mean.1 * mean.1 + mean.2 * mean.2).squareRoot()
         guard meanNorm > 0 else { return nil }
-        for i in 0..<n {
-            let cosine = (ux[i] * mean.0 + uy[i] * mean.1 + uz[i] * mean.2) / meanNorm
-            scratch[i] = acos(min(1, max(-1, cosine))) * 180 / Double.pi
-        }
-        let sway = scratch.withUnsafeMutableBufferPointer { angles -> Double in
-            var part = UnsafeMutableBufferPointer(rebasing: angles[0..<n])
-            part.sort()
-            let position = Self.swayQuantile * Double(n - 1)
-            let lower = Int(position.rounded(.down))
-            let upper = min(lower + 1, n - 1)
-            return part[lower] + (position - Double(lower)) * (part[upper] - part[lower])
-        }
+        let sway = Self.sway(ux: ux, uy: uy, uz: uz, mean: mean, meanNorm: meanNorm, scratch: scratch, count: n)
         guard let stepCadence, stepCadence.isFinite, stepCadence > 0 else {
             return Result(sway: sway, stepCorrelation: .nan)
         }
@@ -140,11 +160,65 @@ struct GravityRotation: Sendable {
         let last = min(n - 1, Int((lag * (1 + Self.lagTolerance)).rounded(.up)))
         guard first <= last else { return Result(sway: sway, stepCorrelation: .nan) }
         var best = -Double.infinity
-        for k in first...last {
-            var sum = 0.0
-            for i in 0..<(n - k) { sum += scratch[i] * scratch[i + k] }
-            best = max(best, sum / energy * count / Double(n - k))
+        var k = first
+        while k <= last {
+            let width = min(4, last - k + 1)
+            let sums = Self.laggedProducts(scratch, count: n, firstLag: k, width: width)
+            for j in 0..<width { best = max(best, sums[j] / energy * count / Double(n - k - j)) }
+            k += width
         }
         return Result(sway: sway, stepCorrelation: best)
+    }
+
+    /// `Σᵢ sᵢ·sᵢ₊ₖ` over `i < count − k` for the lags `k = firstLag ..< firstLag + width` (`width`
+    /// ≤ 4; the other lanes are unspecified), each summed in the order of `i`. The four lags share
+    /// one pass over the samples, so each sample is read once for four products; every lag keeps
+    /// its own sum in its own order, so the values are those of one lag at a time, bit for bit.
+    static func laggedProducts(
+        _ samples: UnsafeMutableBufferPointer<Double>, count n: Int, firstLag k: Int, width: Int
+    ) -> SIMD4<Double> {
+        // Lag k + j runs to n − k − j: the four share i < n − k − 3, then each finishes alone.
+        let shared = max(0, n - k - 3)
+        var lanes = SIMD4<Double>(repeating: 0)
+        for i in 0..<shared {
+            let ahead = samples.baseAddress! + (i + k)
+            let products: SIMD4<Double> = SIMD4(ahead[0], ahead[1], ahead[2], ahead[3]) * samples[i]
+            lanes += products
+        }
+        for j in 0..<width {
+            var sum = lanes[j]
+            var index = shared
+            while index < n - k - j {
+                sum += samples[index] * samples[index + k + j]
+                index += 1
+            }
+            lanes[j] = sum
+        }
+        return lanes
+    }
+
+    /// The ``swayQuantile`` quantile of the angles (degrees) between each direction and the mean
+    /// direction, interpolated linearly between the two angles around it.
+    ///
+    /// The angle `acos(c)·180/π` only falls as the cosine `c` rises, so the angles' order is the
+    /// order of the negated cosines: the two ranks are selected among those (O(*n*), no sort), and
+    /// only those two get an arc cosine. `GravityRotationTests` checks the value against every
+    /// angle computed and sorted.
+    static func sway(
+        ux: UnsafeMutableBufferPointer<Double>, uy: UnsafeMutableBufferPointer<Double>,
+        uz: UnsafeMutableBufferPointer<Double>, mean: (Double, Double, Double), meanNorm: Double,
+        scratch: UnsafeMutableBufferPointer<Double>, count n: Int
+    ) -> Double {
+        for i in 0..<n {
+            let cosine = (ux[i] * mean.0 + uy[i] * mean.1 + uz[i] * mean.2) / meanNorm
+            scratch[i] = -min(1, max(-1, cosine))
+        }
+        let position = Self.swayQuantile * Double(n - 1)
+        let lower = Int(position.rounded(.down))
+        let (below, above) = Statistics.adjacentOrderStatistics(
+            at: lower, in: UnsafeMutableBufferPointer(rebasing: scratch[0..<n]))
+        func angle(_ negatedCosine: Double) -> Double { acos(-negatedCosine) * 180 / Double.pi }
+        let (low, high) = (angle(below), angle(above))
+        return low + (position - Double(lower)) * (high - low)
     }
 }

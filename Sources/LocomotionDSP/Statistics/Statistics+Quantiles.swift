@@ -112,6 +112,21 @@ extension Statistics {
     }
 }
 
+extension Statistics {
+    /// The values at ranks `rank` and `rank + 1` (0-based, ascending) of `buffer`, found by
+    /// selection and reordering it; both are the last value when `rank` is the last index.
+    ///
+    /// - Precondition: `0 <= rank < buffer.count`; no NaN in the buffer.
+    /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst; no allocation.
+    package static func adjacentOrderStatistics(
+        at rank: Int, in buffer: UnsafeMutableBufferPointer<Double>
+    ) -> (Double, Double) {
+        Selection.select(rank, in: buffer)
+        let value = buffer[rank]
+        return (value, rank + 1 < buffer.count ? Selection.minimum(in: buffer, from: rank + 1) : value)
+    }
+}
+
 // MARK: - Kernels
 
 extension Statistics {
