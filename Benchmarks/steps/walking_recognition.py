@@ -4,6 +4,7 @@
 Usage:
     python3 Benchmarks/steps/walking_recognition.py [--bin PATH] [--data DIR] [--work DIR] [--extra DIR]...
         [--only NAME]... [--by-person] [--save FILE] [--load FILE [--compare FILE]] [--json]
+        [--analyze-args "--no-walker-rhythm"]
 
 For every recording of the sources below it runs the default CLI (`locomotion classify --classifier rules
 --csv`, `locomotion analyze --json` and `locomotion steps --json`, same reader options) and prints, per
@@ -13,6 +14,8 @@ dataset:
   the activity rules call walking or running ("on foot");
 * timeline: of the labelled time, the % inside a walking or running segment of the smoothed timeline
   (the default hysteresis), which is what decides the steps on foot;
+* steps on foot while walking: of the steps detected in walking-labelled time, how many are on foot
+  (what a user sees of a walk);
 * gated steps: steps on foot (`ActivityTimeline.stepsOnFoot`: detected steps inside a walking or
   running segment) per minute of stationary-labelled time, and per minute of a whole vehicle
   recording (every step there is false).
@@ -34,6 +37,7 @@ import argparse
 import glob
 import json
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -93,10 +97,10 @@ def group(truth):
                      "vehicle" if t in VEHICLE else t for t in truth], dtype=object)
 
 
-def measure(binary, run):
+def measure(binary, run, analyze_args=()):
     from io import StringIO
     windows = pd.read_csv(StringIO(cli(binary, ["classify", run.input, *run.args, "--classifier", "rules", "--csv"])))
-    analysis = json.loads(cli(binary, ["analyze", run.input, *run.args, "--json"]))[0]
+    analysis = json.loads(cli(binary, ["analyze", run.input, *run.args, *analyze_args, "--json"]))[0]
     steps = np.array(json.loads(cli(binary, ["steps", run.input, *run.args, "--json"]))[0]["stepTimes"], float)
     segments = [(s["start"], s["end"]) for s in analysis["timeline"] if s["activity"] in ON_FOOT]
     on_foot = np.zeros(len(steps), bool)
@@ -120,7 +124,8 @@ def measure(binary, run):
         rows[cls] = dict(
             windows=int(w.sum()), windows_on_foot=int(windows.activity[w].isin(ON_FOOT).sum()),
             seconds=float(c.sum() * CELL), seconds_on_foot=float((c & cell_on_foot).sum() * CELL),
-            steps_on_foot=int((on_foot & c[step_cell]).sum()) if len(steps) and len(cells) else 0)
+            steps_on_foot=int((on_foot & c[step_cell]).sum()) if len(steps) and len(cells) else 0,
+            steps=int(c[step_cell].sum()) if len(steps) and len(cells) else 0)
     whole_vehicle = bool(len(cells) and (cell_class[cell_class != None] == "vehicle").all())  # noqa: E711
     return dict(dataset=run.dataset, recording=run.recording, rows=rows, duration=float(end),
                 steps=int(len(steps)), steps_on_foot=int(on_foot.sum()), vehicle_recording=whole_vehicle)
@@ -150,10 +155,10 @@ def person(result):
 def report(results, by_person=False):
     if by_person:
         results = [dict(r, dataset=f"{r['dataset']} {person(r)}") for r in results]
-    lines = ["| dataset | recordings | walking windows on foot % | walking time on foot % | stationary windows "
-             "on foot % | stationary time on foot % | gated steps /min still | vehicle windows on foot % | "
-             "vehicle time on foot % | gated steps /min in vehicle recordings |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| dataset | recordings | walking windows on foot % | walking time on foot % | steps on foot while "
+             "walking | stationary windows on foot % | stationary time on foot % | gated steps /min still | "
+             "vehicle windows on foot % | vehicle time on foot % | gated steps /min in vehicle recordings |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for ds in sorted({r["dataset"] for r in results}):
         rs = [r for r in results if r["dataset"] == ds]
         tot = {cls: {k: sum(r["rows"][cls][k] for r in rs) for k in rs[0]["rows"][cls]} for cls in rs[0]["rows"]}
@@ -161,9 +166,10 @@ def report(results, by_person=False):
         veh = [r for r in rs if r["vehicle_recording"]]
         veh_rate = (f"{sum(r['steps_on_foot'] for r in veh) / (sum(r['duration'] for r in veh) / 60):.2f}"
                     if veh else "–")
+        walked = f"{w['steps_on_foot']} / {w['steps']}" if "steps" in w else "–"
         still_rate = f"{s['steps_on_foot'] / (s['seconds'] / 60):.2f}" if s["seconds"] else "–"
         lines.append(f"| {ds} | {len(rs)} | {pct(w['windows_on_foot'], w['windows'])} ({w['windows']}) | "
-                     f"{pct(w['seconds_on_foot'], w['seconds'])} | {pct(s['windows_on_foot'], s['windows'])} "
+                     f"{pct(w['seconds_on_foot'], w['seconds'])} | {walked} | {pct(s['windows_on_foot'], s['windows'])} "
                      f"({s['windows']}) | {pct(s['seconds_on_foot'], s['seconds'])} | {still_rate} | "
                      f"{pct(v['windows_on_foot'], v['windows'])} ({v['windows']}) | "
                      f"{pct(v['seconds_on_foot'], v['seconds'])} | {veh_rate} |")
@@ -198,6 +204,8 @@ def main():
     ap.add_argument("--compare", type=Path, help="with --load: results saved by --save to show as 'after'")
     ap.add_argument("--by-person", action="store_true", help="one row per dataset and person")
     ap.add_argument("--load", type=Path, help="print the table of results saved by --save (runs nothing)")
+    ap.add_argument("--analyze-args", default="",
+                    help="extra arguments for `locomotion analyze` only (e.g. --no-walker-rhythm for a same-binary 'before')")
     args = ap.parse_args()
     if args.load and args.compare:
         print("\n".join(compare(json.loads(args.load.read_text()), json.loads(args.compare.read_text()),
@@ -213,7 +221,8 @@ def main():
     if args.only:
         runs = [r for r in runs if any(o.lower() in r.dataset.lower() for o in args.only)]
     with ThreadPoolExecutor(2) as pool:
-        results = list(pool.map(lambda r: measure(args.bin, r), runs))
+        extra = shlex.split(args.analyze_args)
+        results = list(pool.map(lambda r: measure(args.bin, r, extra), runs))
     if args.json:
         print(json.dumps(results, indent=1))
         return

@@ -9,6 +9,7 @@ enum AnalyzeCommand {
     static let summary = """
         usage: locomotion analyze [FILE|DIR...] [--classifier rules|fusion|model [--model M]]
                                   [--smoothing hysteresis|hmm|none] [--hold S] [--no-in-vehicle]
+                                  [--no-walker-rhythm]
                                   [--window S] [--hop S] [--jobs N] [--json | --jsonl | --csv]
                                   [--shard K/N] [--out FILE] [--report FILE.html]
                                   [--label-map FILE] [reading options]
@@ -34,6 +35,10 @@ enum AnalyzeCommand {
         .flag(
             "no-in-vehicle",
             "without the in-vehicle stage: driving is what the smoothed windows say\n(rides are not held through their stops)"
+        ),
+        .flag(
+            "no-walker-rhythm",
+            "without the walker's rhythm as walking evidence: a slow walker's windows\nare what the classifier says"
         ),
         SharedOptions.window, SharedOptions.hop,
         .option(
@@ -213,6 +218,7 @@ enum AnalyzeCommand {
         // For a model, checked here and made for the model's hop below (as evaluate does).
         options.smoothing = try smoothing(parsed, hop: name == "model" ? 1 : options.features.hop)
         if parsed.flag("no-in-vehicle") { options.inVehicle = nil }
+        if parsed.flag("no-walker-rhythm") { options.walkerRhythmEvidence = false }
         let jobs = parsed.wholeNumber("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         let reading = try ReadingOptions.parse(parsed)
         let formats = [Format.json, .jsonl, .csv].filter { parsed.flag($0.rawValue) }

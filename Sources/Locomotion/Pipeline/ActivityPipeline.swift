@@ -20,6 +20,12 @@
 /// delivered before the first sample at or after its start). Because every stage sees the same
 /// sequence whatever the driver, the results are equal bit for bit.
 ///
+/// Between the classifier and the temporal model, a slow walker's rhythm confirmed by the step
+/// detector (``WalkerRhythmEvidence``, when ``RecordingAnalysis/Options/walkerRhythmEvidence`` is
+/// set) turns a window the classifier calls stationary or driving without gait into walking. It is
+/// not the in-vehicle stage's on-foot hint: a bus's sway taught the detector a slow rhythm
+/// (docs/Accuracy.md, "Slow walkers' rhythm as walking evidence").
+///
 /// The in-vehicle stage (``InVehicleStage``, when ``RecordingAnalysis/Options/inVehicle`` is set)
 /// holds each smoothed result until the in-vehicle decision at its centre is final (about 70 s by
 /// default), so the timeline trails the samples by that much more.
@@ -55,6 +61,8 @@ struct ActivityPipeline: Sendable {
     let missingRequirements: [AnalysisRequirement]
     private var newSteps: [Step] = []
     private var stepsOnFoot: StepsOnFootCounter
+    /// `nil` when the analysis does not read the walker's rhythm (``RecordingAnalysis/Options/walkerRhythmEvidence``).
+    private let walkerRhythm: WalkerRhythmEvidence?
     /// The first sample the step detector refused (not finite); the drivers decide when it counts.
     private(set) var stepFailure: LocomotionError?
     var retention: Retention
@@ -124,6 +132,7 @@ struct ActivityPipeline: Sendable {
         if let stepGap { steps.maximumGap = stepGap }
         stepDetector =
             missingRequirements.isEmpty ? try StepDetector(sampleRate: sampleRate, configuration: steps) : nil
+        walkerRhythm = options.walkerRhythmEvidence ? WalkerRhythmEvidence() : nil
         labelMap = options.labelMap
         self.retention = retention
         stepsOnFoot = StepsOnFootCounter(keepsSteps: retention.steps)
@@ -246,8 +255,11 @@ struct ActivityPipeline: Sendable {
 
     private mutating func decide() throws(LocomotionError) {
         guard let vector = extractor.vector else { return }
-        let result = try classifier.classify(
+        var result = try classifier.classify(
             vector, context: ActivityClassificationContext(extractor.context, report: latestReport))
+        if let walkerRhythm, let stepDetector {
+            result = walkerRhythm.adjusted(result, rhythm: stepDetector.walkerRhythm)
+        }
         windowCount += 1
         latestResult = result
         if retention.windowResults { windowResults.append(result) }

@@ -24,14 +24,19 @@ public struct RecordingAnalysis: Sendable {
         /// result is driving, stops included; outside, driving that rests on the accelerometer
         /// alone is not. `nil` leaves the smoothed results as they are.
         public var inVehicle: InVehicleOptions?
+        /// Whether a slow walker's rhythm, confirmed by the step detector, turns the windows of their
+        /// walk that the classifier calls stationary or driving without gait into walking (low
+        /// confidence), so that their steps count as on foot: at 40–70 steps/min a window holds too
+        /// few steps for the classifier alone. On by default; docs/Accuracy.md measures it.
+        public var walkerRhythmEvidence: Bool
 
         /// The defaults: 2.56 s windows every 1.28 s, the activity rules, 5 s hysteresis (10 s to
-        /// leave driving), the default step detector, the in-vehicle stage.
+        /// leave driving), the default step detector, the in-vehicle stage, the walker's rhythm as walking evidence.
         public init(
             features: FeatureConfiguration = .init(), classifier: ActivityDetector.Classifier? = nil,
             smoothing: ActivitySmoothing = .hysteresis(.init()), steps: StepDetectorConfiguration = .init(),
             labelMap: [String: ActivityType] = [:], activityReports: [MotionActivityReport] = [],
-            inVehicle: InVehicleOptions? = .init()
+            inVehicle: InVehicleOptions? = .init(), walkerRhythmEvidence: Bool = true
         ) {
             self.features = features
             self.classifier = classifier
@@ -40,6 +45,7 @@ public struct RecordingAnalysis: Sendable {
             self.labelMap = labelMap
             self.activityReports = activityReports
             self.inVehicle = inVehicle
+            self.walkerRhythmEvidence = walkerRhythmEvidence
         }
     }
 

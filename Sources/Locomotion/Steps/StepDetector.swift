@@ -117,6 +117,13 @@ public struct StepDetector: Sendable {
     /// (``StepDetectorConfiguration/Rhythm``); `nil` before the first confirmed bout of a segment.
     private var rhythmPeriod: Double?
     private var rhythmLastStep = -Double.infinity
+    /// The walker's remembered step period (s) and the time (s) of the last confirmed step that
+    /// taught it, whatever the period (``StepDetectorConfiguration/Rhythm/minimumPeriod`` gates only
+    /// the detector's own use); `nil` before the first confirmed bout of a segment, or with the
+    /// rhythm off. The activity pipeline reads it as walking evidence (`WalkerRhythmEvidence`).
+    var walkerRhythm: (period: Double, lastStep: Double)? {
+        rhythmPeriod.map { (period: $0, lastStep: rhythmLastStep) }
+    }
     /// Samples accepted since creation, across segments: the number an input error names.
     private var received = 0
     /// The stream's name in input errors.
