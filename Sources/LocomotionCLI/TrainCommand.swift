@@ -234,17 +234,18 @@ private func relative(_ path: String, to arguments: [String]) -> String {
     return path
 }
 
-/// The arguments without `--out PATH`: where the file is written is not part of the model, so the
-/// same training gives the same bytes wherever it is written.
+/// The arguments without `--out PATH` and `--predictions PATH`: where files are written is not
+/// part of the model, so the same training gives the same bytes wherever it is written.
 private func withoutOutput(_ arguments: [String]) -> [String] {
+    let written = ["--out", "--predictions"]
     var kept: [String] = []
     var skipNext = false
     for argument in arguments {
         if skipNext {
             skipNext = false
-        } else if argument == "--out" {
+        } else if written.contains(argument) {
             skipNext = true
-        } else if !argument.hasPrefix("--out=") {
+        } else if !written.contains(where: { argument.hasPrefix($0 + "=") }) {
             kept.append(argument)
         }
     }

@@ -52,6 +52,9 @@ struct TrainLeaveOneGroupOutTests {
             #expect(row[0].hasPrefix("walking/") == (row[2] == "walking"))
         }
         #expect(ActivityModel.temperatureRange.contains(trained.temperature))
+        // Where the files went is not part of the model.
+        #expect(!trained.training.command.contains(predictions) && !trained.training.command.contains(model))
+        #expect(trained.training.command.hasSuffix("--calibrate --date 2026-12-03"))
         // The stored temperature is the one fitted to those held-out probabilities.
         let heldOut = try rows.map { try #require(ActivityProbabilities(weights: $0[4...].map { Double($0)! })) }
         let truths = try rows.map { try #require(ActivityType(rawValue: String($0[2]))) }
