@@ -6,7 +6,7 @@ ARGS ?=
 DEMO_FILE := Sources/LocomotionCLI/Resources/uci-hapt-walk-exp01.csv
 APT_PACKAGES := libfftw3-dev zlib1g-dev pkg-config
 
-.PHONY: all deps build demo test test-asan test-tsan fuzz fuzz-smoke fuzz-build fuzz-corpus fuzz-campaign fuzz-merge soak bench bench-check bench-baseline bench-smoke bench-e2e slurm-check docs lint format clean
+.PHONY: all deps build demo test test-asan test-tsan fuzz fuzz-smoke fuzz-build fuzz-corpus fuzz-campaign fuzz-merge soak bench bench-check bench-baseline bench-smoke bench-e2e slurm-check docs lint format clean model
 
 all: build
 
@@ -116,6 +116,20 @@ fuzz-corpus: fuzz-build
 # Benchmarks/ is a package of its own (the executable, its C baseline over FFTW, the test support
 # linked from Tests/Support), built in release mode under .build/benchmarks.
 BENCH_BUILD := $(SWIFT) build --package-path Benchmarks -c release --scratch-path $(CURDIR)/.build/benchmarks
+
+# Regenerates the bundled model (docs/Model.md, "Reproducing it") from ../shared/data: the licensed
+# recordings with one augmented copy each, grouped by source, the kind chosen leave-one-source-out,
+# the temperature fitted to the held-out probabilities. Python prepares the corpus; `locomotion train`
+# trains the model. MODEL_DATA names the shared data folder.
+MODEL_DATA ?= ../shared/data
+MODEL_KIND ?= bayes
+MODEL_CORPUS := .build/training-sources
+model: deps
+	$(SWIFT) build -c release --product locomotion
+	python3 Benchmarks/activity/prepare_training.py --data $(MODEL_DATA) --licensed-only --augment 1 \
+		--group-by source --out $(MODEL_CORPUS) --force
+	.build/release/locomotion train $(MODEL_CORPUS) --kind $(MODEL_KIND) --folds groups --calibrate \
+		--date 2026-12-03 --out Sources/Locomotion/Resources/activity-model.json
 
 bench: deps
 	$(BENCH_BUILD) --product LocomotionBenchmarks

@@ -10,9 +10,22 @@ the GPS speed merged) are those of recordings.py, i.e. of evaluate_activity.py. 
     transitions are left out;
   * a stretch ends at every class change and at every time-stamp gap > 0.5 s; stretches shorter than
     5.12 s (last minus first time stamp) are dropped;
-  * gravity-removed recordings are left out (the features assume gravity is included, and no
-    orientation is recorded that would let it be added back);
-  * a file (or a stretch) whose estimated rate is below 10 Hz or above 200 Hz is left out;
+  * gravity-removed recordings are left out (the features assume gravity is included), except the
+    vehicle rides of metro-paris and tartu, where a phone lies still in the vehicle: 1 g is added back
+    along one direction drawn per recording (uniform on the sphere, seeded by the file name), which is
+    what a phone at rest in a vehicle measures up to its slow tilts (GRAVITY_RESTORED);
+  * --augment N adds N copies of every stretch as another phone would record it (augment()): a random
+    orientation (uniform rotation), a rate drawn log-uniformly in 10-200 Hz (linear interpolation,
+    after a moving average when the rate goes down), clipping of every axis at +-2 g or +-4 g (a third
+    of the copies each) and white noise of 0-0.02 g per axis; the gyroscope and GPS columns are left
+    out of the copies (the model reads neither, and many phones have neither). A copy keeps its
+    original's group, so cross-validation folds never split them;
+  * --group-by source names files <dataset>__..., so `locomotion train --folds groups` holds out one
+    source (dataset) at a time;
+  * a stretch whose estimated rate is 5-10 Hz or 200-450 Hz is resampled to 10 or 200 Hz
+    (resample_stretch(): TMD's 5-10 Hz vehicle and walking files, Tartu's 9.9 Hz rides, Oxford's 215
+    and 405 Hz phones); other rates below 10 Hz or above 200 Hz are left out; the GPS speed is left
+    out of a resampled stretch;
   * the zero-speed tail of tmd_Federica_car_1480577874908 (a parked car: steps, then a phone lying
     still) is left out of driving (TRIMS).
 
@@ -30,6 +43,7 @@ import shutil
 import sys
 import tempfile
 import time
+import zlib
 from collections import defaultdict
 from pathlib import Path
 
@@ -38,11 +52,13 @@ import pandas as pd
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from recordings import recordings  # noqa: E402  (the evaluation's recordings, classes and preparation)
+from recordings import Run, inside, per_sample, recordings, whole, xyz  # noqa: E402  (the evaluation's recordings)
 
 ROOT = Path(__file__).resolve().parents[2]
 STANDARD_GRAVITY = 9.80665
-MIN_SECONDS = 5.12     # shortest stretch kept (last minus first time stamp)
+MIN_SECONDS = 5.12     # shortest stretch kept (last minus first time stamp) ...
+SHORT_SECONDS = {"geotec": 2.6}  # ... but one 2.56 s window where every stretch is short (a timed up-and-go)
+RESAMPLED_RANGE = (5.0, 450.0)   # rates brought into RATE_RANGE by resample_stretch(), as a phone at 10/200 Hz
 MAX_GAP = 0.5          # a stretch ends at a time-stamp interval longer than this (s)
 RATE_RANGE = (10.0, 200.0)  # what feature extraction accepts (FeatureConfiguration.sampleRateRange) ...
 RATE_TOLERANCE = 1e-9  # ... to within 1e-9 relative, as the library checks it
@@ -79,14 +95,24 @@ LICENCES = {
                      False),
     "cycling-bicycle-database": ("none stated (Patricsen-git/bicycle-database has no LICENSE file)", False),
     "gpxpy-gps-tracks": ("Apache-2.0 (gpxpy)", True),
+    "geotec": ("CC BY 4.0 (the GeoTec repository's README and .zenodo.json)", True),
+    "oxford": ("CC BY 4.0 (the repository's README and validation/README.md)", True),
+    "tartu": ("GPL-3.0 (the repository's LICENSE; no separate data licence; the README asks to check with the "
+              "maintainers whether a model trained on it may be shipped)", True),
 }
+# gravity-removed vehicle rides whose gravity is added back (see the module docstring)
+GRAVITY_RESTORED = {"metro-paris", "tartu"}
+CLIP_LIMITS_G = (2.0, 4.0)   # the ranges of cheap and common phone accelerometers
+NOISE_MAX_G = 0.02           # white-noise standard deviation, drawn per copy in [0, NOISE_MAX_G]
 FOLDERS = {"uci-hapt": "uci-hapt", "motionsense": "motionsense-iphone-pocket", "hugadb": "hugadb-cycling-thigh-imu",
            "driver-behavior": "driver-behavior", "car-phone": "car-phone-physicstoolbox",
            "metro-paris": "metro-paris-sensorlogger", "bratislava": "bratislava-tram-bus-phone",
            "tmd": "tmd-us-transportation-raw", "daphnet": "daphnet-excerpt", "gaitmap": "gaitmap-foot-imu-example",
            "gaitpy": "gaitpy-geneactiv-lumbar-demo", "mobilised-d": "mobilised-d-lab-example",
            "skdh": "skdh-context-snippets", "basicmotions": "basicmotions",
-           "cycling-bicycle-database": "cycling-bicycle-database", "gpxpy-gps-tracks": "gpxpy-gps-tracks"}
+           "cycling-bicycle-database": "cycling-bicycle-database", "gpxpy-gps-tracks": "gpxpy-gps-tracks",
+           "geotec": "geotec-phone-pocket-tug", "oxford": "oxford-stepcounter-phones",
+           "tartu": "tartu-road-car-phones-linear-acc"}
 # the evaluation's row names -> the corpus's dataset (one dataset per source folder)
 DATASET_OF_RUN = {"daphnet-trunk": "daphnet", "daphnet-thigh": "daphnet", "gaitmap-foot": "gaitmap",
                   "gaitpy-lumbar": "gaitpy", "metro-comparo-linacc": "metro-paris",
@@ -95,8 +121,6 @@ DATASET_OF_RUN = {"daphnet-trunk": "daphnet", "daphnet-thigh": "daphnet", "gaitm
 EXCLUDED_RUNS = {
     "driver-behavior-linacc": "gravity removed (the app's linear acceleration); the same trips are used from "
                               "their gravity-included acc_* columns",
-    "metro-paris": "gravity removed (Sensor Logger linear acceleration) and no orientation to add it back; "
-                   "these rides have no total acceleration",
     "metro-comparo-linacc": "gravity removed, and unlabelled (vehicle_mixed: moving and stopped not told apart)",
     "metro-comparo-totalacc": "total acceleration, but unlabelled: vehicle_mixed (moving and stopped not told apart)",
 }
@@ -142,6 +166,12 @@ def group_of(dataset, recording):
         return "helbert"
     if dataset == "bratislava":     # one phone, presumably one rider: the thesis author (M. Hajek)
         return "hajek"
+    if dataset == "geotec":         # geotec_s01_01_tug: subject s01
+        return parts[1]
+    if dataset == "oxford":         # Nexus_Jamie_inhand_hard_1: the walker
+        return parts[1]
+    if dataset == "tartu":          # tartu_c1_...: phone (car) c1 or c2
+        return parts[1]
     if dataset == "gaitmap":        # per foot; the README names the subjects of two of the three recordings
         source = recording.rsplit("_", 1)[0]
         return {"healthy_2x20m_walk": "mad-s5047", "healthy_stair_up": "madstair-s11",
@@ -190,7 +220,7 @@ def motion_columns(run, header):
         if all(c in header for c in named):
             acc = named
             break
-    if any(c is None or c.startswith("linacc") for c in acc):
+    if any(c is None or (c.startswith("linacc") and run.dataset not in GRAVITY_RESTORED) for c in acc):
         return None, "gravity removed: no gravity-included acceleration"
     gyr = None
     for unit in ("rad_s", "deg_s"):
@@ -199,6 +229,69 @@ def motion_columns(run, header):
             break
     speed = "speed" if "speed" in header else None
     return (acc, gyr, speed), None
+
+
+def seeded(*names):
+    """A random generator seeded by the names (stable across runs and machines)."""
+    return np.random.default_rng(zlib.crc32("/".join(map(str, names)).encode()))
+
+
+def random_rotation(rng):
+    """A rotation matrix drawn uniformly (a normalised Gaussian quaternion)."""
+    w, x, y, z = (q := rng.normal(size=4)) / np.linalg.norm(q)
+    return np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+                     [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+                     [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]])
+
+
+def restored_gravity(rng):
+    """1 g along a direction drawn uniformly on the sphere: a phone at rest in a vehicle."""
+    g = rng.normal(size=3)
+    return g / np.linalg.norm(g)
+
+
+def augment(columns, rng):
+    """A copy of a stretch as another phone would record it (see the module docstring), and how."""
+    t = columns["t_s"]
+    acc = np.stack([columns[f"acc_{a}_g"] for a in "xyz"], axis=1) @ random_rotation(rng).T
+    source_rate = cli_rate(t)
+    rate = float(np.exp(rng.uniform(np.log(RATE_RANGE[0]), np.log(RATE_RANGE[1]))))
+    width = int(round(source_rate / rate))  # a moving average over one new interval, against aliasing
+    acc = np.stack([moving_average(acc[:, i], width) for i in range(3)], axis=1)
+    grid = t[0] + np.arange(int(np.floor((t[-1] - t[0]) * rate)) + 1) / rate
+    acc = np.stack([np.interp(grid, t, acc[:, i]) for i in range(3)], axis=1)
+    noise = rng.uniform(0, NOISE_MAX_G)
+    acc = acc + rng.normal(scale=noise, size=acc.shape)
+    clip = [None, *CLIP_LIMITS_G][int(rng.integers(3))]
+    if clip is not None:
+        acc = np.clip(acc, -clip, clip)
+    out = {"t_s": grid}
+    for i, a in enumerate("xyz"):
+        out[f"acc_{a}_g"] = acc[:, i]
+    how = {"rate_hz": round(rate, 3), "noise_g": round(noise, 5), "clip_g": clip}
+    return out, how
+
+
+def moving_average(x, width):
+    """x smoothed by a centred moving average of `width` samples (edges repeated): an anti-aliasing
+    filter before the rate goes down."""
+    if width <= 1:
+        return x
+    return np.convolve(np.pad(x, (width // 2, width - 1 - width // 2), mode="edge"), np.ones(width) / width,
+                       mode="valid")
+
+
+def resample_stretch(columns, rate):
+    """The stretch's motion columns linearly interpolated on a uniform grid at `rate` (after a moving
+    average over one new interval when the rate goes down); sparse columns (GPS speed) are left out."""
+    t = columns["t_s"]
+    width = int(round(cli_rate(t) / rate))
+    grid = t[0] + np.arange(int(np.floor((t[-1] - t[0]) * rate)) + 1) / rate
+    out = {"t_s": grid}
+    for name, values in columns.items():
+        if name.startswith(("acc_", "gyr_")):
+            out[name] = np.interp(grid, t, moving_average(values, width))
+    return out
 
 
 def to_g(name, values):
@@ -276,10 +369,31 @@ def static_skips(data):
     return s
 
 
+def extra_runs(data):
+    """The recordings the activity evaluation of issue 30 added: GeoTec pocket phones (walking, seated),
+    Oxford phones (walking between the first and last reference step), Tartu car rides (gravity removed)."""
+    runs = []
+    for f in sorted(glob.glob(f"{data}/geotec-phone-pocket-tug/geotec_s*_tug.csv")):
+        # seated is stationary; standing up, sitting down and turning are transitions (left out)
+        runs.append(Run("geotec", os.path.basename(f)[:-4], f, [], per_sample(
+            f, "label", {"walking": "walking", "stationary": "stationary"})))
+    for f in sorted(glob.glob(f"{data}/oxford-stepcounter-phones/*_[0-9].csv")):
+        steps = pd.read_csv(f[:-4] + "_steps.csv").t_s.values
+        runs.append(Run("oxford", os.path.basename(f)[:-4], f, [], inside([(steps.min(), steps.max())], "walking")))
+    tmd_class = {"car": "driving", "bus": "driving", "train": "driving", "walking": "walking", "still": "stationary"}
+    for skip in tmd_rate_skips(data):  # what recordings.tmd leaves out (< 10 Hz), to be resampled
+        name = os.path.basename(skip["what"])[:-4]
+        runs.append(Run("tmd", name, f"{data}/{skip['what']}", [], whole(tmd_class[name.split("_")[2]])))
+    for f in sorted(glob.glob(f"{data}/tartu-road-car-phones-linear-acc/tartu_*.csv")):
+        runs.append(Run("tartu", os.path.basename(f)[:-4], f, xyz("acceleration", "linacc_{}_g"), whole("driving")))
+    return runs
+
+
 def collect(data, work, licensed_only):
     """Every stretch to write (in file order) and everything skipped."""
     runs, _ = recordings(str(data), str(work))
-    skipped = static_skips(data) + tmd_rate_skips(data)
+    runs += extra_runs(data)
+    skipped = static_skips(data)
     items = []
     for run in runs:
         dataset = DATASET_OF_RUN.get(run.dataset, run.dataset)
@@ -299,9 +413,9 @@ def collect(data, work, licensed_only):
         src = pd.read_csv(run.input, usecols=use, **EXACT_FLOATS)
         t = src.t_s.values.astype(float)
         rate = cli_rate(t)
-        if not rate_ok(rate):
+        if not RESAMPLED_RANGE[0] <= rate <= RESAMPLED_RANGE[1]:
             skipped.append({"dataset": dataset, "what": run.recording, "why": f"estimated rate {rate:.2f} Hz, "
-                            "outside 10-200 Hz"})
+                            f"outside {RESAMPLED_RANGE[0]:g}-{RESAMPLED_RANGE[1]:g} Hz"})
             continue
         truth = run.truth(pd.DataFrame({"start_s": t, "end_s": t}))  # each sample as a zero-length window
         activity = np.array([ACTIVITY_OF.get(c) if c is not None else None for c in truth], dtype=object)
@@ -329,24 +443,30 @@ def collect(data, work, licensed_only):
         group = group_of(dataset, run.recording)
         for a, b in stretches(t, activity):
             span = t[b - 1] - t[a]
-            if span < MIN_SECONDS:
+            if span < SHORT_SECONDS.get(dataset, MIN_SECONDS):
                 short.append(span)
                 continue
             r = cli_rate(t[a:b])
-            if not rate_ok(r):
+            if not RESAMPLED_RANGE[0] <= r <= RESAMPLED_RANGE[1]:
                 skipped.append({"dataset": dataset, "what": f"{run.recording} {t[a]:.3f}-{t[b - 1]:.3f} s",
-                                "why": f"stretch's estimated rate {r:.2f} Hz, outside 10-200 Hz"})
+                                "why": f"stretch's estimated rate {r:.2f} Hz, outside 5-450 Hz"})
                 continue
             k += 1
             out = {"t_s": t[a:b]}
             for axis, c in zip("xyz", acc):
                 out[f"acc_{axis}_g"] = to_g(c, src[c].values[a:b].astype(float))
+            if dataset in GRAVITY_RESTORED:
+                g = restored_gravity(seeded("gravity", dataset, run.recording))
+                for i, axis in enumerate("xyz"):
+                    out[f"acc_{axis}_g"] = out[f"acc_{axis}_g"] + g[i]
             if gyr:
                 for axis, c in zip("xyz", gyr):
                     out[f"gyr_{axis}_rad_s"] = to_rad_s(c, src[c].values[a:b].astype(float))
             if speed:
                 out["speed_m_s"] = src[speed].values[a:b].astype(float)
                 out["speed_accuracy_m_s"] = np.full(b - a, np.nan)  # no source reports a speed accuracy
+            if not rate_ok(r):
+                out = resample_stretch(out, min(max(r, RATE_RANGE[0]), RATE_RANGE[1]))
             items.append({"dataset": dataset, "group": group, "recording": run.recording, "k": k,
                           "activity": activity[a], "class": str(truth[a]), "columns": out,
                           "source": source_files(dataset, run.recording, run.input, str(data)),
@@ -415,6 +535,10 @@ def main():
                     help="only datasets whose README states a licence allowing use and redistribution")
     ap.add_argument("--max-seconds-per-class-per-group", type=float, metavar="S",
                     help="keep at most the first S seconds (file order) of each activity of each group")
+    ap.add_argument("--augment", type=int, default=0, metavar="N",
+                    help="add N copies of every stretch as another phone would record it (see above)")
+    ap.add_argument("--group-by", choices=["person", "source"], default="person",
+                    help="the group (the file name's part before '__'): dataset-person, or the dataset alone")
     args = ap.parse_args()
     data = args.data.resolve()
     if args.max_seconds_per_class_per_group is not None and not args.max_seconds_per_class_per_group >= MIN_SECONDS:
@@ -428,17 +552,25 @@ def main():
 
     files = []
     for it in items:
-        name = f"{it['dataset']}-{it['group']}__{it['recording']}-{it['k']}.csv"
-        assert "/" not in name and name.count("__") == 1, name
-        path = args.out / it["activity"] / name
-        assert not path.exists(), f"two stretches named {name}"
-        write_csv(path, it["columns"])
-        t = it["columns"]["t_s"]
-        files.append({"file": f"{it['activity']}/{name}", "dataset": it["dataset"], "group": it["group"],
-                      "activity": it["activity"], "class": it["class"], "recording": it["recording"],
-                      "source": it["source"], "prepared": it["prepared"], "start_s": float(t[0]),
-                      "end_s": float(t[-1]), "rows": int(len(t)), "seconds": round(float(t[-1] - t[0]), 6),
-                      "rate_hz": round(cli_rate(t), 6), "columns": list(it["columns"])})
+        prefix = it["dataset"] if args.group_by == "source" else f"{it['dataset']}-{it['group']}"
+        stem = f"{prefix}__{it['recording']}-{it['k']}"
+        copies = [(it["columns"], None, stem)]
+        for i in range(args.augment):
+            columns, how = augment(it["columns"], seeded("augment", it["dataset"], it["recording"], it["k"], i))
+            copies.append((columns, how, f"{stem}~aug{i + 1}"))
+        for columns, how, name in copies:
+            name += ".csv"
+            assert "/" not in name and name.count("__") == 1, name
+            path = args.out / it["activity"] / name
+            assert not path.exists(), f"two stretches named {name}"
+            write_csv(path, columns)
+            t = columns["t_s"]
+            files.append({"file": f"{it['activity']}/{name}", "dataset": it["dataset"], "group": it["group"],
+                          "activity": it["activity"], "class": it["class"], "recording": it["recording"],
+                          "source": it["source"], "prepared": it["prepared"], "augmented": how,
+                          "start_s": float(t[0]), "end_s": float(t[-1]), "rows": int(len(t)),
+                          "seconds": round(float(t[-1] - t[0]), 6), "rate_hz": round(cli_rate(t), 6),
+                          "columns": list(columns)})
 
     used = sorted({f["dataset"] for f in files})
     totals = {}
@@ -452,9 +584,9 @@ def main():
         totals[a] = {"files": len(fa), "seconds": round(sum(f["seconds"] for f in fa), 3),
                      "groups": len({(f["dataset"], f["group"]) for f in fa}), "by_dataset": by_ds}
     manifest = {
-        "format": "Create ML layout: <activity>/<dataset>-<group>__<recording>-<k>.csv; group on the part "
-                  "before '__'",
-        "options": {"licensed_only": args.licensed_only,
+        "format": "Create ML layout: <activity>/<dataset>-<group>__<recording>-<k>[~aug<i>].csv (<dataset>__... "
+                  "with --group-by source); group on the part before '__'",
+        "options": {"licensed_only": args.licensed_only, "augment": args.augment, "group_by": args.group_by,
                     "max_seconds_per_class_per_group": args.max_seconds_per_class_per_group,
                     "min_seconds": MIN_SECONDS, "max_gap_s": MAX_GAP, "rate_range_hz": list(RATE_RANGE)},
         "data": str(data),

@@ -5,15 +5,18 @@ import Locomotion
 /// prints its cross-validated confusion matrix.
 enum TrainCommand {
     static let summary = """
-        usage: locomotion train DIR|FILE... --out MODEL.json [--kind forest|logistic|bayes] [--folds K]
-                                [--window S] [--hop S] [--seed N] [--date YYYY-MM-DD] [--json] [reading options]
+        usage: locomotion train DIR|FILE... --out MODEL.json [--kind forest|logistic|bayes] [--folds K|groups]
+                                [--predictions FILE.csv] [--calibrate] [--window S] [--hop S] [--seed N]
+                                [--date YYYY-MM-DD] [--json] [reading options]
 
         Trains an activity model. A DIR with sub-folders named after activities (walking/, running/,
         cycling/, driving/, stationary/) contributes every CSV file in them with that activity (the
         Create ML layout); other files and folders contribute recordings whose label column gives
         each window's activity (windows that straddle a change of label, or whose label names no
         activity, are dropped and counted). Cross-validation folds never split a group: the part of
-        a file's name before '__', or else the whole name.
+        a file's name before '__', or else the whole name; --folds groups holds out one group at a
+        time (leave one group out). --predictions writes every window's held-out probabilities;
+        --calibrate fits the model's temperature to them (temperature scaling) and stores it.
         """
 
     /// `--kind K`: the kind of model (once `--model`, which now names a model file everywhere).
@@ -25,7 +28,15 @@ enum TrainCommand {
     static let options: [Option] = [
         .option("out", "MODEL.json", .text(default: nil), "where to write the model (required)"),
         kind, .deprecated("model", for: kind),
-        .option("folds", "K", .wholeNumber(minimum: 0, default: 5), "grouped cross-validation folds (0 for none)"),
+        .option(
+            "folds", "K", .text(default: "5"),
+            "grouped cross-validation folds (0 for none; groups: one fold per group)"),
+        .option(
+            "predictions", "FILE.csv", .text(default: nil),
+            "write each window's held-out probabilities (file,group,truth,predicted,p_<activity>...)"),
+        .flag(
+            "calibrate",
+            "fit the probabilities' temperature to the held-out windows and store it\n(needs cross-validation)"),
         SharedOptions.window, SharedOptions.hop,
         .option("seed", "N", .wholeNumber(minimum: 0, default: 0), "the random forest's seed"),
         .option(
@@ -40,7 +51,10 @@ enum TrainCommand {
     /// The settings the options give.
     struct Settings {
         var kind: ActivityModel.Kind
-        var folds: Int
+        /// The folds; `nil` for one fold per group.
+        var folds: Int?
+        var predictions: String?
+        var calibrate: Bool
         var seed: UInt64
         var out: String
         var configuration: FeatureConfiguration
@@ -70,8 +84,18 @@ enum TrainCommand {
             throw UsageError(
                 message: "--date takes a date written YYYY-MM-DD (a real day of years 1-9999), not '\(date)'")
         }
-        let folds = parsed.wholeNumber("folds")!
-        guard folds != 1 else { throw UsageError(message: "--folds takes 0 (none) or at least 2") }
+        let foldsText = parsed.text("folds")!
+        let folds: Int? = foldsText == "groups" ? nil : Int(foldsText)
+        guard foldsText == "groups" || (folds.map { $0 == 0 || $0 >= 2 } ?? false) else {
+            throw UsageError(message: "--folds takes 0 (none), at least 2, or 'groups', not '\(foldsText)'")
+        }
+        let predictions = parsed.value("predictions")
+        guard predictions == nil || folds != 0 else {
+            throw UsageError(message: "--predictions needs cross-validation (--folds other than 0)")
+        }
+        guard !parsed.flag("calibrate") || folds != 0 else {
+            throw UsageError(message: "--calibrate needs cross-validation (--folds other than 0)")
+        }
         let seed = UInt64(parsed.wholeNumber("seed")!)
         let configuration = FeatureConfiguration(windowDuration: parsed.number("window")!, hop: parsed.number("hop")!)
         guard max(configuration.windowDuration, configuration.hop) <= ActivityModel.largestWindowDuration else {
@@ -80,7 +104,8 @@ enum TrainCommand {
                 message: "--window and --hop take at most \(ActivityModel.largestWindowDuration.compactDescription) s")
         }
         return Settings(
-            kind: kind, folds: folds, seed: seed, out: out, configuration: configuration,
+            kind: kind, folds: folds, predictions: predictions, calibrate: parsed.flag("calibrate"), seed: seed,
+            out: out, configuration: configuration,
             reading: try ReadingOptions.parse(parsed))
     }
 
@@ -94,8 +119,13 @@ enum TrainCommand {
             let sources = try ActivityTrainingSet.sources(in: parsed.positional)
             // Checked before training, which can take long: never a device or a training file.
             let output = try CommandOutput(path: out, inputs: parsed.positional + sources.map(\.path))
+            let predictionsOutput = try settings.predictions.map {
+                try CommandOutput(path: $0, inputs: parsed.positional + sources.map(\.path) + [out])
+            }
+            var sourceOfRow: [Int] = []
             let set = try ModelSupport.trainingSet(
-                sources, featureNames: ActivityModel.defaultFeatures, configuration: configuration, reading: reading)
+                sources, featureNames: ActivityModel.defaultFeatures, configuration: configuration, reading: reading
+            ) { source, rows in sourceOfRow += repeatElement(source, count: rows) }
             say("\(set.count) windows from \(sources.count) recordings in \(Set(set.groups).count) groups")
             for activity in ActivityType.decidable {
                 let count = set.activities.filter { $0 == activity }.count
@@ -107,20 +137,48 @@ enum TrainCommand {
                 say("  dropped (\(reason)): \(count)")
             }
             var crossValidation: ActivityConfusion?
-            if folds >= 2 {
-                let confusion = try ActivityModel.crossValidate(kind, on: set, folds: folds, seed: seed) {
-                    done, total in
+            var temperature = 1.0
+            if folds != 0 {
+                let foldCount = folds ?? Set(set.groups).count
+                let heldOut = try ActivityModel.crossValidatedProbabilities(
+                    kind, on: set, folds: foldCount, seed: seed
+                ) { done, total in
                     CommandSupport.progress("cross-validation fold \(done) of \(total)", done: done == total)
                 }
+                var confusion = ActivityConfusion()
+                for (row, probabilities) in heldOut.enumerated() {
+                    confusion.add(truth: set.activities[row], predicted: probabilities.mostProbable)
+                }
                 crossValidation = confusion
-                say("\ncross-validated (\(folds) folds grouped by recording or subject):")
+                say(
+                    folds == nil
+                        ? "\ncross-validated (leave one group out, \(foldCount) groups):"
+                        : "\ncross-validated (\(foldCount) folds grouped by recording or subject):")
                 say(ModelSupport.scores(confusion).trimmingCharacters(in: .newlines))
+                if settings.calibrate {
+                    temperature = try ActivityModel.fittedTemperature(heldOut, truths: set.activities)
+                    let before = try ActivityModel.expectedCalibrationError(heldOut, truths: set.activities)
+                    let tempered = heldOut.map { ActivityModel.tempered($0, temperature: temperature) }
+                    let after = try ActivityModel.expectedCalibrationError(tempered, truths: set.activities)
+                    say(
+                        String(
+                            format: "calibrated: temperature %.4f; held-out expected calibration error %.4f -> %.4f",
+                            temperature, before, after))
+                }
+                if let predictionsOutput {
+                    predictionsOutput.write(
+                        heldOutTable(
+                            heldOut, of: set,
+                            files: sourceOfRow.map { relative(sources[$0].path, to: parsed.positional) }))
+                    if let failure = predictionsOutput.finish() { throw OutputPath.Refusal(message: failure) }
+                }
             }
             let record = ActivityModel.TrainingRecord(
                 command: (["locomotion", "train"] + withoutOutput(arguments)).joined(separator: " "),
                 sources: sources.map { relative($0.path, to: parsed.positional) }, windowsPerClass: [],
                 date: parsed.value("date") ?? ModelSupport.today())
-            let model = try ActivityModel.train(kind, on: set, training: record, seed: seed)
+            let model = try ActivityModel.train(kind, on: set, training: record, seed: seed).calibrated(
+                temperature: temperature)
             output.write(String(decoding: try model.encoded(), as: UTF8.self))
             if let failure = output.finish() { throw OutputPath.Refusal(message: failure) }
             if json {
@@ -153,6 +211,19 @@ private struct Summary: Encodable {
     var seconds: Double
 }
 
+/// The held-out probabilities as CSV: one line per window with its file, group, true and
+/// predicted activity, and a probability per decidable activity (shortest round-trip text).
+private func heldOutTable(_ heldOut: [ActivityProbabilities], of set: ActivityTrainingSet, files: [String]) -> String {
+    var text = CSVQuoting.record(
+        ["file", "group", "truth", "predicted"] + ActivityType.decidable.map { "p_\($0.identifier)" })
+    for (row, probabilities) in heldOut.enumerated() {
+        text += CSVQuoting.record(
+            [files[row], set.groups[row], set.activities[row].identifier, probabilities.mostProbable.identifier]
+                + probabilities.values.map { "\($0)" })
+    }
+    return text
+}
+
 /// `path` without the folder argument it was found under, so the model records the same sources
 /// wherever the corpus lies.
 private func relative(_ path: String, to arguments: [String]) -> String {
@@ -163,17 +234,18 @@ private func relative(_ path: String, to arguments: [String]) -> String {
     return path
 }
 
-/// The arguments without `--out PATH`: where the file is written is not part of the model, so the
-/// same training gives the same bytes wherever it is written.
+/// The arguments without `--out PATH` and `--predictions PATH`: where files are written is not
+/// part of the model, so the same training gives the same bytes wherever it is written.
 private func withoutOutput(_ arguments: [String]) -> [String] {
+    let written = ["--out", "--predictions"]
     var kept: [String] = []
     var skipNext = false
     for argument in arguments {
         if skipNext {
             skipNext = false
-        } else if argument == "--out" {
+        } else if written.contains(argument) {
             skipNext = true
-        } else if !argument.hasPrefix("--out=") {
+        } else if !written.contains(where: { argument.hasPrefix($0 + "=") }) {
             kept.append(argument)
         }
     }
@@ -185,7 +257,7 @@ enum ModelSupport {
     /// Reads every source and collects its labelled windows, with a progress line on a terminal.
     static func trainingSet(
         _ sources: [ActivityTrainingSet.Source], featureNames: [String], configuration: FeatureConfiguration,
-        reading: RecordingReadOptions
+        reading: RecordingReadOptions, added: (_ source: Int, _ rows: Int) -> Void = { _, _ in }
     ) throws -> ActivityTrainingSet {
         var set = ActivityTrainingSet(featureNames: featureNames)
         for (index, source) in sources.enumerated() {
@@ -194,8 +266,10 @@ enum ModelSupport {
             let imported = try RecordingImporter.read(path: source.path, options: reading)
             for note in imported.plausibilityNotes { printError("locomotion: note: \(source.path): \(note)") }
             let recording = imported.recording
+            let before = set.count
             try set.add(
                 try recording.features(configuration), of: recording, group: source.group, activity: source.activity)
+            added(index, set.count - before)
         }
         return set
     }

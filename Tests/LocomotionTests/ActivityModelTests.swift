@@ -140,24 +140,31 @@ import Testing
     }
 
     @Test(
-        "the bundled model re-saved in format version 3 has the version 2 file's parameters and predictions, bit for bit"
+        "a format version 2 file re-saved in the current version has the same parameters and predictions, bit for bit"
     )
     func formatVersion2Migrates() throws {
-        // The bundled file as format version 2 wrote it (parameters wrapped as {"naiveBayes": {"_0": ...}}).
+        // The bundled file of 0.5 as format version 2 wrote it (parameters wrapped as {"naiveBayes": {"_0": ...}}).
         let url = try #require(Bundle.module.url(forResource: "Fixtures/activity-model-format2", withExtension: "json"))
         let text = try String(contentsOf: url, encoding: .utf8)
         #expect(text.contains("\"formatVersion\":2") && text.contains("\"_0\""))
         let old = try ActivityModel(contentsOf: url)
-        let bundled = try ActivityModel.bundled
-        #expect(old.encoded() == bundled.encoded())
-        // The shipped resource is exactly what this code writes for the model.
-        let resource = try #require(ActivityModel.bundledResourceURL)
-        #expect(try Data(contentsOf: resource) == bundled.encoded())
-        for (windows, before, after) in try Self.probabilitiesOnMotionSense(old, bundled) {
+        #expect(old.temperature == 1)
+        let resaved = try ActivityModel(data: old.encoded())
+        let resavedText = String(decoding: resaved.encoded(), as: UTF8.self)
+        #expect(
+            resavedText.contains("\"formatVersion\":\(ActivityModel.formatVersion)") && !resavedText.contains("\"_0\""))
+        #expect(resaved.encoded() == old.encoded())
+        for (windows, before, after) in try Self.probabilitiesOnMotionSense(old, resaved) {
             // Bit for bit: compare the bit patterns, so that even a NaN would have to match.
             #expect(before.count == windows)
             #expect(before.map { $0.map(\.bitPattern) } == after.map { $0.map(\.bitPattern) })
         }
+    }
+
+    @Test func theShippedResourceIsWhatThisCodeWrites() throws {
+        let bundled = try ActivityModel.bundled
+        let resource = try #require(ActivityModel.bundledResourceURL)
+        #expect(try Data(contentsOf: resource) == bundled.encoded())
     }
 
     @Test func crossValidationNeverTrainsOnTheHeldOutGroup() throws {

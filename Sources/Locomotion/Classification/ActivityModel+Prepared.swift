@@ -36,6 +36,7 @@ extension ActivityModel {
         public mutating func classify(_ vector: FeatureVector) -> ActivityResult {
             for (position, column) in columns.enumerated() { row[position] = vector.values[column] }
             probabilistic.predictProbabilities(row[...], into: &output)
+            ActivityModel.temper(&output, temperature: model.temperature)
             return ActivityModel.result(
                 output, classes: model.classes, decidableClasses: decidableClasses,
                 evidence: ActivityEvidence(values: vector.values, columns: evidenceColumns), start: vector.start,

@@ -4,7 +4,12 @@ extension ActivityModel {
     /// The stored fields: each once, the trained parameters under `trained` in the model kind's
     /// own keys.
     enum CodingKeys: String, CodingKey {
-        case formatVersion, kind, featureSchema, classes, training, trained
+        case formatVersion, kind, featureSchema, classes, training, trained, calibration
+    }
+
+    /// The keys of `calibration` (format version 4).
+    enum CalibrationKeys: String, CodingKey {
+        case temperature
     }
 
     /// Encodes the model in the current format (``formatVersion-swift.type.property``).
@@ -18,6 +23,8 @@ extension ActivityModel {
         try container.encode(featureSchema, forKey: .featureSchema)
         try container.encode(classes, forKey: .classes)
         try container.encode(training, forKey: .training)
+        var calibration = container.nestedContainer(keyedBy: CalibrationKeys.self, forKey: .calibration)
+        try calibration.encode(temperature, forKey: .temperature)
         switch trained {
         case .naiveBayes(let model): try container.encode(model, forKey: .trained)
         case .logisticRegression(let model): try container.encode(model, forKey: .trained)
@@ -37,9 +44,11 @@ extension ActivityModel {
 
     /// Reads a stored model and checks it against the running code.
     ///
-    /// Format version 3 (`formatVersion`) stores the kind once and the trained parameters under
-    /// `trained` through the kind's explicit keys; the parameters are decoded as the stored kind
-    /// says, so a file whose parameters are of another kind is refused as damaged. Version 2
+    /// Format version 4 (`formatVersion`) stores the kind once, the trained parameters under
+    /// `trained` through the kind's explicit keys, and the calibration (`"calibration":
+    /// {"temperature": T}`, ``temperature``); the parameters are decoded as the stored kind
+    /// says, so a file whose parameters are of another kind is refused as damaged. Version 3 is
+    /// the same without the calibration, and is read with temperature 1. Version 2
     /// stored the same fields with the parameters wrapped by kind (`"trained": {"naiveBayes":
     /// {"_0": ...}}`); it is read as the same model, after checking that the wrapper names the
     /// stored kind; ``encoded()`` then writes version 3, with the parameters, and so every
@@ -48,7 +57,8 @@ extension ActivityModel {
     ///
     /// - Throws: ``LocomotionError`` with code ``LocomotionError/Code/corruptModel`` for data that is
     ///   not a model (not JSON, truncated, a field missing or malformed, parameters of another
-    ///   kind than the stored one, no extraction parameters, or inconsistent sizes),
+    ///   kind than the stored one, no extraction parameters, inconsistent sizes, or a temperature
+    ///   outside ``temperatureRange``),
     ///   ``LocomotionError/Code/modelVersion`` for another format version, and
     ///   ``LocomotionError/Code/schemaMismatch`` for a model trained on another feature schema
     ///   version, on features this code does not compute, or in other units.
@@ -62,7 +72,7 @@ extension ActivityModel {
         }
         do {
             switch header.formatVersion {
-            case Self.formatVersion: self = try JSONDecoder().decode(ActivityModel.self, from: data)
+            case 3, Self.formatVersion: self = try JSONDecoder().decode(ActivityModel.self, from: data)
             case 2: self = try Self.migrated(try JSONDecoder().decode(FormatVersion2.self, from: data))
             default:
                 throw LocomotionError(
@@ -202,6 +212,13 @@ extension ActivityModel {
                 message: "the activity model's window of \(parameters.windowDuration.compactDescription) s or hop of "
                     + "\(parameters.hop.compactDescription) s is longer than the "
                     + "\(Self.largestWindowDuration.compactDescription) s a stored model may name")
+        }
+        guard Self.temperatureRange.contains(temperature) else {
+            throw LocomotionError(
+                .corruptModel,
+                message:
+                    "the activity model's calibration temperature \(temperature) is outside \(Self.temperatureRange.lowerBound)...\(Self.temperatureRange.upperBound)"
+            )
         }
         let model = trained.model
         guard model.featureCount == featureNames.count, model.classCount == classes.count,

@@ -11,11 +11,17 @@ import Foundation
 /// let results = try model.classify(try recording.features())
 /// ```
 public struct ActivityModel: Sendable, Codable {
-    /// The version of the stored format this code writes. Version 3 stores the kind once and the
-    /// trained parameters under `trained` through the model's own explicit keys. Version 2 files
-    /// (which wrapped them as `"trained": {"naiveBayes": {"_0": ...}}`) are still read; see
+    /// The version of the stored format this code writes. Version 4 adds the probability
+    /// calibration (`"calibration": {"temperature": T}`) to version 3, which stores the kind once
+    /// and the trained parameters under `trained` through the model's own explicit keys. Version 3
+    /// files are read with temperature 1 (the probabilities as the estimator gives them), version
+    /// 2 files (which wrapped the parameters as `"trained": {"naiveBayes": {"_0": ...}}`) too; see
     /// ``init(data:)``. A file of any other version, version 1 included, is refused.
-    public static let formatVersion = 3
+    public static let formatVersion = 4
+
+    /// The temperatures a model may store: far outside them a model's probabilities would all be
+    /// 0 or 1, or all equal, and loading refuses the file as damaged.
+    public static let temperatureRange: ClosedRange<Double> = 0.05...20
 
     /// The kind of model.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
@@ -75,6 +81,13 @@ public struct ActivityModel: Sendable, Codable {
     public let classes: [ActivityType]
     /// What it was trained on.
     public let training: TrainingRecord
+    /// The temperature *T* that calibrates the probabilities: each class probability *p* the
+    /// estimator gives becomes *p*^(1/*T*), renormalised (temperature scaling, Guo et al. 2017,
+    /// "On calibration of modern neural networks", on the log-probabilities). 1 leaves them as
+    /// they are; above 1 makes an overconfident model less sure, below 1 more. It never changes
+    /// the most probable class. ``calibrated(temperature:)`` sets it, ``fittedTemperature(_:truths:)``
+    /// finds it from held-out probabilities.
+    public let temperature: Double
     let trained: Trained
 
     /// The feature schema version the model was trained with (``FeatureSchema/builtinVersion``).
@@ -111,17 +124,24 @@ public struct ActivityModel: Sendable, Codable {
                     codingPath: decoder.codingPath + [CodingKeys.featureSchema],
                     debugDescription: "the schema does not record its extraction parameters"))
         }
+        let formatVersion = try container.decode(Int.self, forKey: .formatVersion)
+        // Version 3 had no calibration: its probabilities are the estimator's (temperature 1).
+        let temperature =
+            formatVersion >= 4
+            ? try container.nestedContainer(keyedBy: CalibrationKeys.self, forKey: .calibration).decode(
+                Double.self, forKey: .temperature) : 1
         self.init(
-            formatVersion: try container.decode(Int.self, forKey: .formatVersion),
+            formatVersion: formatVersion,
             kind: try container.decode(Kind.self, forKey: .kind), featureSchema: featureSchema,
             classes: try container.decode([ActivityType].self, forKey: .classes),
             training: try container.decode(TrainingRecord.self, forKey: .training),
-            trained: try Trained(from: container, kind: try container.decode(Kind.self, forKey: .kind)))
+            trained: try Trained(from: container, kind: try container.decode(Kind.self, forKey: .kind)),
+            temperature: temperature)
     }
 
     init(
         formatVersion: Int, kind: Kind, featureSchema: FeatureSchema, classes: [ActivityType],
-        training: TrainingRecord, trained: Trained
+        training: TrainingRecord, trained: Trained, temperature: Double = 1
     ) {
         self.formatVersion = formatVersion
         self.kind = kind
@@ -129,6 +149,7 @@ public struct ActivityModel: Sendable, Codable {
         self.classes = classes
         self.training = training
         self.trained = trained
+        self.temperature = temperature
     }
 
     /// The feature columns the models use by default: statistics and spectral shares of the
@@ -204,6 +225,7 @@ public struct ActivityModel: Sendable, Codable {
             let values = table.row(index)
             for (position, column) in columns.enumerated() { row[position] = values[values.startIndex + column] }
             model.predictProbabilities(row[...], into: &output)
+            Self.temper(&output, temperature: temperature)
             all.append(output)
         }
         return all
