@@ -5,12 +5,15 @@ Runs the `locomotion analyze` executable (default classifier, default smoothing)
 recordings of the shared data folder, accelerometer only: every recording is rewritten to a
 temporary CSV with its time and acceleration columns alone (gravity included `acc_*` where the
 file has them, else the gravity-removed `linacc_*`), so no gyroscope, GPS or label column reaches
-the analysis. Prints two markdown tables and writes the same numbers as JSON:
+the analysis (with `--gps`, the recording's GPS speed does: each fix's speed in a `speed` column on
+the first sample at or after the fix, so the in-vehicle stage can use a sustained vehicle speed). Prints two markdown tables and writes the same numbers as JSON:
 
 1. recordings made inside a vehicle (stops and stations included): the share of their time the
    timeline calls driving, the median time from the first sample to the first driving segment,
    and, where the recording has GPS speed, the share of fixes above 6 m/s that fall in driving;
-2. recordings without a vehicle: the share of their time called driving.
+2. recordings without a vehicle: the share of their time called driving;
+3. with `--walk-after-ride`, each TMD ride followed by a walk of the same person: how many seconds
+   after the walk's first sample the timeline stops calling it driving.
 
 Time is recorded time: a pause of the logger longer than 5 s between two samples is left out
 (of the time and of the driving). A recording the analysis refuses (non-zero exit) is counted and
@@ -20,7 +23,7 @@ from the first sample; a recording never called driving counts with its whole du
 
 Usage:
     python3 Benchmarks/vehicles/evaluate.py DATA_DIR [--locomotion .build/release/locomotion]
-        [--json out.json] [--jobs 2] [--sources tartu,tmd-car] [--analyze-args "--resample auto"]
+        [--json out.json] [--jobs 2] [--sources tartu,tmd-car] [--analyze-args "--resample auto"] [--gps]
 
 Standard library only; the product does not need it.
 """
@@ -99,8 +102,8 @@ SOURCES = [
     Source("motionsense", False, "motionsense-iphone-pocket", "motionsense_sub*.csv"),
     Source("hugadb cycling", False, "hugadb-cycling-thigh-imu", "hugadb_*.csv"),
     Source("geotec pocket TUG", False, "geotec-phone-pocket-tug", "geotec_s*_tug.csv"),
-    Source("tmd walking", False, "tmd-us-transportation-raw", "tmd_*_walking_*.csv", "_speed.csv"),
-    Source("tmd still", False, "tmd-us-transportation-raw", "tmd_*_still_*.csv", "_speed.csv"),
+    Source("tmd walking", False, "tmd-us-transportation-raw", "tmd_*_walking_*.csv", "_speed.csv", gps=tmd_gps),
+    Source("tmd still", False, "tmd-us-transportation-raw", "tmd_*_still_*.csv", "_speed.csv", gps=tmd_gps),
     Source("skdh", False, "skdh-context-snippets", "*.csv"),
     Source(
         "daphnet (trunk)", False, "daphnet-excerpt", "daphnet_*.csv",
@@ -130,26 +133,34 @@ def acceleration_columns(header: list[str], source: Source) -> tuple[list[int], 
     raise ValueError(f"no acc_*_g or linacc_*_g columns in {header}")
 
 
-def accelerometer_only(path: str, source: Source, directory: str) -> tuple[str, list[tuple[float, float]]]:
-    """Writes time and acceleration only; returns the new path and the recorded spans (s): the
-    stretches between samples with no interval longer than ``LONGEST_INTERVAL``."""
+def accelerometer_only(
+    path: str, source: Source, directory: str, fixes: list[tuple[float, float]] | None = None
+) -> tuple[str, list[tuple[float, float]]]:
+    """Writes time and acceleration only (and, given `fixes`, their speeds in a `speed` column:
+    each on the first sample at or after its time); returns the new path and the recorded spans
+    (s): the stretches between samples with no interval longer than ``LONGEST_INTERVAL``."""
     out = os.path.join(directory, os.path.basename(path))
     spans: list[list[float]] = []
+    pending = sorted(fixes or [])
     with open(path, newline="") as handle, open(out, "w", newline="") as target:
         reader = csv.reader(handle)
         header = next(reader)
         time = [name.strip().lower() for name in header].index("t_s")
         columns, stem = acceleration_columns(header, source)
         writer = csv.writer(target, lineterminator="\n")
-        writer.writerow(["t_s"] + [f"{stem}_{axis}_g" for axis in "xyz"])
+        writer.writerow(["t_s"] + [f"{stem}_{axis}_g" for axis in "xyz"] + (["speed"] if fixes is not None else []))
         for row in reader:
             if not row:
                 continue
-            writer.writerow([row[time]] + [row[i] for i in columns])
             try:
                 value = float(row[time])
             except ValueError:
+                writer.writerow([row[time]] + [row[i] for i in columns] + ([""] if fixes is not None else []))
                 continue
+            speed = ""
+            while pending and pending[0][0] <= value:
+                speed = repr(pending.pop(0)[1])
+            writer.writerow([row[time]] + [row[i] for i in columns] + ([speed] if fixes is not None else []))
             if spans and 0 <= value - spans[-1][1] <= LONGEST_INTERVAL:
                 spans[-1][1] = value
             else:
@@ -188,9 +199,10 @@ class Result:
         return any(s <= time < e for s, e in self.driving)
 
 
-def analyse(binary: str, extra: list[str], source: Source, path: str) -> Result:
+def analyse(binary: str, extra: list[str], source: Source, path: str, with_gps: bool = False) -> Result:
+    fixes = source.gps(path) if source.gps else None
     with tempfile.TemporaryDirectory(prefix="vehicles-") as directory:
-        trimmed, spans = accelerometer_only(path, source, directory)
+        trimmed, spans = accelerometer_only(path, source, directory, fixes if with_gps else None)
         run = subprocess.run(
             [binary, "analyze", trimmed, "--csv", "--jobs", "1", *extra], capture_output=True, text=True
         )
@@ -203,10 +215,8 @@ def analyse(binary: str, extra: list[str], source: Source, path: str) -> Result:
     for row in csv.DictReader(run.stdout.splitlines()):
         if row.get("activity") == "driving":
             result.driving.append((float(row["start_s"]), float(row["end_s"])))
-    if source.gps:
-        fixes = source.gps(path)
-        if fixes is not None:
-            result.gps = [(t, v) for t, v in fixes if result.recorded(t)]
+    if fixes is not None:
+        result.gps = [(t, v) for t, v in fixes if result.recorded(t)]
     return result
 
 
@@ -308,6 +318,90 @@ def markdown(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def read_acceleration(path: str) -> tuple[list[str], list[list[str]]]:
+    """The time and acc_*_g columns of a TMD recording (header, rows), rows with a readable time."""
+    with open(path, newline="") as handle:
+        reader = csv.reader(handle)
+        header = next(reader)
+        time = [name.strip().lower() for name in header].index("t_s")
+        columns, stem = acceleration_columns(header, Source("", False, "", ""))
+        rows = []
+        for row in reader:
+            try:
+                rows.append([float(row[time])] + [row[i] for i in columns])
+            except (ValueError, IndexError):
+                continue
+    return [f"{stem}_{axis}_g" for axis in "xyz"], rows
+
+
+def walk_after_ride(binary: str, extra: list[str], data: str, jobs: int) -> list[dict]:
+    """Each TMD ride (car, bus, train) followed 1 s after its last sample by a walk of the same
+    person (their walks in turn, by file name): how long the timeline keeps calling the walk
+    driving. Delay = end of the driving segment holding the walk's first sample, minus that sample's
+    time (0 when none); a ride's segment lasting to the walk's end counts with the walk's whole
+    duration. Only pairs whose ride is driving 30 s before its end are timed."""
+    folder = os.path.join(data, "tmd-us-transportation-raw")
+    pattern = re.compile(r"tmd_(.+)_(car|bus|train|walking)_[0-9]+\.csv$")
+    rides: dict[str, list[str]] = {}
+    walks: dict[str, list[str]] = {}
+    for path in sorted(glob.glob(os.path.join(folder, "tmd_*.csv"))):
+        match = pattern.search(os.path.basename(path))
+        if match:
+            (walks if match.group(2) == "walking" else rides).setdefault(match.group(1), []).append(path)
+    pairs = [
+        (ride, walks[person][index % len(walks[person])])
+        for person in sorted(rides) if person in walks
+        for index, ride in enumerate(rides[person])
+    ]
+
+    def one(pair: tuple[str, str]) -> dict:
+        ride_path, walk_path = pair
+        header, ride = read_acceleration(ride_path)
+        _, walk = read_acceleration(walk_path)
+        shift = ride[-1][0] + 1.0 - walk[0][0]
+        walk_start, walk_end = ride[-1][0] + 1.0, walk[-1][0] + shift
+        with tempfile.TemporaryDirectory(prefix="vehicles-") as directory:
+            out = os.path.join(directory, "ride_then_walk.csv")
+            with open(out, "w", newline="") as target:
+                writer = csv.writer(target, lineterminator="\n")
+                writer.writerow(["t_s"] + header)
+                writer.writerows([[repr(r[0])] + r[1:] for r in ride])
+                writer.writerows([[repr(r[0] + shift)] + r[1:] for r in walk])
+            run = subprocess.run([binary, "analyze", out, "--csv", "--jobs", "1", *extra], capture_output=True, text=True)
+        driving = [
+            (float(row["start_s"]), float(row["end_s"]))
+            for row in csv.DictReader(run.stdout.splitlines()) if row.get("activity") == "driving"
+        ]
+        # The ride's own driving segment, when it reaches into the walk (later false rides inside the
+        # walk are the "without a vehicle" table's business).
+        overlapping = [e for s, e in driving if s <= walk_start < e]
+        ride_end_driving = any(s <= walk_start - 30 < e for s, e in driving)
+        return {
+            "ride": os.path.basename(ride_path), "walk": os.path.basename(walk_path), "refused": run.returncode != 0,
+            "ride_driving_30_s_before_its_end": ride_end_driving,
+            "walk_seconds": round(walk_end - walk_start, 1),
+            "walk_shows_after_s": round(min(max(overlapping, default=walk_start), walk_end) - walk_start, 1),
+        }
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(one, pairs))
+
+
+def walk_markdown(pairs: list[dict]) -> str:
+    recognised = [p for p in pairs if p["ride_driving_30_s_before_its_end"]]
+    delays = [p["walk_shows_after_s"] for p in recognised]
+    lines = ["", "### A walk after a ride (TMD rides, each followed by a walk of the same person)", ""]
+    lines.append("| pairs | refused | ride driving at its end | median s until the walk shows | within 15 s |")
+    lines.append("|---|---|---|---|---|")
+    within = sum(1 for d in delays if d <= 15)
+    middle = median(delays)
+    lines.append(
+        f"| {len(pairs)} | {sum(p['refused'] for p in pairs)} | {len(recognised)} "
+        f"| {'—' if middle is None else f'{middle:.0f}'} | {within} of {len(delays)} |"
+    )
+    return "\n".join(lines)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("data", help="the shared data folder (holds car-phone-physicstoolbox/, tmd-.../, ...)")
@@ -316,6 +410,12 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2, help="recordings analysed at once")
     parser.add_argument("--sources", help="comma-separated substrings: only sources whose name contains one")
     parser.add_argument("--analyze-args", default="", help="extra arguments for `locomotion analyze`")
+    parser.add_argument(
+        "--walk-after-ride", action="store_true", help="also time the walk after each TMD ride (a third table)"
+    )
+    parser.add_argument(
+        "--gps", action="store_true", help="give the analysis the recordings' GPS speed too (where they have one)"
+    )
     arguments = parser.parse_args()
     extra = shlex.split(arguments.analyze_args)
     selected = [
@@ -331,15 +431,23 @@ def main() -> int:
         jobs += [(source, path) for path in paths]
     results: dict[str, list[Result]] = {s.name: [] for s in selected}
     with concurrent.futures.ThreadPoolExecutor(max_workers=arguments.jobs) as pool:
-        futures = {pool.submit(analyse, arguments.locomotion, extra, s, p): s for s, p in jobs}
+        futures = {pool.submit(analyse, arguments.locomotion, extra, s, p, arguments.gps): s for s, p in jobs}
         for future in concurrent.futures.as_completed(futures):
             results[futures[future].name].append(future.result())
     rows = [summarise(s, sorted(results[s.name], key=lambda r: r.path)) for s in selected]
     print(markdown(rows))
+    walk_pairs = None
+    if arguments.walk_after_ride:
+        walk_pairs = walk_after_ride(arguments.locomotion, extra, arguments.data, arguments.jobs)
+        print(walk_markdown(walk_pairs))
     if arguments.json:
         with open(arguments.json, "w") as handle:
             json.dump(
-                {"command": " ".join(sys.argv), "analyze_args": extra, "sources": rows}, handle, indent=1,
+                {
+                    "command": " ".join(sys.argv), "analyze_args": extra, "gps": arguments.gps, "sources": rows,
+                    "walk_after_ride": walk_pairs,
+                }, handle,
+                indent=1,
                 sort_keys=True,
             )
             handle.write("\n")

@@ -6,31 +6,32 @@ import Testing
 /// The in-vehicle stage inside the one pipeline: a ride with a red light is one driving segment
 /// with its stop inside it, and one trip; whole, chunked and live analyses give the same timeline;
 /// a gravity-removed copy of the ride is analysed end to end; a session without a vehicle has no
-/// driving. Accelerometer only: the GPS is off, so nothing rests on a speed.
+/// driving. Accelerometer only (the GPS is off, so nothing rests on a speed), except where a test
+/// turns the receiver on.
 @Suite("In-vehicle stage in the pipeline")
 struct InVehiclePipelineTests {
     /// Walk 120 s, get in 15 s, drive 150 s, a red light 45 s (the car still, the phone on its
     /// mount), drive 150 s, park 10 s, walk 120 s.
-    static func rideWithARedLight(seed: UInt64 = 11) -> SimulatedSession {
+    static func rideWithARedLight(seed: UInt64 = 11, gps: GPSCondition = .off) -> SimulatedSession {
         let car = Vehicle(road: .urban)
         let still = Motion.still(Stillness(posture: .sitting, fidgetInterval: nil))
         return SimulatedSession(
             phases: [
                 SessionPhase(
                     .walking, duration: 120, motion: .gait(Gait(.walking, speed: 1.4)), placement: .jacketPocket,
-                    speed: 1.4, gps: .off),
-                SessionPhase(.stationary, duration: 15, motion: still, placement: .dashboardMount, speed: 0, gps: .off),
+                    speed: 1.4, gps: gps),
+                SessionPhase(.stationary, duration: 15, motion: still, placement: .dashboardMount, speed: 0, gps: gps),
                 SessionPhase(
                     .driving, duration: 150, motion: .vehicle(car), placement: .dashboardMount, speed: 14,
-                    speedVariation: 1.5, gps: .off),
-                SessionPhase(.driving, duration: 45, motion: still, placement: .dashboardMount, speed: 0, gps: .off),
+                    speedVariation: 1.5, gps: gps),
+                SessionPhase(.driving, duration: 45, motion: still, placement: .dashboardMount, speed: 0, gps: gps),
                 SessionPhase(
                     .driving, duration: 150, motion: .vehicle(car), placement: .dashboardMount, speed: 12,
-                    speedVariation: 1.2, gps: .off),
-                SessionPhase(.stationary, duration: 10, motion: still, placement: .dashboardMount, speed: 0, gps: .off),
+                    speedVariation: 1.2, gps: gps),
+                SessionPhase(.stationary, duration: 10, motion: still, placement: .dashboardMount, speed: 0, gps: gps),
                 SessionPhase(
                     .walking, duration: 120, motion: .gait(Gait(.walking, speed: 1.4)), placement: .jacketPocket,
-                    speed: 1.4, gps: .off),
+                    speed: 1.4, gps: gps),
             ], seed: seed, name: "ride-with-a-red-light")
     }
 
@@ -79,6 +80,36 @@ struct InVehiclePipelineTests {
         // The live estimate is driving through the light, once the ride is entered.
         let atTheLight = decisions.filter { $0.result.start >= 290 && $0.result.end <= 328 }
         #expect(!atTheLight.isEmpty && atTheLight.allSatisfy { $0.committed == .driving })
+    }
+
+    @Test func withGPSTheRideStandsOnItsSpeedAndEveryDriverAgrees() throws {
+        // The receiver on in streets throughout: multipath spikes lift one or two fixes of the
+        // walks by 3–10 m/s, which must not make a ride.
+        let recording = Self.rideWithARedLight(seed: 14, gps: .urban).recording
+        #expect(recording.speed != nil)
+        let sampling = try #require(recording.samplingAnalysis())
+        let whole = try recording.analyzeActivities()
+        let driving = whole.timeline.segments.filter { $0.activity == .driving }
+        #expect(driving.count == 1)
+        let ride = try #require(driving.first)
+        #expect(ride.start >= 115 && ride.start <= 160)
+        #expect(ride.end >= 470 && ride.end <= 505)
+        #expect(
+            whole.timeline.segments.filter { $0.end <= 115 || $0.start >= 505 }.allSatisfy { $0.activity != .driving })
+        for rows in [1, 333, 4099] {
+            var analyzer = try RecordingAnalyzer(
+                source: recording.source, sampleRate: sampling.sampleRate, featureGap: sampling.maximumGap,
+                stepGap: sampling.maximumGap, hasGyroscope: recording.rotationRate != nil)
+            for start in stride(from: 0, to: recording.count, by: rows) {
+                try analyzer.append(recording[rows: start..<min(start + rows, recording.count)])
+            }
+            #expect(try analyzer.finish() == whole.summary, "\(rows) rows a chunk")
+        }
+        var detector = try ActivityDetector(
+            sampleRate: sampling.sampleRate, options: .init(), hasGyroscope: recording.rotationRate != nil,
+            maximumGap: sampling.maximumGap)
+        _ = try detector.process(try recording.events())
+        #expect(try detector.finish(source: recording.source).timeline == whole.timeline)
     }
 
     @Test func aGravityRemovedRideIsAnalysedEndToEnd() throws {

@@ -271,4 +271,90 @@ struct VehicleStateTests {
         }
         #expect(exitedAfter == machine.configuration.exitOnFootWindows)
     }
+
+    @Test func aSustainedVehicleSpeedEntersAtOnceButNeverOutweighsGait() throws {
+        var machine = try InVehicleStateMachine()
+        var t = 0.0
+        // Seated and quiet: the accelerometer alone never enters.
+        for _ in 0..<10 {
+            t += 1
+            #expect(!machine.update(.test(t, .quiet)).inVehicle)
+        }
+        // The first window at a sustained speed enters, dated back over the seated windows.
+        t += 1
+        let entry = machine.update(.test(t, .quiet), movingFast: true)
+        #expect(entry.inVehicle && entry.isTransition && entry.revisedWindowCount == 10)
+        #expect(!entry.isStoppedInVehicle)
+        // A smooth stretch at speed is not a stop.
+        for _ in 0..<30 {
+            t += 1
+            let d = machine.update(.test(t, .quiet), movingFast: true)
+            #expect(d.inVehicle && !d.isStoppedInVehicle)
+        }
+        // Gait (or pedalling) at that speed is a cyclist's: it ends the ride as without a speed.
+        var exitedAfter = 0
+        for k in 1...20 {
+            t += 1
+            if !machine.update(.test(t, .onFoot), movingFast: true).inVehicle {
+                exitedAfter = k
+                break
+            }
+        }
+        #expect(exitedAfter == machine.configuration.exitOnFootWindows)
+        // The speed enters again only once the last exitSpanWindows windows hold no gait.
+        var enteredAfter = 0
+        for k in 1...30 {
+            t += 1
+            if machine.update(.test(t, .vehicleLike), movingFast: true).inVehicle {
+                enteredAfter = k
+                break
+            }
+        }
+        #expect(enteredAfter == machine.configuration.exitSpanWindows)
+        // An on-foot hint outweighs the speed too.
+        var hinted = try InVehicleStateMachine()
+        for k in 1...40 {
+            #expect(!hinted.update(.test(Double(k), .vehicleLike), onFootHint: true, movingFast: true).inVehicle)
+        }
+    }
+
+    @Test func onlyValidSustainedFastFixesPutTheStageInAVehicle() throws {
+        /// A minute of a phone lying still at 20 Hz (quiet: the accelerometer alone never enters),
+        /// with `fixes` (time, speed, speed accuracy) delivered before the first sample at or after them.
+        func inVehicle(_ fixes: [(Double, Double, Double?)]) throws -> Bool {
+            var stage = try InVehicleStage(options: InVehicleOptions(), gravityIncluded: true)
+            var next = 0
+            for row in 0..<(60 * 20) {
+                let time = Double(row) / 20
+                while next < fixes.count && fixes[next].0 <= time {
+                    let (at, speed, accuracy) = fixes[next]
+                    stage.append(fix: try LocationFix(time: at, speed: speed, speedAccuracy: accuracy))
+                    next += 1
+                }
+                try stage.append(time: time, x: 0, y: 0, z: 1 + 0.0005 * sin(Double(row)))
+            }
+            return stage.inVehicle
+        }
+        let clean = (0..<60).map { (Double($0), 20.0, Double?.some(0.5)) }
+        #expect(try inVehicle(clean))
+        #expect(try !inVehicle(clean.map { ($0.0, $0.1, 5.0) }), "noisy speeds")
+        #expect(try !inVehicle(clean.map { ($0.0, -1, nil) }), "invalid speeds")
+        #expect(try !inVehicle([(20, 20, 0.5), (21, 20, 0.5)]), "a two-fix spike")
+        #expect(try inVehicle([(0, 20, nil), (50, 20, nil)]), "one fix a minute")
+        #expect(try !inVehicle([(0, 20, nil), (5, 3, nil), (20, 20, nil)]), "a valid slower fix breaks the run")
+        #expect(try inVehicle([(0, 20, nil), (5, -1, nil), (20, 20, nil)]), "an invalid one does not")
+    }
+
+    @Test func aSpeedAcrossALongGapDoesNotHideTheGap() throws {
+        var machine = try InVehicleStateMachine()
+        var t = 0.0
+        for _ in 0..<5 {
+            t += 1
+            #expect(machine.update(.test(t, .vehicleLike), movingFast: true).inVehicle)
+        }
+        let gap = VehicleEvidenceWindow(
+            endTime: t + 600, duration: 600, dynamicRMS: .nan, vibration: .nan, periodicity: .nan, kind: .unknown)
+        let decision = machine.update(gap, movingFast: true)
+        #expect(!decision.inVehicle && decision.isTransition)
+    }
 }

@@ -163,10 +163,13 @@ struct ActivityPipeline: Sendable {
     /// Steps found whose segment is not final yet.
     var pendingStepCount: Int { stepsOnFoot.pendingCount }
 
-    /// Feeds a GPS fix: `fix` to the windows' context, `keeping` (the same fix with its coordinate,
+    /// Feeds a GPS fix: `fix` to the windows' context and the in-vehicle stage, `keeping` (the same fix with its coordinate,
     /// when the driver has one) to the speeds smoothed at ``finish()``.
     mutating func append(fix: LocationFix?, keeping kept: LocationFix?) {
-        if let fix { extractor.append(fix: fix) }
+        if let fix {
+            extractor.append(fix: fix)
+            vehicleStage?.append(fix: fix)
+        }
         if retention.locationFixes, let kept { fixes.append(kept) }
     }
 

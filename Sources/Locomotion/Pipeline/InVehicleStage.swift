@@ -32,6 +32,11 @@ struct InVehicleStage: Sendable {
     private var firstHeld = 0
     private var finished = false
     private static let compactionThreshold = 1024
+    /// The run of valid GPS fixes at ``InVehicleOptions/drivingSpeed`` or more: how many in a row,
+    /// and the times of the first and the newest.
+    private var fastFixCount = 0
+    private var firstFastFixTime = Double.infinity
+    private var lastFastFixTime = -Double.infinity
 
     /// Prepares the stage for acceleration with gravity (`gravityIncluded`) or without.
     ///
@@ -67,6 +72,37 @@ struct InVehicleStage: Sendable {
         }
         try evidence.append(time: time, x: x, y: y, z: z) { windows.append($0) }
         for window in windows { decide(window) }
+    }
+
+    /// Takes a GPS fix (the pipeline's fixes in their order): a valid speed of
+    /// ``InVehicleOptions/drivingSpeed`` or more extends the run of fast fixes, a valid slower one
+    /// ends it; a fix without a valid speed, or with a noisy one, changes nothing.
+    mutating func append(fix: LocationFix) {
+        guard fix.time.isFinite, fix.speedValidity() == .valid, let speed = fix.validSpeed else { return }
+        if speed >= options.drivingSpeed {
+            if fastFixCount > 0 && abs(fix.time - lastFastFixTime) <= options.drivingSpeedHold {
+                fastFixCount += 1
+                firstFastFixTime = min(firstFastFixTime, fix.time)
+                lastFastFixTime = max(lastFastFixTime, fix.time)
+            } else {
+                fastFixCount = 1
+                firstFastFixTime = fix.time
+                lastFastFixTime = fix.time
+            }
+        } else {
+            fastFixCount = 0
+            firstFastFixTime = .infinity
+            lastFastFixTime = -.infinity
+        }
+    }
+
+    /// Whether a sustained vehicle speed stands at `time`: fast fixes in a row spanning
+    /// ``InVehicleOptions/sustainedSpeedDuration`` or more, the newest at most
+    /// ``InVehicleOptions/drivingSpeedHold`` before `time` (or after it: a fix that arrived with a
+    /// later sample).
+    private func movingFast(at time: Double) -> Bool {
+        fastFixCount >= 2 && lastFastFixTime - firstFastFixTime >= options.sustainedSpeedDuration
+            && time - lastFastFixTime <= options.drivingSpeedHold
     }
 
     /// Notes a classified window: whether its driving (if any) rests on a GPS speed or an
@@ -135,7 +171,7 @@ struct InVehicleStage: Sendable {
     }
 
     private mutating func decide(_ window: VehicleEvidenceWindow) {
-        let decision = machine.update(window)
+        let decision = machine.update(window, movingFast: movingFast(at: window.endTime))
         decisionEnds.append(window.endTime)
         decisionInVehicle.append(decision.inVehicle)
         decisionStopped.append(decision.isStoppedInVehicle)

@@ -44,7 +44,13 @@ public struct InVehicleDecision: Sendable, Hashable {
 ///   signal cycle or a station dwell), or a gap in the data of ``Configuration/gapExitDuration``
 ///   or more; windows before such a gap never count towards entering.
 ///
-/// Feed windows in time order with ``update(_:onFootHint:)``. Complexity O(enterWindows) per
+/// - **A sustained GPS speed** of a vehicle (``update(_:onFootHint:movingFast:)``, `movingFast`)
+///   makes a quiet window vehicle-like (a smooth ride, not a stop), and enters the ride at once
+///   when none of the last ``Configuration/exitSpanWindows`` windows is on foot (dated back over
+///   the quiet or vehicle-like windows before it, as for the accelerometer's evidence). It never
+///   outweighs an on-foot window or `onFootHint`: a cyclist reaches a car's town speed too.
+///
+/// Feed windows in time order with ``update(_:onFootHint:movingFast:)``. Complexity O(enterWindows) per
 /// window; no allocation after `init`. A value type; not for concurrent mutation.
 public struct InVehicleStateMachine: Sendable {
     /// Parameters of the state machine; the defaults are the documented, evaluated ones.
@@ -127,19 +133,31 @@ public struct InVehicleStateMachine: Sendable {
     ///   - window: the next evidence window, in time order.
     ///   - onFootHint: `true` when another detector (the per-window activity classifier) says the
     ///     person walks, runs or cycles in this window; counted as an on-foot window.
+    ///   - movingFast: `true` when a sustained GPS speed says the phone moves at a vehicle's speed
+    ///     at the end of this window (``InVehicleStage`` decides it from the fixes); the window then
+    ///     counts as vehicle-like unless it is on foot or `onFootHint` is set.
     /// - Returns: the state at the end of the window, and how many earlier windows it revises.
-    public mutating func update(_ window: VehicleEvidenceWindow, onFootHint: Bool = false) -> InVehicleDecision {
-        let kind: VehicleWindowKind = onFootHint ? .onFoot : window.kind
+    public mutating func update(
+        _ window: VehicleEvidenceWindow, onFootHint: Bool = false, movingFast: Bool = false
+    ) -> InVehicleDecision {
+        let c = configuration
+        // Evidence from before a long gap neither enters a ride nor is dated into one, whatever the speed.
+        let longGap = window.kind == .unknown && window.duration >= c.gapExitDuration
+        // A cyclist reaches a car's town speed too: the speed vouches only for windows nothing calls on foot.
+        let speedVouches = movingFast && !longGap && !onFootHint && window.kind != .onFoot
+        let kind: VehicleWindowKind = speedVouches ? .vehicleLike : onFootHint ? .onFoot : window.kind
         kinds[windowCount % kinds.count] = kind
         windowCount += 1
         let wasInside = inVehicle
         var revised = 0
-        let c = configuration
-        // Evidence from before a long gap neither enters a ride nor is dated into one.
-        let longGap = kind == .unknown && window.duration >= c.gapExitDuration
         windowsSinceLongGap = longGap ? 0 : windowsSinceLongGap + 1
         if !inVehicle {
-            if windowsSinceLongGap >= c.enterWindows {
+            if speedVouches && !onFoot(inLast: c.exitSpanWindows) {
+                // The speed confirms the ride: dated back over the seated time before it.
+                inVehicle = true
+                quietRun = 0
+                revised = seatedWindows(before: 1, atMost: c.revisionWindowLimit)
+            } else if windowsSinceLongGap >= c.enterWindows {
                 var vehicleLike = 0
                 var onFoot = false
                 for back in 0..<c.enterWindows {
@@ -152,15 +170,7 @@ public struct InVehicleStateMachine: Sendable {
                 if !onFoot && Double(vehicleLike) >= c.enterFraction * Double(c.enterWindows) {
                     inVehicle = true
                     quietRun = 0
-                    revised = c.enterWindows - 1
-                    // Back over the seated time before the evidence, never across a long gap.
-                    var lookback = 0
-                    while lookback < c.entryLookbackWindows && c.enterWindows + lookback < windowsSinceLongGap {
-                        let kind = recent(c.enterWindows + lookback)
-                        guard kind == .quiet || kind == .vehicleLike else { break }
-                        lookback += 1
-                    }
-                    revised += lookback
+                    revised = c.enterWindows - 1 + seatedWindows(before: c.enterWindows, atMost: c.entryLookbackWindows)
                 }
             }
         } else {
@@ -182,6 +192,24 @@ public struct InVehicleStateMachine: Sendable {
         return InVehicleDecision(
             endTime: window.endTime, inVehicle: inVehicle, isStoppedInVehicle: inVehicle && kind == .quiet,
             revisedWindowCount: revised, isTransition: inVehicle != wasInside)
+    }
+
+    /// Whether any of the last `count` windows (this one included) is on foot.
+    private func onFoot(inLast count: Int) -> Bool {
+        for back in 0..<min(count, windowCount) where recent(back) == .onFoot { return true }
+        return false
+    }
+
+    /// How many quiet or vehicle-like windows lie just before the `first` newest ones (at most
+    /// `limit`, never across a long gap): seated time before the evidence of a ride.
+    private func seatedWindows(before first: Int, atMost limit: Int) -> Int {
+        var count = 0
+        while count < limit && first + count < windowsSinceLongGap {
+            let kind = recent(first + count)
+            guard kind == .quiet || kind == .vehicleLike else { break }
+            count += 1
+        }
+        return count
     }
 
     /// The kind of the window `back` windows before the last one.
