@@ -180,7 +180,9 @@ enum SpeedCommand {
         print("\(report.file) (\(report.method))")
         print("      time (s)   raw (m/s)   smoothed (m/s)   sd (m/s)   status")
         for fix in report.fixes {
-            let sigmas = fix.innovationSigmas.map { String(format: " (%+.1f σ)", $0) } ?? ""
+            // A 1e300 m/s fix is as many standard deviations: an exponent beyond a billion.
+            let sigmas =
+                fix.innovationSigmas.map { String(format: abs($0) < 1e9 ? " (%+.1f σ)" : " (%+.1e σ)", $0) } ?? ""
             print(
                 "  \(number(fix.time, 12, 3))  \(number(fix.rawSpeed, 10, 3))  \(number(fix.speed, 15, 3))  "
                     + "\(number(fix.standardDeviation, 9, 3))   \(fix.status)\(sigmas)")
@@ -206,7 +208,7 @@ enum SpeedCommand {
         if !rejected.isEmpty {
             print(
                 "  rejected as spikes: "
-                    + rejected.map { String(format: "%.3f s (%.2f m/s)", $0.time, $0.rawSpeed ?? .nan) }.joined(
+                    + rejected.map { "\(number($0.time, 1, 3)) s (\(number($0.rawSpeed ?? .nan, 1, 2)) m/s)" }.joined(
                         separator: ", "))
         }
     }

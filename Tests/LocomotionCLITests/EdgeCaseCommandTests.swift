@@ -97,4 +97,43 @@ struct EdgeCaseCommandTests {
         #expect(LocomotionTool.run(["features", path, "--hop", "0.2", "--json"]) == 0)
         #expect(FeaturesCommand.largestWindowCount == 1 << 20)
     }
+
+    @Test func aSpeedOf1e300PrintsWithAnExponentEverywhere() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/speeds.csv"
+        let rows = (0..<20).map { "\($0),\($0 == 5 ? "1e300" : "1.5"),48.85,2.35" }
+        try (["t,speed,latitude,longitude"] + rows).joined(separator: "\n").write(
+            toFile: path, atomically: true, encoding: .utf8)
+        let run = try PipeInputTests.run(["speed", path], input: nil)
+        #expect(run.status == 0, "\(run.errors)")
+        // The fix's innovation (10^300 σ) and the list of rejected spikes printed 300 digits.
+        let words = run.output.replacingOccurrences(of: path, with: "").split(whereSeparator: \.isWhitespace)
+        let longest = words.map(\.count).max() ?? 0
+        #expect(longest < 40, "\(run.output)")
+        #expect(run.output.contains("1.000e+300"))
+    }
+
+    @Test func aGPXTrackAloneIsRefusedWithTheSpeedCommandAndTheOtherFilesStillRun() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let walk = try OutputSafetyTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: walk.folder) }
+        try FileManager.default.copyItem(atPath: walk.walk, toPath: folder + "/walk.csv")
+        let points = (0..<30).map {
+            #"<trkpt lat="48.85" lon="2.35"><time>2024-05-01T10:00:\#(String(format: "%02d", $0))Z</time></trkpt>"#
+        }
+        try (#"<?xml version="1.0"?><gpx version="1.1"><trk><trkseg>"# + points.joined() + "</trkseg></trk></gpx>\n")
+            .write(
+                toFile: folder + "/track.gpx", atomically: true, encoding: .utf8)
+        let alone = try PipeInputTests.run(["analyze", folder + "/track.gpx"], input: nil)
+        #expect(alone.status == 1)
+        #expect(alone.errors.contains("a GPX track holds positions and times, no acceleration"), "\(alone.errors)")
+        #expect(alone.errors.contains("locomotion speed \(folder)/track.gpx"), "\(alone.errors)")
+        // A folder collects the track too: it fails alone, the recording beside it is analysed.
+        let both = try PipeInputTests.run(["analyze", folder, "--jsonl"], input: nil)
+        #expect(both.status == 1)
+        #expect(both.output.contains("walk.csv") && both.output.contains("\"windows\""), "\(both.output)")
+        #expect(both.errors.contains("no acceleration"), "\(both.errors)")
+    }
 }

@@ -1,11 +1,14 @@
 import Locomotion
 
 /// The most kernel weights one input may make the resampler compute (in each of its passes).
-/// Several hundred rows downsampled, or a few upsampled 100 times, fit; an input of a few
-/// irregular rows that would make a grid of millions of rows is skipped before it costs seconds. The resampler's work on longer recordings (its
-/// flush every 4,096 rows, its buffer trimming) is left to the unit tests, which run it on
-/// 36,000 rows in chunks of 1 to 50,000 (docs/Reliability.md, "Fuzzing").
-public let resamplingWorkBudget = 1 << 15
+/// About 200 grid rows at the kernel's 41 rows (the rates equal), a few hundred rows
+/// downsampled, or a few rows upsampled 100 times fit; an input of a few irregular rows that would
+/// make a grid of millions of rows is skipped before it costs seconds. It was 2¹⁵: the kernel
+/// weights were most of each resampler input's time, and rows beyond these reach no code that
+/// shorter ones do not. The resampler's work on longer recordings (its flush every 4,096 rows,
+/// its buffer trimming) is left to the unit tests, which run it on 36,000 rows in chunks of 1
+/// to 50,000 (docs/Reliability.md, "Fuzzing").
+public let resamplingWorkBudget = 1 << 13
 
 /// The kernel weights resampling rows at `time` to `rate` computes, estimated before any of it
 /// is done: the grid rows (one grid per run of rows between intervals longer than `maximumGap`,

@@ -34,8 +34,10 @@ extension RecordingStream {
     /// path, which reports problems with their line numbers, so results never depend on the
     /// number of cores.
     func parallelChunk(capacity: Int, keepsText: Bool) throws(LocomotionError) -> Recording? {
+        // The size first: the processor count is a system call, and small chunks never share.
+        guard capacity >= 2 * Self.linesPerShare else { return nil }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard cores > 1, capacity >= 2 * Self.linesPerShare else { return nil }
+        guard cores > 1 else { return nil }
         try lines.refillIfLow()
         // Find the complete lines in the buffer, up to the chunk's capacity.
         if lineBoundsCapacity < capacity {
