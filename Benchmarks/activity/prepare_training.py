@@ -81,7 +81,8 @@ LICENCES = {
     "hugadb": ("none stated (neither romanchereshnev/HuGaDB nor ShounoLab/BayesianDMDExamples has a licence)", False),
     "driver-behavior": ("none stated (jair-jr/driverBehaviorDataset has no LICENSE file; asks for citation)", False),
     "car-phone": ("none stated (FABallemand/ProjetIngenieur has no LICENSE file; terms unknown)", False),
-    "metro-paris": ("GPL-2.0 (EricCabrol/Metro, the repository's licence; no separate data licence)", True),
+    "metro-paris": ("GPL-2.0 (EricCabrol/Metro, the repository's licence; no separate data licence): copyleft, so "
+                    "evaluation only; the MIT-licensed bundled model does not learn from it", False),
     "bratislava": ("none stated (etakerim/bachelor-thesis has no licence file)", False),
     "tmd": ("MIT (vlomonaco/US-TransportationMode's LICENSE; the README: whether it covers the data is not said)",
             True),
@@ -98,7 +99,8 @@ LICENCES = {
     "geotec": ("CC BY 4.0 (the GeoTec repository's README and .zenodo.json)", True),
     "oxford": ("CC BY 4.0 (the repository's README and validation/README.md)", True),
     "tartu": ("GPL-3.0 (the repository's LICENSE; no separate data licence; the README asks to check with the "
-              "maintainers whether a model trained on it may be shipped)", True),
+              "maintainers whether a model trained on it may be shipped): copyleft, so evaluation only; the MIT-licensed "
+              "bundled model does not learn from it", False),
 }
 # gravity-removed vehicle rides whose gravity is added back (see the module docstring)
 GRAVITY_RESTORED = {"metro-paris", "tartu"}
