@@ -58,7 +58,7 @@ NAMES = [
     "acc_mag_dominant_frequency", "acc_mag_gait_frequency", "acc_mag_gait_prominence", "acc_mag_spectral_entropy",
     "acc_mag_spectral_centroid", "acc_mag_spectral_flatness", "acc_mag_power_0p3_3hz", "acc_mag_power_3_10hz",
     "acc_mag_power_10_25hz", "gait_step_count", "gait_step_cadence", "gait_autocorrelation_cadence",
-    "gait_step_regularity", "gait_stride_regularity", "gyro_mag_mean", "gyro_mag_std", "gps_speed", "gps_speed_valid", "gps_fix_age",
+    "gait_step_regularity", "gait_stride_regularity", "acc_gravity_sway", "acc_gravity_step_correlation", "gyro_mag_mean", "gyro_mag_std", "gps_speed", "gps_speed_valid", "gps_fix_age",
     "pedometer_cadence",
 ]
 
@@ -326,6 +326,55 @@ def bout_rule(positions, strong, rate):
     return steps, cadence
 
 
+GRAVITY_SMOOTHING = 0.25  # s, the centred moving average over each axis
+SWAY_QUANTILE = 0.95
+LAG_TOLERANCE = 0.1  # the lags searched around the step lag, as a fraction of it
+
+
+def gravity_rotation(x, y, z, rate, cadence):
+    """acc_gravity_sway and acc_gravity_step_correlation: gravity's direction (each axis averaged over
+    0.25 s, centred, within the window) and its angle from the window's mean direction (95th percentile);
+    its swing along the main axis of the directions' spread and that swing's normalised autocorrelation
+    at the magnitude's step lag (the largest within +-10 %, scaled by n / (n - lag))."""
+    windows, n = x.shape
+    half = int(GRAVITY_SMOOTHING * rate) // 2
+    lo = np.maximum(np.arange(n) - half, 0)
+    hi = np.minimum(np.arange(n) + half + 1, n)
+
+    def smoothed(a):
+        c = np.concatenate([np.zeros((windows, 1)), np.cumsum(a, axis=1)], axis=1)
+        return c[:, hi] - c[:, lo]
+
+    u = np.stack([smoothed(x), smoothed(y), smoothed(z)], axis=2)  # windows x n x 3
+    with np.errstate(divide="ignore", invalid="ignore"):
+        u = u / np.linalg.norm(u, axis=2, keepdims=True)
+        mean = u.mean(axis=1)
+        cosine = np.einsum("wnk,wk->wn", u, mean) / np.linalg.norm(mean, axis=1)[:, None]
+    angles = np.degrees(np.arccos(np.clip(cosine, -1, 1)))
+    sway = np.percentile(angles, 100 * SWAY_QUANTILE, axis=1)
+    d = u - mean[:, None, :]
+    covariance = np.einsum("wni,wnj->wij", d, d)
+    # power iteration from the row with the largest diagonal, as the Swift side
+    start = np.argmax(np.diagonal(covariance, axis1=1, axis2=2), axis=1)
+    axis = covariance[np.arange(windows), start]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for _ in range(50):
+            axis = np.einsum("wij,wj->wi", covariance, axis)
+            axis = axis / np.linalg.norm(axis, axis=1, keepdims=True)
+    swing = np.einsum("wnk,wk->wn", d, axis)
+    energy = (swing * swing).sum(axis=1)
+    correlation = np.full(windows, np.nan)
+    for w in np.nonzero(np.isfinite(cadence) & (cadence > 0) & (energy > 0))[0]:
+        lag = rate / cadence[w]
+        first, last = max(1, int(np.floor(lag * (1 - LAG_TOLERANCE)))), min(n - 1, int(np.ceil(lag * (1 + LAG_TOLERANCE))))
+        if first > last:
+            continue
+        correlation[w] = max((swing[w, :n - k] * swing[w, k:]).sum() / energy[w] * n / (n - k)
+                             for k in range(first, last + 1))
+    invalid = ~np.isfinite(x).all(axis=1) | ~np.isfinite(y).all(axis=1) | ~np.isfinite(z).all(axis=1)
+    return [np.where(invalid, np.nan, sway), np.where(invalid, np.nan, correlation)]
+
+
 def features(x, y, z, rate, with_gait=True):
     windows, n = x.shape
     m = np.sqrt(x * x + y * y + z * z)
@@ -388,7 +437,9 @@ def features(x, y, z, rate, with_gait=True):
         mean, m2, np.sqrt(m2), np.sqrt((m * m).mean(axis=1)), minimum, maximum, maximum - minimum, median,
         q75 - q25, mad, skewness, kurtosis, crossing_rate, sma, correlation(x, y), correlation(x, z),
         correlation(y, z), jerk,
-    ] + spectral + (gait_features(m, rate, constant) if with_gait else [missing] * 5) + [missing] * 6
+    ] + spectral
+    gait = gait_features(m, rate, constant) if with_gait else [missing] * 5
+    columns += gait + gravity_rotation(x, y, z, rate, gait[2]) + [missing] * 6
     return np.column_stack(columns)
 
 

@@ -13,7 +13,9 @@
 ///    ``Configuration/runningCadence``, or when a periodic window with *σ* ≥
 ///    ``Configuration/runningDeviation`` has a running autocorrelation cadence (a missed step
 ///    lowers the step cadence of a short window), or when the window has running's impact
-///    (``RunningImpact``: the middle half of |a| spreads over 1.1 g, which clipping keeps); else walking.
+///    (``RunningImpact``: the middle half of |a| spreads over 1.1 g, which clipping keeps), or a
+///    running step rate under a rhythm locked onto the stride (``StrideRunning``: the dominant
+///    frequency twice the autocorrelation's cadence); else walking.
 /// 4. Pedalling: a periodic window (step regularity ≥ ``Configuration/periodicRegularity``)
 ///    without steps, with *σ* ≥ ``Configuration/pedallingDeviation``, whose autocorrelation
 ///    cadence lies in ``Configuration/pedallingCadence`` (one pedal turn per period, below any
@@ -23,6 +25,7 @@
 ///    speed: running when its autocorrelation cadence exceeds ``Configuration/runningCadence``
 ///    and *σ* ≥ ``Configuration/runningDeviation``; walking when the cadence is within walking
 ///    range (``Configuration/pedallingCadence``'s upper bound up to the running cadence). Running, too,
+///    at a running step rate under a locked stride (``StrideRunning``),
 ///    and in a window that is neither periodic nor stepped, whenever it has running's impact
 ///    (``RunningImpact``; rule ``Rule/runningImpact``).
 /// 5b. Slow gait: a window whose spectrum has a strong gait peak (``Configuration/slowGaitProminence``)
@@ -206,6 +209,8 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         let impact: FeatureColumns
         /// ``ThighPedalling/columnNames``, optional.
         let thigh: FeatureColumns
+        /// ``StrideRunning/columnNames``, optional.
+        let stride: FeatureColumns
 
         init(_ schema: FeatureSchema) throws(LocomotionError) {
             rules = FeatureColumns(FeatureRuleClassifier.requiredFeatures, in: schema)
@@ -217,6 +222,7 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
             evidence = FeatureColumns(ActivityEvidence.columnNames, in: schema)
             impact = FeatureColumns(RunningImpact.columnNames, in: schema)
             thigh = FeatureColumns(ThighPedalling.columnNames, in: schema)
+            stride = FeatureColumns(StrideRunning.columnNames, in: schema)
             slowGait = FeatureColumns(FeatureRuleClassifier.slowGaitFeatures, in: schema)
         }
     }
@@ -243,6 +249,10 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         let runningImpact = RunningImpact.isRunning(
             interquartileRange: columns.impact.value(0, in: features.values), stepCadence: stepCadence,
             autocorrelationCadence: cadence)
+        let strideRunning = StrideRunning.isRunning(
+            autocorrelationCadence: cadence, dominantFrequency: columns.stride.value(0, in: features.values),
+            deviation: deviation, interquartileRange: columns.stride.value(1, in: features.values),
+            runningCadence: c.runningCadence)
 
         func decision(_ activity: ActivityType, _ confidence: Confidence, _ rule: Rule) -> Decision {
             Decision(
@@ -266,11 +276,12 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
             let runningPace =
                 stepCadence > c.runningCadence
                 || (periodic && cadence > c.runningCadence && deviation >= c.runningDeviation) || runningImpact
+                || strideRunning
             return decision(runningPace ? .running : .walking, confidence, .steps)
         }
         if pedalling { return decision(.cycling, fastForWalking ? .high : .medium, .pedalling) }
         if periodic && deviation >= c.gaitDeviation && !fastForWalking {
-            if (cadence > c.runningCadence && deviation >= c.runningDeviation) || runningImpact {
+            if (cadence > c.runningCadence && deviation >= c.runningDeviation) || runningImpact || strideRunning {
                 return decision(.running, .medium, .periodicGait)
             }
             if cadence >= c.pedallingCadence.upperBound && cadence <= c.runningCadence {

@@ -19,12 +19,21 @@
 enum ThighPedalling {
     /// The columns read (optional: a schema without them never sees this rule fire).
     static let columnNames = ["acc_gravity_sway", "acc_gravity_step_correlation", "acc_mag_skewness"]
-    /// The least sway (degrees) of a turning thigh: above the 12° up to which a phone sways when it is
-    /// not on the thigh (``PhonePlacementEstimate/elsewhereSway``), so that a waist or a hand, whose
-    /// turning can also repeat at the step lag, is left out.
+    /// The least sway (degrees) of a turning thigh at any pedalling ``cadence``: above the 12° up to
+    /// which a phone sways when it is not on the thigh (``PhonePlacementEstimate/elsewhereSway``), so
+    /// that a waist or a hand, whose turning can also repeat at the step lag, is left out.
     static let sway = PhonePlacementEstimate.elsewhereSway
     /// The least autocorrelation of the swing at the step lag.
     static let stepCorrelation = 0.7
+    /// A weaker turning (at least ``gentleSway`` degrees, correlation at least
+    /// ``gentleStepCorrelation``) counts below ``gentleCadence``'s upper bound: a pedalling thigh
+    /// sways 8–25° in a 2.56 s window (a quarter of HuGaDB's periodic windows 8–12°), and a waist phone
+    /// turning as much once per step walks at 1.5–1.6 steps/s (UCI HAPT, TMD), above that bound.
+    static let gentleSway = 8.0
+    /// The least step correlation of a weaker turning.
+    static let gentleStepCorrelation = 0.6
+    /// The revolutions per second (48–87 rpm) at which a weaker turning counts.
+    static let gentleCadence = 0.8...1.45
     /// The magnitude's skewness below which a window has no impacts.
     static let skewness = 0.0
     /// Crank revolutions per second (48–96 rpm): recreational pedalling, below the cadence of most
@@ -43,7 +52,12 @@ enum ThighPedalling {
     static func isPedalling(
         sway: Double, stepCorrelation: Double, skewness: Double, autocorrelationCadence: Double
     ) -> Bool {
-        sway >= Self.sway && stepCorrelation >= Self.stepCorrelation && skewness < Self.skewness
-            && cadence.contains(autocorrelationCadence)
+        guard skewness < Self.skewness else { return false }
+        let clear =
+            sway >= Self.sway && stepCorrelation >= Self.stepCorrelation && cadence.contains(autocorrelationCadence)
+        let gentle =
+            sway >= gentleSway && stepCorrelation >= gentleStepCorrelation
+            && gentleCadence.contains(autocorrelationCadence)
+        return clear || gentle
     }
 }
