@@ -92,7 +92,7 @@ extension ActivityReport {
         ///   `Recording/supportedSampleRates`.
         /// - Complexity: O(1).
         public mutating func begin(source: String, sampling: SamplingAnalysis?, options: RecordingAnalysis.Options)
-            throws
+            throws(LocomotionError)
         {
             self.source = source
             self.sampling = sampling
@@ -121,7 +121,7 @@ extension ActivityReport {
         ///   is not finite (NaN samples, or axes whose squares overflow), as the analysis refuses them.
         /// - Complexity: O(*r*) for *r* rows, plus one FFT per gait-frequency window and, for a
         ///   labelled recording, O(*m*) per window of *m* rows.
-        public mutating func observe(_ chunk: Recording, windows: [ActivityResult]) throws {
+        public mutating func observe(_ chunk: Recording, windows: [ActivityResult]) throws(LocomotionError) {
             try takeSamples(chunk)
             for window in windows { take(window) }
             trimLabels()
@@ -156,7 +156,7 @@ extension ActivityReport {
 
         // MARK: Samples
 
-        private mutating func takeSamples(_ chunk: Recording) throws {
+        private mutating func takeSamples(_ chunk: Recording) throws(LocomotionError) {
             if chunk.labels != nil { labelled = true }
             guard chunk.count > 0 else { return }
             if firstTime == nil { firstTime = chunk.time.first }

@@ -39,7 +39,8 @@ public enum ActivityReport {
     /// - Complexity: O(*n* log *n*) in the samples; the page holds at most one pair of values
     ///   per pixel column of the acceleration and bounded series in the other panels (see
     ///   ``Builder``, which this uses), so its size does not grow with the samples.
-    public static func html(for analysis: RecordingAnalysis, recording: Recording, title: String? = nil) throws
+    public static func html(for analysis: RecordingAnalysis, recording: Recording, title: String? = nil)
+        throws(LocomotionError)
         -> String
     {
         var builder = Builder(title: title)
@@ -72,7 +73,7 @@ public enum ActivityReport {
     public static func analyze(
         path: String, reading: RecordingReadOptions = .init(), options: RecordingAnalysis.Options = .init(),
         source: String? = nil, title: String? = nil
-    ) throws -> (summary: RecordingAnalysisSummary, html: String, rows: Int) {
+    ) throws(LocomotionError) -> (summary: RecordingAnalysisSummary, html: String, rows: Int) {
         var builder = Builder(title: title)
         let (summary, rows) = try RecordingImporter.analyzeActivities(
             path: path, reading: reading, options: options, source: source, observer: &builder)

@@ -6,6 +6,10 @@
 /// The calls come in order: ``begin(source:sampling:options:)`` once, ``observe(_:windows:)`` once
 /// per chunk (once with the whole recording when the format is read whole), ``end(summary:speeds:)``
 /// once unless something threw.
+///
+/// The calls throw ``LocomotionError`` so that the analysis can name its errors by type: an observer
+/// whose own work fails (writing a file, say) throws a ``LocomotionError`` with that failure as its
+/// ``LocomotionError/underlying`` cause.
 public protocol RecordingAnalysisObserver {
     /// Called before the first chunk.
     ///
@@ -15,7 +19,8 @@ public protocol RecordingAnalysisObserver {
     ///     ``RecordingImporter/rateEstimationRows`` rows of a streamed CSV, else from every row);
     ///   `nil` when it cannot be estimated.
     ///   - options: How the recording is analysed.
-    mutating func begin(source: String, sampling: SamplingAnalysis?, options: RecordingAnalysis.Options) throws
+    mutating func begin(source: String, sampling: SamplingAnalysis?, options: RecordingAnalysis.Options)
+        throws(LocomotionError)
 
     /// Called with each chunk of rows, in order, after the analysis has taken it.
     ///
@@ -24,12 +29,12 @@ public protocol RecordingAnalysisObserver {
     ///   - windows: The windows' own results (before smoothing) decided while the chunk was
     ///     analysed, in time order: over all calls, ``RecordingAnalysis/windows``. A window may
     ///     start in an earlier chunk.
-    mutating func observe(_ chunk: Recording, windows: [ActivityResult]) throws
+    mutating func observe(_ chunk: Recording, windows: [ActivityResult]) throws(LocomotionError)
 
     /// Called once the recording is analysed.
     ///
     /// - Parameters:
     ///   - summary: What the analysis returns.
     ///   - speeds: Every GPS fix's smoothed speed (``RecordingAnalysis/speeds``).
-    mutating func end(summary: RecordingAnalysisSummary, speeds: [SmoothedSpeed]) throws
+    mutating func end(summary: RecordingAnalysisSummary, speeds: [SmoothedSpeed]) throws(LocomotionError)
 }
