@@ -102,7 +102,7 @@ enum AnalyzeCommand {
             // Machine-readable output stays clean: the note goes to standard error there.
             if settings.format != .text || settings.out != nil { printError(note) } else { print(note + "\n") }
             paths = [session]
-            reading.labelMap = DatasetLabels.uciHAPT
+            reading.labelTranslations = DatasetLabels.uciHAPT
         }
         var files = expand(paths)
         if parsed.positional.isEmpty { settings.sourceNames[files[0]] = "\(DemoCommand.sessionName).csv (bundled)" }

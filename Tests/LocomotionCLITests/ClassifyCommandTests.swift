@@ -13,7 +13,7 @@ struct ClassifyCommandTests {
 
     func bundledWalk() throws -> Recording {
         let path = try #require(DemoCommand.bundledRecordingPath)
-        return try ReadingOptions.load(path: path, options: .init(labelMap: DatasetLabels.uciHAPT)).recording
+        return try ReadingOptions.load(path: path, options: .init(labelTranslations: DatasetLabels.uciHAPT)).recording
     }
 
     @Test func theBundledWalkIsWalkingAndScoredAgainstItsLabels() throws {

@@ -373,7 +373,7 @@ struct FeaturesCommandTests {
 
     @Test func walkingWindowsOfTheBundledExcerptShowAProminentGaitPeak() throws {
         var options = RecordingReadOptions()
-        options.labelMap = DatasetLabels.uciHAPT
+        options.labelTranslations = DatasetLabels.uciHAPT
         let recording = try RecordingReader.read(path: try #require(Self.demo), options: options).recording
         let table = try recording.features()
         let gait = try #require(table.schema.index(of: "acc_mag_gait_frequency"))

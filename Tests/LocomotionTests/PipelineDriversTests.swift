@@ -43,7 +43,7 @@ struct CadenceOrReportClassifier: ActivityClassifier {
     static func read(_ name: String) throws -> Recording {
         try RecordingReader.read(
             path: root.appendingPathComponent("Sources/LocomotionCLI/Resources/\(name)").path,
-            options: .init(labelMap: DatasetLabels.uciHAPT)
+            options: .init(labelTranslations: DatasetLabels.uciHAPT)
         ).recording
     }
 
