@@ -247,7 +247,7 @@ extension ActivityReport {
             if let previous = pending?.window, window.start > previous.end {
                 cadence.append(time: (previous.end + window.start) / 2, value: .nan)
             }
-            cadence.append(time: (window.start + window.end) / 2, value: window.evidence.stepFrequency ?? .nan)
+            cadence.append(time: (window.start + window.end) / 2, value: window.evidence.cadence ?? .nan)
             var start = window.start
             if let previous = pending, window.start <= previous.window.end {
                 // Overlapping windows meet at the midpoint of their centres, kept inside both.

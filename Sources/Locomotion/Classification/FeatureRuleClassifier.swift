@@ -3,7 +3,7 @@
 ///
 /// The rules, first match wins (*σ* is `acc_mag_std`, *v* the valid GPS speed when there is one):
 ///
-/// 1. *v* > ``Configuration/vehicleSpeed`` (6 m/s): no one travels that fast on foot — cycling
+/// 1. *v* > ``Configuration/drivingSpeedMinimum`` (6 m/s): no one travels that fast on foot — cycling
 ///    when the window shows pedalling (below), else driving.
 /// 2. *σ* < ``Configuration/stillDeviation`` and no steps: stationary, or driving when
 ///    *v* > ``Configuration/movingSpeed`` (a smooth ride). A step count that is missing (below
@@ -84,10 +84,10 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         /// running cadence.
         public var slowGaitFrequency = 0.6...2.5
         /// Above this speed (m/s) a window is a vehicle or a bicycle.
-        public var vehicleSpeed = 6.0
+        public var drivingSpeedMinimum = 6.0
         /// Above this speed (m/s) no one walks; below it a cyclist or a car cannot be told from
         /// a walker by speed.
-        public var walkingSpeed = 2.2
+        public var walkingSpeedMaximum = 2.2
         /// Above this speed (m/s) a still-looking window is a smooth ride.
         public var movingSpeed = 1.0
 
@@ -109,7 +109,8 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
                 ("slowGaitDeviation", slowGaitDeviation), ("slowGaitProminence", slowGaitProminence),
                 ("slowGaitFrequency.lowerBound", slowGaitFrequency.lowerBound),
                 ("slowGaitFrequency.upperBound", slowGaitFrequency.upperBound),
-                ("vehicleSpeed", vehicleSpeed), ("walkingSpeed", walkingSpeed), ("movingSpeed", movingSpeed),
+                ("drivingSpeedMinimum", drivingSpeedMinimum), ("walkingSpeedMaximum", walkingSpeedMaximum),
+                ("movingSpeed", movingSpeed),
             ]
             for (name, value) in values where !(value.isFinite && value >= 0) {
                 throw LocomotionError(
@@ -122,7 +123,7 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
 
     /// Which rule decided a window.
     public enum Rule: String, Sendable, Hashable, Codable, CaseIterable {
-        /// Rule 1: a valid GPS speed above ``Configuration/vehicleSpeed`` (driving, or cycling when pedalling).
+        /// Rule 1: a valid GPS speed above ``Configuration/drivingSpeedMinimum`` (driving, or cycling when pedalling).
         case vehicleSpeed = "vehicle_speed"
         /// Rule 2: a still window without steps (stationary, or driving on a smooth ride).
         case still
@@ -232,7 +233,7 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         let cadence = value(4)
         let periodic = value(5) >= c.periodicRegularity && cadence.isFinite
         let speed = evidence.speed ?? .nan  // NaN fails every comparison: no speed rule fires
-        let fastForWalking = speed > c.walkingSpeed
+        let fastForWalking = speed > c.walkingSpeedMaximum
         let thighPedalling = ThighPedalling.isPedalling(
             sway: columns.thigh.value(0, in: features.values),
             stepCorrelation: columns.thigh.value(1, in: features.values),
@@ -252,7 +253,7 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
                 rule: rule)
         }
         guard deviation.isFinite else { return decision(.unknown, .low, .missingData) }
-        if speed > c.vehicleSpeed {
+        if speed > c.drivingSpeedMinimum {
             return pedalling ? decision(.cycling, .medium, .pedalling) : decision(.driving, .high, .vehicleSpeed)
         }
         if deviation < c.stillDeviation && !(steps > 0) {
