@@ -158,14 +158,13 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
 
     /// The columns the rules read; a vector without any of them is refused. (The rules read them
     /// by position in this list.)
-    public static let requiredFeatures = [
-        "acc_mag_std", "acc_mag_variance", "gait_step_count", "gait_step_cadence", "gait_autocorrelation_cadence",
-        "gait_step_regularity",
-    ]
+    public static let requiredFeatures = BuiltinFeature.columnNames([
+        .standardDeviation, .variance, .stepCount, .stepCadence, .autocorrelationCadence, .stepRegularity,
+    ])
 
     /// The columns slow gait (rule 5b) reads when the schema has them: the gait band's spectral
     /// peak frequency and prominence. A schema without them is accepted; rule 5b then never fires.
-    public static let slowGaitFeatures = ["acc_mag_gait_frequency", "acc_mag_gait_prominence"]
+    public static let slowGaitFeatures = BuiltinFeature.columnNames([.gaitFrequency, .gaitProminence])
 
     /// The thresholds in use.
     public let configuration: Configuration

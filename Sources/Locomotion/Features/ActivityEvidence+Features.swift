@@ -1,9 +1,8 @@
 extension ActivityEvidence {
     /// The feature columns the evidence is read from, in the order ``init(values:columns:)`` reads them.
-    static let columnNames = [
-        "gps_speed", "gps_speed_valid", "gait_step_cadence", "gait_step_count", "pedometer_cadence",
-        "acc_mag_variance",
-    ]
+    static let columnNames = BuiltinFeature.columnNames([
+        .gpsSpeed, .gpsSpeedValid, .stepCadence, .stepCount, .pedometerCadence, .variance,
+    ])
 
     /// The evidence in a feature vector, by column name:
     /// - speed: `gps_speed` when `gps_speed_valid` is 1;
