@@ -2,7 +2,7 @@ import LocomotionDSP
 
 /// The one error of the `Locomotion` module: a recording, stream, report or stored model that
 /// cannot be read or used (a data error), a parameter out of its range (a parameter error), or the
-/// signal processing layer's ``LocomotionDSP/DSPError`` met while analysing a recording.
+/// signal processing layer's ``LocomotionDSP/DSPError`` met while analyzing a recording.
 ///
 /// A struct around a closed set of codes rather than an enum, so that a new kind of error is not a
 /// breaking change: compare ``code`` with the static members of ``Code`` and keep a `default`
@@ -367,7 +367,7 @@ extension LocomotionError {
     }
 
     /// The value at `location` (a row of a recording, a sample of a stream, and its column when
-    /// there is one) cannot be analysed: `value` is the value (or what it is, such as "a NaN or
+    /// there is one) cannot be analyzed: `value` is the value (or what it is, such as "a NaN or
     /// infinite motion sample") and `expected` what it must be.
     public static func invalidData(at location: Location, value: String, expected: String) -> LocomotionError {
         let subject = location.column.map { "\($0) = \(value.compactNumberDescription)" } ?? value

@@ -1,7 +1,7 @@
 import Locomotion
 
 extension ActivityReport {
-    /// Builds the report of a recording while it is analysed chunk by chunk, in memory that does
+    /// Builds the report of a recording while it is analyzed chunk by chunk, in memory that does
     /// not grow with the recording's length: the `RecordingAnalysisObserver` that
     /// `locomotion analyze --report` hands to
     /// `RecordingImporter/analyzeActivities(path:reading:options:source:observer:)`.
@@ -86,7 +86,7 @@ extension ActivityReport {
         ///   - sampling: The recording's sampling: its rate is shown and sets the gait-frequency
         ///     windows, its gap threshold breaks the acceleration plot. `nil` when it cannot be
         ///     estimated (too few samples): the gait panel says so.
-        ///   - options: How the recording is analysed (the feature window bounds how long labels
+        ///   - options: How the recording is analyzed (the feature window bounds how long labels
         ///     are kept).
         /// - Throws: `LocomotionError.invalidParameter` for a sample rate outside
         ///   `Recording/supportedSampleRates`.
@@ -116,7 +116,7 @@ extension ActivityReport {
         ///
         /// - Parameters:
         ///   - chunk: The rows after the previous chunk's.
-        ///   - windows: The windows' own results decided while `chunk` was analysed.
+        ///   - windows: The windows' own results decided while `chunk` was analyzed.
         /// - Throws: `LocomotionError.invalidData` naming the first row whose acceleration magnitude
         ///   is not finite (NaN samples, or axes whose squares overflow), as the analysis refuses them.
         /// - Complexity: O(*r*) for *r* rows, plus one FFT per gait-frequency window and, for a

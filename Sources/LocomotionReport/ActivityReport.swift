@@ -1,6 +1,6 @@
 import Locomotion
 
-/// A self-contained HTML report of one analysed recording.
+/// A self-contained HTML report of one analyzed recording.
 ///
 /// The page needs nothing from outside (inline CSS and SVG, no scripts, no fonts or images to
 /// fetch) and is about 1200 px wide. Its panels share one time axis, in seconds from the data:
@@ -28,7 +28,7 @@ public enum ActivityReport {
     ///
     /// - Parameters:
     ///   - analysis: What `Recording.analyzeActivities(_:)` returned for `recording`.
-    ///   - recording: The analysed recording: its samples, GPS speed and labels.
+    ///   - recording: The analyzed recording: its samples, GPS speed and labels.
     ///   - title: The page's title; `"Activity report: <file name>"` by default.
     /// - Returns: The page, with the analysis's panels even when parts are missing (no windows,
     ///   no GPS, no labels, a few samples): a panel without data says so.
@@ -54,13 +54,13 @@ public enum ActivityReport {
         return builder.html()
     }
 
-    /// Analyses the recording at `path` chunk by chunk and draws its report, in memory that does
+    /// Analyzes the recording at `path` chunk by chunk and draws its report, in memory that does
     /// not grow with the recording's length (see ``Builder``).
     ///
     /// - Parameters:
     ///   - path: A file, an export folder or a zip archive.
     ///   - reading: How to read it.
-    ///   - options: How to analyse.
+    ///   - options: How to analyze.
     ///   - source: The name the summary and the page give the recording; the path by default.
     ///   - title: The page's title; `"Activity report: <file name>"` by default.
     /// - Returns: The analysis's summary (what

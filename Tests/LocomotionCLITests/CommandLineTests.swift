@@ -37,7 +37,7 @@ struct CommandLineTests {
         #expect(LocomotionTool.run(["spectrum", "/nonexistent.csv"]) == 1)
     }
 
-    @Test func demoAnalysesTheDefaultSessionAndWritesItsReport() throws {
+    @Test func demoAnalyzesTheDefaultSessionAndWritesItsReport() throws {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString).html")
         let commute = report.deletingPathExtension().appendingPathExtension("html").path.replacingOccurrences(
             of: ".html", with: "-commute.html")

@@ -1,5 +1,5 @@
 /// What sees a recording while ``RecordingImporter/analyzeActivities(path:reading:options:source:observer:)``
-/// analyses it: the rows chunk by chunk with the windows decided in them, then the results.
+/// analyzes it: the rows chunk by chunk with the windows decided in them, then the results.
 ///
 /// An HTML report (`ActivityReport.Builder` in LocomotionReport) is one: it keeps a bounded
 /// summary of each chunk, so the memory of a report does not grow with the recording's length.
@@ -18,7 +18,7 @@ public protocol RecordingAnalysisObserver {
     ///   - sampling: The sampling the analysis uses (estimated from the first
     ///     ``RecordingImporter/rateEstimationRows`` rows of a streamed CSV, else from every row);
     ///   `nil` when it cannot be estimated.
-    ///   - options: How the recording is analysed.
+    ///   - options: How the recording is analyzed.
     mutating func begin(source: String, sampling: SamplingAnalysis?, options: RecordingAnalysis.Options)
         throws(LocomotionError)
 
@@ -27,11 +27,11 @@ public protocol RecordingAnalysisObserver {
     /// - Parameters:
     ///   - chunk: The rows.
     ///   - windows: The windows' own results (before smoothing) decided while the chunk was
-    ///     analysed, in time order: over all calls, ``RecordingAnalysis/windows``. A window may
+    ///     analyzed, in time order: over all calls, ``RecordingAnalysis/windows``. A window may
     ///     start in an earlier chunk.
     mutating func observe(_ chunk: Recording, windows: [ActivityResult]) throws(LocomotionError)
 
-    /// Called once the recording is analysed.
+    /// Called once the recording is analyzed.
     ///
     /// - Parameters:
     ///   - summary: What the analysis returns.

@@ -4,10 +4,10 @@ extension RecordingImporter {
     /// at 50 Hz, about 10 MB.
     public static let rateEstimationRows = 1 << 17
 
-    /// Analyses the activities of the recording at `path` and returns the summary, reading the
+    /// Analyzes the activities of the recording at `path` and returns the summary, reading the
     /// package's CSV chunk by chunk in memory that does not grow with the file's length
     /// (``RecordingAnalyzer``); the phone apps' formats, which are converted in memory, and files
-    /// read with a group column are read whole and analysed with ``Recording/analyzeActivities(_:)``.
+    /// read with a group column are read whole and analyzed with ``Recording/analyzeActivities(_:)``.
     ///
     /// A streamed CSV's sample rate and gap threshold are estimated from its first
     /// ``rateEstimationRows`` rows rather than from every row, so for a file of at most that many
@@ -24,7 +24,7 @@ extension RecordingImporter {
     /// - Parameters:
     ///   - path: A file, an export folder or a zip archive.
     ///   - reading: How to read it (as ``read(path:options:progress:)``).
-    ///   - options: How to analyse.
+    ///   - options: How to analyze.
     ///   - source: The name the summary gives the recording; the path by default.
     /// - Returns: The summary and the rows read (as written, before any resampling).
     /// - Throws: What ``read(path:options:progress:)`` and ``Recording/analyzeActivities(_:)`` throw.
@@ -45,9 +45,9 @@ extension RecordingImporter {
     /// - Parameters:
     ///   - path: A file, an export folder or a zip archive.
     ///   - reading: How to read it.
-    ///   - options: How to analyse.
+    ///   - options: How to analyze.
     ///   - source: The name the summary gives the recording; the path by default.
-    ///   - observer: Sees the recording as it is analysed.
+    ///   - observer: Sees the recording as it is analyzed.
     /// - Returns: The summary and the rows read.
     /// - Throws: What ``analyzeActivities(path:reading:options:source:)`` throws, and what the
     ///   observer throws.
