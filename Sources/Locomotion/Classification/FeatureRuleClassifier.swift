@@ -13,18 +13,18 @@
 ///    ``Configuration/runningCadence``, or when a periodic window with *σ* ≥
 ///    ``Configuration/runningDeviation`` has a running autocorrelation cadence (a missed step
 ///    lowers the step cadence of a short window), or when the window has running's impact
-///    (``RunningImpact``: the middle half of |a| spreads over 1.1 g, which clipping keeps); else walking.
+///    (`RunningImpact`: the middle half of |a| spreads over 1.1 g, which clipping keeps); else walking.
 /// 4. Pedalling: a periodic window (step regularity ≥ ``Configuration/periodicRegularity``)
 ///    without steps, with *σ* ≥ ``Configuration/pedallingDeviation``, whose autocorrelation
 ///    cadence lies in ``Configuration/pedallingCadence`` (one pedal turn per period, below any
-///    walking cadence), or whose gravity turns as a pedalling thigh does (``ThighPedalling``: once per
+///    walking cadence), or whose gravity turns as a pedalling thigh does (`ThighPedalling`: once per
 ///    period of the magnitude, where a walking thigh turns once per two): cycling.
 /// 5. A periodic window with *σ* ≥ ``Configuration/gaitDeviation`` and no *v* above walking
 ///    speed: running when its autocorrelation cadence exceeds ``Configuration/runningCadence``
 ///    and *σ* ≥ ``Configuration/runningDeviation``; walking when the cadence is within walking
 ///    range (``Configuration/pedallingCadence``'s upper bound up to the running cadence). Running, too,
 ///    and in a window that is neither periodic nor stepped, whenever it has running's impact
-///    (``RunningImpact``; rule ``Rule/runningImpact``).
+///    (`RunningImpact`; rule ``Rule/runningImpact``).
 /// 5b. Slow gait: a window whose spectrum has a strong gait peak (``Configuration/slowGaitProminence``)
 ///    at a walking frequency (``Configuration/slowGaitFrequency``), with *σ* from
 ///    ``Configuration/slowGaitDeviation`` up to ``Configuration/roughDeviation`` and no *v* above
@@ -32,7 +32,7 @@
 ///    leaves a 2.56 s window too few steps for the step detector and too little overlap for its
 ///    autocorrelation, but its spectrum still peaks at the step frequency. Needs the optional
 ///    ``slowGaitFeatures``; without them the rule does not fire.
-/// 6. *v* > ``Configuration/walkingSpeed``: driving (moving, no gait, no pedalling).
+/// 6. *v* > ``Configuration/walkingSpeedMaximum``: driving (moving, no gait, no pedalling).
 /// 7. *σ* ≥ ``Configuration/roughDeviation``: unknown — too rough for a vehicle's ride, and with
 ///    neither steps nor periodicity it is not evidence of walking either. A car on cobblestones
 ///    lands here, or in rule 6 when GPS speed is known, never in walking.
@@ -136,7 +136,7 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         /// Rule 5b: a strong spectral gait peak at a walking frequency, without steps or an
         /// autocorrelation period (slow gait: walking, low confidence).
         case slowGait = "slow_gait"
-        /// Rule 5, for a window without steps or periodicity: running's impact (``RunningImpact``).
+        /// Rule 5, for a window without steps or periodicity: running's impact (`RunningImpact`).
         case runningImpact = "running_impact"
         /// Rule 6: faster than walking, with neither gait nor pedalling (driving).
         case movingWithoutGait = "moving_without_gait"
@@ -202,9 +202,9 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         let evidence: FeatureColumns
         /// ``FeatureRuleClassifier/slowGaitFeatures``, each possibly missing.
         let slowGait: FeatureColumns
-        /// ``RunningImpact/columnNames``, optional.
+        /// `RunningImpact.columnNames`, optional.
         let impact: FeatureColumns
-        /// ``ThighPedalling/columnNames``, optional.
+        /// `ThighPedalling.columnNames`, optional.
         let thigh: FeatureColumns
 
         init(_ schema: FeatureSchema) throws(LocomotionError) {
