@@ -156,7 +156,7 @@ bench-smoke: deps
 	$(BENCH_BUILD) --product LocomotionBenchmarks
 	$$($(BENCH_BUILD) --show-bin-path)/LocomotionBenchmarks --smoke
 
-# End to end (docs/Benchmarks.md): the release locomotion binary analyses a generated 7-day and
+# End to end (docs/Benchmarks.md): the release locomotion binary analyzes a generated 7-day and
 # 1-day 50 Hz recording (about 1.2 GB and 0.2 GB under the temporary folder, deleted afterwards
 # unless LOCOMOTION_BENCH_KEEP=1) beside pandas.read_csv, then 20 files with --jobs 1 and 2.
 # Takes several minutes, so it is not part of bench-smoke or .ci/run.

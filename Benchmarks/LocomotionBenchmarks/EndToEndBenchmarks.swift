@@ -7,7 +7,7 @@ import LocomotionTestSupport
 ///
 /// The recordings (``ActivityDay``) are 50 Hz time + three-axis acceleration with sparse GPS
 /// speed, written once under the temporary folder and deleted after the run unless
-/// `LOCOMOTION_BENCH_KEEP=1`. Each is analysed by the release `locomotion` binary next to this
+/// `LOCOMOTION_BENCH_KEEP=1`. Each is analyzed by the release `locomotion` binary next to this
 /// executable, as a child process run through `/usr/bin/time` (its wall time, CPU time and peak
 /// resident set, `ru_maxrss` of the child): once pinned to one core with `taskset -c 0` (the
 /// throughput target is per core, parsing included) and once free to use every core. pandas

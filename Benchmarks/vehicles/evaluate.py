@@ -18,7 +18,7 @@ the first sample at or after the fix, so the in-vehicle stage can use a sustaine
 Time is recorded time: a pause of the logger longer than 5 s between two samples is left out
 (of the time and of the driving). A recording the analysis refuses (non-zero exit) is counted and
 shown; its time counts as not driving in the "driving" column (as a user would see it: no
-driving), and is left out of the "driving of analysed" column. Time to first driving is measured
+driving), and is left out of the "driving of analyzed" column. Time to first driving is measured
 from the first sample; a recording never called driving counts with its whole duration.
 
 Usage:
@@ -199,7 +199,7 @@ class Result:
         return any(s <= time < e for s, e in self.driving)
 
 
-def analyse(binary: str, extra: list[str], source: Source, path: str, with_gps: bool = False) -> Result:
+def analyze(binary: str, extra: list[str], source: Source, path: str, with_gps: bool = False) -> Result:
     fixes = source.gps(path) if source.gps else None
     with tempfile.TemporaryDirectory(prefix="vehicles-") as directory:
         trimmed, spans = accelerometer_only(path, source, directory, fixes if with_gps else None)
@@ -230,17 +230,17 @@ def median(values: list[float]) -> float | None:
 
 def summarise(source: Source, results: list[Result]) -> dict:
     total = sum(r.duration for r in results)
-    analysed = [r for r in results if not r.refused]
-    analysed_time = sum(r.duration for r in analysed)
-    driving = sum(r.driving_seconds() for r in analysed)
+    analyzed = [r for r in results if not r.refused]
+    analyzed_time = sum(r.duration for r in analyzed)
+    driving = sum(r.driving_seconds() for r in analyzed)
     row = {
         "source": source.name,
         "in_vehicle": source.in_vehicle,
         "files": len(results),
-        "refused": len(results) - len(analysed),
+        "refused": len(results) - len(analyzed),
         "hours": total / 3600,
         "driving_share": driving / total if total else None,
-        "driving_share_of_analysed": driving / analysed_time if analysed_time else None,
+        "driving_share_of_analyzed": driving / analyzed_time if analyzed_time else None,
         "refusals": {m: sum(1 for r in results if r.refused and r.message == m)
                      for m in sorted({r.message for r in results if r.refused})},
         # Per recording, to find where the time goes (the tables do not use it).
@@ -282,7 +282,7 @@ def percent(value) -> str:
 def markdown(rows: list[dict]) -> str:
     lines = ["### Recordings made inside a vehicle (should be ~100 %)", ""]
     lines.append(
-        "| source | files | refused | hours | driving | driving of analysed | median s to first driving "
+        "| source | files | refused | hours | driving | driving of analyzed | median s to first driving "
         "(never) | GPS > 6 m/s fixes driving |"
     )
     lines.append("|---|---|---|---|---|---|---|---|")
@@ -296,20 +296,20 @@ def markdown(rows: list[dict]) -> str:
         )
         lines.append(
             f"| {r['source']} | {r['files']} | {r['refused']} | {r['hours']:.2f} | {percent(r['driving_share'])} "
-            f"| {percent(r['driving_share_of_analysed'])} | {'—' if delay is None else f'{delay:.0f}'} "
+            f"| {percent(r['driving_share_of_analyzed'])} | {'—' if delay is None else f'{delay:.0f}'} "
             f"({r['never_driving']}) | {gps} |"
         )
     shares = [r["driving_share"] for r in vehicle if r["driving_share"] is not None]
     if shares:
         lines.append(f"| **mean over sources** | | | | {percent(sum(shares) / len(shares))} | | | |")
     lines += ["", "### Recordings without a vehicle (should be ~0 %)", ""]
-    lines.append("| source | files | refused | hours | driving | driving of analysed |")
+    lines.append("| source | files | refused | hours | driving | driving of analyzed |")
     lines.append("|---|---|---|---|---|---|")
     for r in rows:
         if not r["in_vehicle"]:
             lines.append(
                 f"| {r['source']} | {r['files']} | {r['refused']} | {r['hours']:.2f} | {percent(r['driving_share'])} "
-                f"| {percent(r['driving_share_of_analysed'])} |"
+                f"| {percent(r['driving_share_of_analyzed'])} |"
             )
     refusals = [(r["source"], m, n) for r in rows for m, n in r["refusals"].items()]
     if refusals:
@@ -407,7 +407,7 @@ def main() -> int:
     parser.add_argument("data", help="the shared data folder (holds car-phone-physicstoolbox/, tmd-.../, ...)")
     parser.add_argument("--locomotion", default=".build/release/locomotion", help="the locomotion executable")
     parser.add_argument("--json", help="write the rows as JSON to this file")
-    parser.add_argument("--jobs", type=int, default=2, help="recordings analysed at once")
+    parser.add_argument("--jobs", type=int, default=2, help="recordings analyzed at once")
     parser.add_argument("--sources", help="comma-separated substrings: only sources whose name contains one")
     parser.add_argument("--analyze-args", default="", help="extra arguments for `locomotion analyze`")
     parser.add_argument(
@@ -431,7 +431,7 @@ def main() -> int:
         jobs += [(source, path) for path in paths]
     results: dict[str, list[Result]] = {s.name: [] for s in selected}
     with concurrent.futures.ThreadPoolExecutor(max_workers=arguments.jobs) as pool:
-        futures = {pool.submit(analyse, arguments.locomotion, extra, s, p, arguments.gps): s for s, p in jobs}
+        futures = {pool.submit(analyze, arguments.locomotion, extra, s, p, arguments.gps): s for s, p in jobs}
         for future in concurrent.futures.as_completed(futures):
             results[futures[future].name].append(future.result())
     rows = [summarise(s, sorted(results[s.name], key=lambda r: r.path)) for s in selected]

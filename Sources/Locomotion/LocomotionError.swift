@@ -2,7 +2,7 @@ import LocomotionDSP
 
 /// The one error of the `Locomotion` module: a recording, stream, report or stored model that
 /// cannot be read or used (a data error), a parameter out of its range (a parameter error), or the
-/// signal processing layer's ``LocomotionDSP/DSPError`` met while analysing a recording.
+/// signal processing layer's `DSPError` (LocomotionDSP) met while analyzing a recording.
 ///
 /// A struct around a closed set of codes rather than an enum, so that a new kind of error is not a
 /// breaking change: compare ``code`` with the static members of ``Code`` and keep a `default`
@@ -89,7 +89,7 @@ public struct LocomotionError: Error, Hashable, Sendable, CustomStringConvertibl
         /// A parameter is outside its documented range (the caller's setting, not data).
         public static let invalidParameter = Code(.parameter)
         /// The signal processing layer rejected its input; ``LocomotionError/underlying`` holds
-        /// its ``LocomotionDSP/DSPError``.
+        /// its `DSPError` (LocomotionDSP).
         public static let signalProcessing = Code(.signalProcessing)
 
         /// Whether the code says the input data is at fault (a file, stream, recording or stored
@@ -201,7 +201,7 @@ public struct LocomotionError: Error, Hashable, Sendable, CustomStringConvertibl
     /// What was expected instead: for a parameter, the requirement it breaks (`"it must be
     /// positive (s)"`); for a cell, what it should hold (`"a number"`). `nil` when there is none.
     public let expected: String?
-    /// The error behind this one: a ``LocomotionDSP/DSPError`` for ``Code/signalProcessing``, a
+    /// The error behind this one: a `DSPError` (LocomotionDSP) for ``Code/signalProcessing``, a
     /// decoder's or the file system's error; otherwise `nil`.
     public let underlying: (any Error & Sendable)?
 
@@ -367,7 +367,7 @@ extension LocomotionError {
     }
 
     /// The value at `location` (a row of a recording, a sample of a stream, and its column when
-    /// there is one) cannot be analysed: `value` is the value (or what it is, such as "a NaN or
+    /// there is one) cannot be analyzed: `value` is the value (or what it is, such as "a NaN or
     /// infinite motion sample") and `expected` what it must be.
     public static func invalidData(at location: Location, value: String, expected: String) -> LocomotionError {
         let subject = location.column.map { "\($0) = \(value.compactNumberDescription)" } ?? value

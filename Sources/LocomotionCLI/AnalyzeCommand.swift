@@ -20,7 +20,7 @@ enum AnalyzeCommand {
         distance from the smoothed GPS speed), GPS fix quality, and, when the recording has labels,
         the window accuracy, macro-F1 and confusion matrix. Folders are read recursively (.csv
         files); files run in parallel; a file that fails is reported and the others still run; a
-        summary row per file ends the output. With no FILE it analyses the default session
+        summary row per file ends the output. With no FILE it analyzes the default session
         (UCI HAPT experiment 1, bundled).
         """
 
@@ -43,7 +43,7 @@ enum AnalyzeCommand {
         SharedOptions.window, SharedOptions.hop,
         .option(
             "jobs", "N", .wholeNumber(minimum: 1, default: nil),
-            "files analysed at once; the output is the same for every N", shownDefault: "every core"),
+            "files analyzed at once; the output is the same for every N", shownDefault: "every core"),
         .flag("json", "one JSON object per file, in an array"),
         .flag(
             "jsonl",
@@ -51,7 +51,7 @@ enum AnalyzeCommand {
         ),
         .option(
             "shard", "K/N", .text(default: nil),
-            "analyse only part K of N (0 <= K < N): the files, sorted by path\ncomponent by component, at positions K, K+N, K+2N, ...; N runs with\nthe same FILE|DIR arguments cover every file once (see docs/Scaling.md)"
+            "analyze only part K of N (0 <= K < N): the files, sorted by path\ncomponent by component, at positions K, K+N, K+2N, ...; N runs with\nthe same FILE|DIR arguments cover every file once (see docs/Scaling.md)"
         ),
         .option(
             "out", "FILE", .text(default: nil),
@@ -79,7 +79,7 @@ enum AnalyzeCommand {
         var reading: RecordingReadOptions
         var classifierName: String
         var report: String?
-        /// `--shard K/N`: analyse only this part of the files.
+        /// `--shard K/N`: analyze only this part of the files.
         var shard: Shard?
         /// `--out FILE`: the output goes there instead of standard output.
         var out: String?
@@ -89,7 +89,7 @@ enum AnalyzeCommand {
 
     static let command = Command(
         name: "analyze", summary: summary, options: options, sections: [ReadingOptions.section],
-        footer: "exit status: 0 every file analysed, 1 a file failed, 2 a usage error")
+        footer: "exit status: 0 every file analyzed, 1 a file failed, 2 a usage error")
 
     static func run(_ arguments: [String]) -> Int32 {
         command.run(arguments, parse: parse, body: run)
@@ -103,11 +103,11 @@ enum AnalyzeCommand {
             guard let session = DemoCommand.sessionPath else {
                 return command.fail("the default session is missing from the build")
             }
-            let note = "No FILE given: analysing \(DemoCommand.sessionDescription)."
+            let note = "No FILE given: analyzing \(DemoCommand.sessionDescription)."
             // Machine-readable output stays clean: the note goes to standard error there.
             if settings.format != .text || settings.out != nil { printError(note) } else { print(note + "\n") }
             paths = [session]
-            reading.labelMap = DatasetLabels.uciHAPT
+            reading.labelTranslations = DatasetLabels.uciHAPT
         }
         var files = expand(paths)
         if parsed.positional.isEmpty { settings.sourceNames[files[0]] = "\(DemoCommand.sessionName).csv (bundled)" }
@@ -133,25 +133,25 @@ enum AnalyzeCommand {
         }
         // Each file is handed over in the order of `files` as soon as it and those before it are
         // done: the output does not depend on --jobs, and only the small per-file reports are kept.
-        analyse(files, settings: settings, reading: reading) { index, outcome in
+        analyze(files, settings: settings, reading: reading) { index, outcome in
             let file = files[index]
             let report: Report
             switch outcome {
-            case .success(let analysed):
-                report = Report(analysed.summary)
-                if let resampling = analysed.summary.resampling {
+            case .success(let analyzed):
+                report = Report(analyzed.summary)
+                if let resampling = analyzed.summary.resampling {
                     printError("locomotion: note: \(file): \(resampling.summary)")
                 }
-                for note in analysed.summary.plausibilityNotes { printError("locomotion: note: \(file): \(note)") }
-                for requirement in analysed.summary.skipped {
+                for note in analyzed.summary.plausibilityNotes { printError("locomotion: note: \(file): \(note)") }
+                for requirement in analyzed.summary.skipped {
                     printError("locomotion: note: \(file): \(requirement.explanation)")
                 }
-                if analysed.summary.windowCount == 0 {
+                if analyzed.summary.windowCount == 0 {
                     // Not an error (the output says 0 windows), but nothing in the file was classified.
                     let window = settings.options.features.windowDuration.compactDescription
                     printError("\(file): no whole \(window) s window between gaps: nothing classified")
                 }
-                if let path = settings.report, let html = analysed.html {
+                if let path = settings.report, let html = analyzed.html {
                     let path = reportPath(path, file: file, count: files.count)
                     do throws(OutputPath.Refusal) {
                         let report = try CommandOutput(path: path, inputs: inputs)
@@ -163,12 +163,12 @@ enum AnalyzeCommand {
                     }
                 }
                 switch settings.format {
-                case .text: output.write(text(analysed.summary, classifier: settings.classifierName) + "\n")
+                case .text: output.write(text(analyzed.summary, classifier: settings.classifierName) + "\n")
                 case .csv:
-                    for segment in analysed.summary.timeline.segments {
+                    for segment in analyzed.summary.timeline.segments {
                         output.write(
                             CSVQuoting.record([
-                                analysed.summary.source, "\(segment.start)", "\(segment.end)", "\(segment.duration)",
+                                analyzed.summary.source, "\(segment.start)", "\(segment.end)", "\(segment.duration)",
                                 segment.activity.identifier, segment.confidence.identifier,
                             ]))
                     }
@@ -285,15 +285,15 @@ enum AnalyzeCommand {
         return files
     }
 
-    /// Analyses the files, `settings.jobs` at a time, with a progress line on a terminal, and hands
+    /// Analyzes the files, `settings.jobs` at a time, with a progress line on a terminal, and hands
     /// each outcome to `deliver` in the order of `files` (file `i` once files `0...i` are done), one
     /// call at a time.
-    static func analyse(
+    static func analyze(
         _ files: [String], settings: Settings, reading: RecordingReadOptions,
-        deliver: @escaping (Int, Result<Analysed, any Error>) -> Void
+        deliver: @escaping (Int, Result<Analyzed, any Error>) -> Void
     ) {
         nonisolated(unsafe) let deliver = deliver
-        nonisolated(unsafe) var pending: [Int: Result<Analysed, any Error>] = [:]
+        nonisolated(unsafe) var pending: [Int: Result<Analyzed, any Error>] = [:]
         nonisolated(unsafe) var next = 0
         let lock = NSLock()
         nonisolated(unsafe) var done = 0
@@ -309,17 +309,17 @@ enum AnalyzeCommand {
                     semaphore.signal()
                     group.leave()
                 }
-                let outcome = Result<Analysed, any Error> {
+                let outcome = Result<Analyzed, any Error> {
                     // Chunk by chunk: memory does not grow with the file's length, with a report too
                     // (its panels keep bounded series).
                     guard settings.report != nil else {
                         let (summary, rows) = try RecordingImporter.analyzeActivities(
                             path: file, reading: reading, options: settings.options, source: settings.sourceNames[file])
-                        return Analysed(summary: summary, html: nil, rows: rows)
+                        return Analyzed(summary: summary, html: nil, rows: rows)
                     }
                     let (summary, html, rows) = try ActivityReport.analyze(
                         path: file, reading: reading, options: settings.options, source: settings.sourceNames[file])
-                    return Analysed(summary: summary, html: html, rows: rows)
+                    return Analyzed(summary: summary, html: html, rows: rows)
                 }
                 lock.lock()
                 defer { lock.unlock() }
@@ -334,7 +334,7 @@ enum AnalyzeCommand {
                 let left = elapsed / Double(done) * Double(files.count - done)
                 CommandSupport.progress(
                     String(
-                        format: "analysed %ld of %ld files, %.0f rows/s, about %.0f s left", done, files.count,
+                        format: "analyzed %ld of %ld files, %.0f rows/s, about %.0f s left", done, files.count,
                         Double(rows) / max(elapsed, 1e-9), left),
                     done: done == files.count)
             }
@@ -343,7 +343,7 @@ enum AnalyzeCommand {
     }
 
     /// A file's analysis and, with `--report`, its HTML report.
-    struct Analysed {
+    struct Analyzed {
         var summary: RecordingAnalysisSummary
         var html: String?
         /// The recording's rows, for the progress line.

@@ -91,9 +91,9 @@ enum ClassifyCommand {
     }
 
     static func run(_ parsed: Arguments, settings: Settings) -> Int32 {
-        let (status, reports) = CommandSupport.analyseFiles(
+        let (status, reports) = CommandSupport.analyzeFiles(
             parsed.positional, command: command, reading: settings.reading
-        ) { recording in try analyse(recording, settings: settings) }
+        ) { recording in try analyze(recording, settings: settings) }
         if settings.json {
             CommandSupport.printJSON(reports)
         } else if settings.csv {
@@ -135,7 +135,7 @@ enum ClassifyCommand {
             csv: parsed.flag("csv"), json: parsed.flag("json"), reading: reading)
     }
 
-    static func analyse(_ recording: Recording, settings: Settings) throws -> Report {
+    static func analyze(_ recording: Recording, settings: Settings) throws -> Report {
         let table = try recording.features(settings.features)
         var results: [ActivityResult] = []
         var rules: [String] = []

@@ -2,7 +2,7 @@ import Foundation
 
 /// The exit statuses of every command (docs/CLI.md, "Exit status").
 enum ExitStatus {
-    /// The command did its work (for the per-file commands: every file was read and analysed).
+    /// The command did its work (for the per-file commands: every file was read and analyzed).
     static let success: Int32 = 0
     /// A file, data or run error: a file that cannot be read or parsed, data the analysis refuses,
     /// an output that cannot be written. The per-file commands still run the other files.

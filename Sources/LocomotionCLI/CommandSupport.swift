@@ -35,18 +35,18 @@ enum CommandSupport {
         return encoder
     }
 
-    /// Loads each file and analyses it; a file that fails is reported on standard error as
-    /// `locomotion COMMAND: error` and makes the status 1, and the others are still analysed.
-    static func analyseFiles<Report>(
+    /// Loads each file and analyzes it; a file that fails is reported on standard error as
+    /// `locomotion COMMAND: error` and makes the status 1, and the others are still analyzed.
+    static func analyzeFiles<Report>(
         _ paths: [String], command: Command, reading: RecordingReadOptions,
-        _ analyse: (Recording) throws -> Report
+        _ analyze: (Recording) throws -> Report
     ) -> (status: Int32, reports: [Report]) {
         var status = ExitStatus.success
         var reports: [Report] = []
         for path in paths {
             do {
                 let recording = try ReadingOptions.load(path: path, options: reading).recording
-                reports.append(try analyse(recording))
+                reports.append(try analyze(recording))
             } catch {
                 status = command.fail(message(error, path: path))
             }

@@ -4,7 +4,7 @@ import Locomotion
 /// `locomotion fuse`: the vote fusion's decision for one set of signal values, with its votes.
 enum FuseCommand {
     static let summary = """
-        usage: locomotion fuse [--speed M/S] [--step-frequency STEPS/S] [--variance G2]
+        usage: locomotion fuse [--speed M/S] [--cadence STEPS/S] [--variance G2]
                                [--os FLAGS [--os-confidence low|medium|high] [--os-rule traffic-jam|cycling]]
                                [--json]
 
@@ -17,8 +17,8 @@ enum FuseCommand {
         options: [
             .option("speed", "M/S", .number(unit: "m/s", default: nil), "GPS speed in m/s"),
             .option(
-                "step-frequency", "STEPS/S", .number(unit: "steps/s", default: nil),
-                "step frequency in steps/s (0 when no steps)"),
+                "cadence", "STEPS/S", .number(unit: "steps/s", default: nil),
+                "cadence in steps/s (0 when no steps)"),
             .option(
                 "variance", "G2", .number(unit: "g²", default: nil), "variance of the acceleration magnitude in g²"),
             .option(
@@ -52,10 +52,10 @@ enum FuseCommand {
 
     static func decide(_ parsed: Arguments) throws(UsageError) -> VoteFusionDecision {
         let speed = parsed.number("speed")
-        let stepFrequency = parsed.number("step-frequency")
+        let cadence = parsed.number("cadence")
         let variance = parsed.number("variance")
-        if let stepFrequency, stepFrequency < 0 {
-            throw UsageError(message: "--step-frequency cannot be negative (\(stepFrequency))")
+        if let cadence, cadence < 0 {
+            throw UsageError(message: "--cadence cannot be negative (\(cadence))")
         }
         if let variance, variance < 0 { throw UsageError(message: "--variance cannot be negative (\(variance))") }
         var configuration = VoteFusion.Configuration()
@@ -81,7 +81,7 @@ enum FuseCommand {
         }
         let fusion: VoteFusion
         do { fusion = try VoteFusion(configuration: configuration) } catch { preconditionFailure("\(error)") }
-        let evidence = ActivityEvidence(speed: speed, stepFrequency: stepFrequency, accelerationVariance: variance)
+        let evidence = ActivityEvidence(speed: speed, cadence: cadence, accelerationVariance: variance)
         return fusion.decide(evidence, report: report)
     }
 

@@ -27,10 +27,10 @@ enum LocomotionTool {
                              by group
           evaluate DIR|FILE... [--model M]
                              precision, recall, F1, accuracy and macro-F1 of a model on labelled data
-          fuse --speed S --step-frequency F --variance V [--os FLAGS]
+          fuse --speed S --cadence F --variance V [--os FLAGS]
                              the vote fusion's activity and the votes behind it
           simulate SCENARIO  a seeded synthetic session (scenarios A-H, commute) as recording CSV
-          demo               step frequency and steps of the bundled walk (UCI HAPT excerpt)
+          demo               cadence and steps of the bundled walk (UCI HAPT excerpt)
           help               this text (also --help, -h); --version prints the version
 
         Run 'locomotion <command> --help' for a command's options.

@@ -77,7 +77,7 @@ enum ReadingOptions {
         }
         switch arguments.value("labels") {
         case nil: break
-        case "hapt": options.labelMap = DatasetLabels.uciHAPT
+        case "hapt": options.labelTranslations = DatasetLabels.uciHAPT
         default: break  // checked against the declaration
         }
         return options

@@ -1,5 +1,5 @@
 /// `--shard K/N`: one of N deterministic, disjoint parts of a list of recordings, so that N
-/// processes (a cluster's job array) together analyse every file exactly once.
+/// processes (a cluster's job array) together analyze every file exactly once.
 ///
 /// The files are put in path order (``PathOrder``) and shard K takes those at positions K, K + N,
 /// K + 2N, …: shard sizes differ by at most one file, and a file's shard depends only on the sorted

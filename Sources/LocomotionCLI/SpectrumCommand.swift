@@ -29,10 +29,10 @@ enum SpectrumCommand {
                 json: parsed.flag("json"),
                 reading: try ReadingOptions.parse(parsed))
         } body: { parsed, settings in
-            let (status, reports) = CommandSupport.analyseFiles(
+            let (status, reports) = CommandSupport.analyzeFiles(
                 parsed.positional, command: command, reading: settings.reading
             ) {
-                (recording) throws(LocomotionError) in try analyse(recording, settings: settings)
+                (recording) throws(LocomotionError) in try analyze(recording, settings: settings)
             }
             emit(reports, json: settings.json)
             return status
@@ -65,7 +65,7 @@ enum SpectrumCommand {
         var windows: [Row]
     }
 
-    static func analyse(_ recording: Recording, settings: Settings) throws(LocomotionError) -> Report {
+    static func analyze(_ recording: Recording, settings: Settings) throws(LocomotionError) -> Report {
         let timeline = try recording.dominantFrequencyTimeline(
             windowDuration: settings.window, hop: settings.hop, band: settings.band)
         return Report(
@@ -103,7 +103,7 @@ enum SpectrumCommand {
                         + (row.label.map { "   " + $0 } ?? ""))
             }
             if report.uncoveredTrailingRows > 0 {
-                print("  (\(report.uncoveredTrailingRows) trailing rows form no whole window and were not analysed)")
+                print("  (\(report.uncoveredTrailingRows) trailing rows form no whole window and were not analyzed)")
             }
         }
     }

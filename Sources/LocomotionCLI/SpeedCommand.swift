@@ -100,7 +100,7 @@ enum SpeedCommand {
         configuration: SpeedKalmanFilter.Configuration
     ) -> Int32 {
         let forward = parsed.flag("forward")
-        let (status, reports) = CommandSupport.analyseFiles(parsed.positional, command: command, reading: options) {
+        let (status, reports) = CommandSupport.analyzeFiles(parsed.positional, command: command, reading: options) {
             (recording) throws(LocomotionError) in
             let fixes = try recording.locationFixes(requireSpeedColumn: true)
             let smoother = SpeedSmoother(configuration: configuration)

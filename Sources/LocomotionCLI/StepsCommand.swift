@@ -43,10 +43,10 @@ enum StepsCommand {
                 reading: try ReadingOptions.parse(parsed), configuration: try DetectorOptions.parse(parsed)
             )
         } body: { parsed, settings in
-            let (status, reports) = CommandSupport.analyseFiles(
+            let (status, reports) = CommandSupport.analyzeFiles(
                 parsed.positional, command: command, reading: settings.reading
             ) { (recording) throws(LocomotionError) in
-                try analyse(
+                try analyze(
                     recording, window: settings.window, hop: settings.hop, configuration: settings.configuration)
             }
             emit(reports, json: parsed.flag("json"))
@@ -54,7 +54,7 @@ enum StepsCommand {
         }
     }
 
-    static func analyse(
+    static func analyze(
         _ recording: Recording, window: Double = SharedOptions.features.windowDuration,
         hop: Double = SharedOptions.features.hop,
         configuration: StepDetectorConfiguration = .init()

@@ -19,7 +19,7 @@ enum SummarizeCommand {
         name: "summarize", summary: summary,
         options: [.option("out", "FILE", .text(default: nil), "write the table to FILE instead of standard output")],
         footer: """
-            exit status: 0 every file analysed, 1 a record of a failed file or a results file that
+            exit status: 0 every file analyzed, 1 a record of a failed file or a results file that
             cannot be read, 2 a usage error
             """)
 

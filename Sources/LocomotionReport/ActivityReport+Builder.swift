@@ -1,7 +1,7 @@
 import Locomotion
 
 extension ActivityReport {
-    /// Builds the report of a recording while it is analysed chunk by chunk, in memory that does
+    /// Builds the report of a recording while it is analyzed chunk by chunk, in memory that does
     /// not grow with the recording's length: the `RecordingAnalysisObserver` that
     /// `locomotion analyze --report` hands to
     /// `RecordingImporter/analyzeActivities(path:reading:options:source:observer:)`.
@@ -86,13 +86,13 @@ extension ActivityReport {
         ///   - sampling: The recording's sampling: its rate is shown and sets the gait-frequency
         ///     windows, its gap threshold breaks the acceleration plot. `nil` when it cannot be
         ///     estimated (too few samples): the gait panel says so.
-        ///   - options: How the recording is analysed (the feature window bounds how long labels
+        ///   - options: How the recording is analyzed (the feature window bounds how long labels
         ///     are kept).
         /// - Throws: `LocomotionError.invalidParameter` for a sample rate outside
         ///   `Recording/supportedSampleRates`.
         /// - Complexity: O(1).
         public mutating func begin(source: String, sampling: SamplingAnalysis?, options: RecordingAnalysis.Options)
-            throws
+            throws(LocomotionError)
         {
             self.source = source
             self.sampling = sampling
@@ -116,12 +116,12 @@ extension ActivityReport {
         ///
         /// - Parameters:
         ///   - chunk: The rows after the previous chunk's.
-        ///   - windows: The windows' own results decided while `chunk` was analysed.
+        ///   - windows: The windows' own results decided while `chunk` was analyzed.
         /// - Throws: `LocomotionError.invalidData` naming the first row whose acceleration magnitude
         ///   is not finite (NaN samples, or axes whose squares overflow), as the analysis refuses them.
         /// - Complexity: O(*r*) for *r* rows, plus one FFT per gait-frequency window and, for a
         ///   labelled recording, O(*m*) per window of *m* rows.
-        public mutating func observe(_ chunk: Recording, windows: [ActivityResult]) throws {
+        public mutating func observe(_ chunk: Recording, windows: [ActivityResult]) throws(LocomotionError) {
             try takeSamples(chunk)
             for window in windows { take(window) }
             trimLabels()
@@ -156,7 +156,7 @@ extension ActivityReport {
 
         // MARK: Samples
 
-        private mutating func takeSamples(_ chunk: Recording) throws {
+        private mutating func takeSamples(_ chunk: Recording) throws(LocomotionError) {
             if chunk.labels != nil { labelled = true }
             guard chunk.count > 0 else { return }
             if firstTime == nil { firstTime = chunk.time.first }
@@ -247,7 +247,7 @@ extension ActivityReport {
             if let previous = pending?.window, window.start > previous.end {
                 cadence.append(time: (previous.end + window.start) / 2, value: .nan)
             }
-            cadence.append(time: (window.start + window.end) / 2, value: window.evidence.stepFrequency ?? .nan)
+            cadence.append(time: (window.start + window.end) / 2, value: window.evidence.cadence ?? .nan)
             var start = window.start
             if let previous = pending, window.start <= previous.window.end {
                 // Overlapping windows meet at the midpoint of their centres, kept inside both.

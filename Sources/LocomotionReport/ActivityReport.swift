@@ -1,6 +1,6 @@
 import Locomotion
 
-/// A self-contained HTML report of one analysed recording.
+/// A self-contained HTML report of one analyzed recording.
 ///
 /// The page needs nothing from outside (inline CSS and SVG, no scripts, no fonts or images to
 /// fetch) and is about 1200 px wide. Its panels share one time axis, in seconds from the data:
@@ -28,7 +28,7 @@ public enum ActivityReport {
     ///
     /// - Parameters:
     ///   - analysis: What `Recording.analyzeActivities(_:)` returned for `recording`.
-    ///   - recording: The analysed recording: its samples, GPS speed and labels.
+    ///   - recording: The analyzed recording: its samples, GPS speed and labels.
     ///   - title: The page's title; `"Activity report: <file name>"` by default.
     /// - Returns: The page, with the analysis's panels even when parts are missing (no windows,
     ///   no GPS, no labels, a few samples): a panel without data says so.
@@ -39,7 +39,8 @@ public enum ActivityReport {
     /// - Complexity: O(*n* log *n*) in the samples; the page holds at most one pair of values
     ///   per pixel column of the acceleration and bounded series in the other panels (see
     ///   ``Builder``, which this uses), so its size does not grow with the samples.
-    public static func html(for analysis: RecordingAnalysis, recording: Recording, title: String? = nil) throws
+    public static func html(for analysis: RecordingAnalysis, recording: Recording, title: String? = nil)
+        throws(LocomotionError)
         -> String
     {
         var builder = Builder(title: title)
@@ -53,13 +54,13 @@ public enum ActivityReport {
         return builder.html()
     }
 
-    /// Analyses the recording at `path` chunk by chunk and draws its report, in memory that does
+    /// Analyzes the recording at `path` chunk by chunk and draws its report, in memory that does
     /// not grow with the recording's length (see ``Builder``).
     ///
     /// - Parameters:
     ///   - path: A file, an export folder or a zip archive.
     ///   - reading: How to read it.
-    ///   - options: How to analyse.
+    ///   - options: How to analyze.
     ///   - source: The name the summary and the page give the recording; the path by default.
     ///   - title: The page's title; `"Activity report: <file name>"` by default.
     /// - Returns: The analysis's summary (what
@@ -72,7 +73,7 @@ public enum ActivityReport {
     public static func analyze(
         path: String, reading: RecordingReadOptions = .init(), options: RecordingAnalysis.Options = .init(),
         source: String? = nil, title: String? = nil
-    ) throws -> (summary: RecordingAnalysisSummary, html: String, rows: Int) {
+    ) throws(LocomotionError) -> (summary: RecordingAnalysisSummary, html: String, rows: Int) {
         var builder = Builder(title: title)
         let (summary, rows) = try RecordingImporter.analyzeActivities(
             path: path, reading: reading, options: options, source: source, observer: &builder)

@@ -22,7 +22,7 @@ struct GPSTrack {
         latitude = speed
         longitude = speed
         // True position by dead reckoning on a sphere of the mean Earth radius.
-        let metresPerDegree = 6_371_000 * Double.pi / 180
+        let metersPerDegree = 6_371_000 * Double.pi / 180
         var north = 0.0, east = 0.0
         var positionNorth = [Double](repeating: 0, count: count), positionEast = positionNorth
         for row in 0..<count {
@@ -71,13 +71,13 @@ struct GPSTrack {
             let horizontalRange = condition.horizontalAccuracyRange
             let horizontal =
                 horizontalRange.lowerBound + (horizontalRange.upperBound - horizontalRange.lowerBound) * horizontalDraw
-            let latitudeError = en * horizontal * 0.5 / metresPerDegree
-            let longitudeError = ee * horizontal * 0.5 / metresPerDegree
+            let latitudeError = en * horizontal * 0.5 / metersPerDegree
+            let longitudeError = ee * horizontal * 0.5 / metersPerDegree
             latitude[row] =
-                ((options.startLatitude + (positionNorth[row]) / metresPerDegree + latitudeError) * 1e7).rounded() / 1e7
+                ((options.startLatitude + (positionNorth[row]) / metersPerDegree + latitudeError) * 1e7).rounded() / 1e7
             let cosLatitude = cos(options.startLatitude * .pi / 180)
             longitude[row] =
-                ((options.startLongitude + positionEast[row] / (metresPerDegree * cosLatitude) + longitudeError
+                ((options.startLongitude + positionEast[row] / (metersPerDegree * cosLatitude) + longitudeError
                 / cosLatitude) * 1e7)
                 .rounded() / 1e7
             horizontalAccuracy[row] = (horizontal * 10).rounded() / 10

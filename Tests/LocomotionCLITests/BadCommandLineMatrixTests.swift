@@ -68,7 +68,7 @@ struct BadCommandLineMatrixTests {
                 Case(
                     arguments: [command, "{dir}/one.csv", "--acc-unit", "furlongs"] + out, status: 2,
                     names: "--acc-unit takes g, m/s2, m/s^2 or mps2, not 'furlongs'"))
-            if command != "analyze" {  // analyze without a file analyses the bundled session
+            if command != "analyze" {  // analyze without a file analyzes the bundled session
                 cases.append(Case(arguments: [command, "--"] + out, status: 2, names: "\(command) needs"))
             }
         }

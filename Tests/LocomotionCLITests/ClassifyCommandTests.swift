@@ -13,11 +13,11 @@ struct ClassifyCommandTests {
 
     func bundledWalk() throws -> Recording {
         let path = try #require(DemoCommand.bundledRecordingPath)
-        return try ReadingOptions.load(path: path, options: .init(labelMap: DatasetLabels.uciHAPT)).recording
+        return try ReadingOptions.load(path: path, options: .init(labelTranslations: DatasetLabels.uciHAPT)).recording
     }
 
     @Test func theBundledWalkIsWalkingAndScoredAgainstItsLabels() throws {
-        let report = try ClassifyCommand.analyse(bundledWalk(), settings: settings([]))
+        let report = try ClassifyCommand.analyze(bundledWalk(), settings: settings([]))
         #expect(report.classifier == "rules")
         #expect(report.scoredWindows > 30)
         #expect(try #require(report.accuracy) > 0.9)
@@ -31,25 +31,25 @@ struct ClassifyCommandTests {
     }
 
     @Test func theFusionAndHysteresisAndAWholeFileTruth() throws {
-        let fused = try ClassifyCommand.analyse(bundledWalk(), settings: settings(["--classifier", "fusion"]))
+        let fused = try ClassifyCommand.analyze(bundledWalk(), settings: settings(["--classifier", "fusion"]))
         #expect(fused.windows.allSatisfy { $0.rule == "vote_fusion" })
-        let held = try ClassifyCommand.analyse(bundledWalk(), settings: settings(["--hold", "5"]))
+        let held = try ClassifyCommand.analyze(bundledWalk(), settings: settings(["--hold", "5"]))
         // Hysteresis starts from unknown, so the first windows are unknown until walking has held 5 s.
         #expect(held.windows.first?.activity == .unknown)
         #expect(held.windows.map(\.activity).filter { $0 == .walking }.count > 30)
-        let driving = try ClassifyCommand.analyse(bundledWalk(), settings: settings(["--truth", "driving"]))
+        let driving = try ClassifyCommand.analyze(bundledWalk(), settings: settings(["--truth", "driving"]))
         #expect(driving.scoredWindows == driving.windows.count)
         #expect(try #require(driving.accuracy) < 0.2)
     }
 
     @Test func theBundledModelGivesProbabilities() throws {
-        let report = try ClassifyCommand.analyse(bundledWalk(), settings: settings(["--classifier", "model"]))
+        let report = try ClassifyCommand.analyze(bundledWalk(), settings: settings(["--classifier", "model"]))
         #expect(report.classifier == "model (bayes)")
         #expect(report.windows.allSatisfy { $0.probabilities != nil && $0.rule == "model" })
         let header = ClassifyCommand.csv([report]).prefix { $0 != "\n" }
         #expect(header.hasSuffix(",rule,p_walking,p_running,p_cycling,p_driving,p_stationary"))
         // The rules' CSV keeps its columns.
-        let rules = try ClassifyCommand.analyse(bundledWalk(), settings: settings([]))
+        let rules = try ClassifyCommand.analyze(bundledWalk(), settings: settings([]))
         #expect(ClassifyCommand.csv([rules]).hasPrefix("file,start_s,end_s,label,activity,confidence,rule\n"))
     }
 
@@ -78,7 +78,7 @@ struct AnalyzeCommandTests {
         #expect(LocomotionTool.run(["analyze"]) == 0)
         let path = try #require(DemoCommand.bundledRecordingPath)
         #expect(LocomotionTool.run(["analyze", path, "--smoothing", "hmm", "--json"]) == 0)
-        // One bad file makes the status 1; the others are still analysed, and a missing file
+        // One bad file makes the status 1; the others are still analyzed, and a missing file
         // is a record with its error like any other failing file.
         let run = try OutputConventionTests.run(["analyze", path, "/nonexistent.csv", "--json"])
         #expect(run.status == 1)

@@ -37,7 +37,7 @@ struct CommandLineTests {
         #expect(LocomotionTool.run(["spectrum", "/nonexistent.csv"]) == 1)
     }
 
-    @Test func demoAnalysesTheDefaultSessionAndWritesItsReport() throws {
+    @Test func demoAnalyzesTheDefaultSessionAndWritesItsReport() throws {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString).html")
         let commute = report.deletingPathExtension().appendingPathExtension("html").path.replacingOccurrences(
             of: ".html", with: "-commute.html")
@@ -373,7 +373,7 @@ struct FeaturesCommandTests {
 
     @Test func walkingWindowsOfTheBundledExcerptShowAProminentGaitPeak() throws {
         var options = RecordingReadOptions()
-        options.labelMap = DatasetLabels.uciHAPT
+        options.labelTranslations = DatasetLabels.uciHAPT
         let recording = try RecordingReader.read(path: try #require(Self.demo), options: options).recording
         let table = try recording.features()
         let gait = try #require(table.schema.index(of: "acc_mag_gait_frequency"))

@@ -11,7 +11,7 @@ struct FuseCommandTests {
     }
 
     @Test func theTrafficJamIsATieUntilTheSystemSaysAutomotive() throws {
-        let jam = ["--speed", "0.8", "--step-frequency", "0", "--variance", "0.015"]
+        let jam = ["--speed", "0.8", "--cadence", "0", "--variance", "0.015"]
         let tie = try decide(jam)
         #expect(tie.activity == .unknown && tie.confidence == .low)
         #expect(FuseCommand.render(tie).contains("tie between walking and driving"))
@@ -22,20 +22,20 @@ struct FuseCommandTests {
     }
 
     @Test func cyclingWithACyclingReport() throws {
-        let decision = try decide(["--speed", "6", "--step-frequency", "0", "--variance", "0.03", "--os", "cycling"])
+        let decision = try decide(["--speed", "6", "--cadence", "0", "--variance", "0.03", "--os", "cycling"])
         #expect(decision.activity == .cycling)
-        let faster = try decide(["--speed", "7", "--step-frequency", "0", "--variance", "0.03", "--os", "cycling"])
+        let faster = try decide(["--speed", "7", "--cadence", "0", "--variance", "0.03", "--os", "cycling"])
         #expect(faster.activity == .driving)
     }
 
     @Test func aNegativeSpeedIsAnInvalidFixAndCastsNoVote() throws {
-        let decision = try decide(["--speed", "-1", "--step-frequency", "1.6", "--variance", "0.04"])
+        let decision = try decide(["--speed", "-1", "--cadence", "1.6", "--variance", "0.04"])
         #expect(decision.activity == .walking && decision.confidence == .medium)
         #expect(FuseCommand.render(try decide([])).contains("none (no signal given)"))
     }
 
     @Test(arguments: [
-        ["--speed", "fast"], ["--speed", "nan"], ["--variance", "-0.1"], ["--step-frequency", "-2"],
+        ["--speed", "fast"], ["--speed", "nan"], ["--variance", "-0.1"], ["--cadence", "-2"],
         ["--os", "driving"], ["--os", "walking", "--os-confidence", "sure"], ["--os-rule", "cycling"],
         ["--os", "walking", "--os-rule", "other"], ["extra.csv"], ["--unknown"],
     ])
@@ -44,7 +44,7 @@ struct FuseCommandTests {
     }
 
     @Test func printsAndExitsZero() {
-        #expect(LocomotionTool.run(["fuse", "--speed", "30", "--step-frequency", "0", "--variance", "0.008"]) == 0)
+        #expect(LocomotionTool.run(["fuse", "--speed", "30", "--cadence", "0", "--variance", "0.008"]) == 0)
         #expect(LocomotionTool.run(["fuse", "--speed", "1.5", "--json"]) == 0)
         #expect(LocomotionTool.run(["fuse", "--help"]) == 0)
     }

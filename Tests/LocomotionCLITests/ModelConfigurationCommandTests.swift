@@ -62,7 +62,7 @@ struct ModelConfigurationCommandTests {
         let path = try InfoCommandTests.temporaryFile("t,ax,ay,az,label\n" + rows.joined())
         defer { try? FileManager.default.removeItem(atPath: path) }
         let recording = try ReadingOptions.load(path: path, options: .init(), notes: false).recording
-        let report = try ClassifyCommand.analyse(
+        let report = try ClassifyCommand.analyze(
             recording,
             settings: ClassifyCommand.parse(
                 Arguments([], command: ClassifyCommand.command)))

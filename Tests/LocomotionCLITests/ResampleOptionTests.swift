@@ -55,7 +55,7 @@ struct ResampleOptionTests {
     }
 
     @Test func slowAndGravityFreeRecordingsAreAnalysedWithNotes() throws {
-        // A 2.5 Hz walk-like bounce: resampled to 5 Hz by default, analysed without the gait band.
+        // A 2.5 Hz walk-like bounce: resampled to 5 Hz by default, analyzed without the gait band.
         let slow = try WalkRecording.temporaryCSV(WalkRecording.make(rate: 2.5, seconds: 60))
         defer { try? FileManager.default.removeItem(atPath: slow) }
         let run = try OutputConventionTests.run(["analyze", slow, "--json"])

@@ -329,7 +329,7 @@ extension String {
         var analysis = try Self.rich.analyzeActivities()
         // Windows without a cadence and fixes without a speed leave gaps.
         for index in analysis.windows.indices where index % 7 == 3 {
-            analysis.windows[index].evidence.stepFrequency = nil
+            analysis.windows[index].evidence.cadence = nil
         }
         for index in analysis.speeds.indices where index % 9 == 4 {
             analysis.speeds[index].rawSpeed = nil
@@ -406,11 +406,11 @@ extension String {
     }
 
     @Test func windowAndFixSeriesBreakAtGapsInTheData() {
-        let evidence = ActivityEvidence(speed: nil, stepFrequency: 1.8, accelerationVariance: 0.01)
+        let evidence = ActivityEvidence(speed: nil, cadence: 1.8, accelerationVariance: 0.01)
         let windows = [(0.0, 2.54), (1.28, 3.82), (100, 102.54), (101.28, 103.82)].map {
             ActivityResult(activity: .walking, confidence: .high, evidence: evidence, start: $0.0, end: $0.1)
         }
-        let series = ReportSeries.windowSeries(windows) { $0.evidence.stepFrequency }
+        let series = ReportSeries.windowSeries(windows) { $0.evidence.cadence }
         #expect(series.count == 5)
         #expect(series[2].value.isNaN)
         #expect(series.filter { !$0.value.isNaN }.allSatisfy { $0.value == 1.8 })

@@ -5,7 +5,7 @@ import Testing
 
 /// The in-vehicle stage inside the one pipeline: a ride with a red light is one driving segment
 /// with its stop inside it, and one trip; whole, chunked and live analyses give the same timeline;
-/// a gravity-removed copy of the ride is analysed end to end; a session without a vehicle has no
+/// a gravity-removed copy of the ride is analyzed end to end; a session without a vehicle has no
 /// driving. Accelerometer only (the GPS is off, so nothing rests on a speed), except where a test
 /// turns the receiver on.
 @Suite("In-vehicle stage in the pipeline")

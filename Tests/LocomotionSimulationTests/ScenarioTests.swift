@@ -113,7 +113,7 @@ struct ScenarioTests {
             ], seed: seed, name: "run-trouser-pocket")
         let fused = try DetectorRun(session, classifier: .voteFusion(fusion))
         print(fused.summary("run"))
-        #expect(fused.share("run") { $0.result.evidence.stepFrequency ?? 0 > 2.5 } >= 0.8)
+        #expect(fused.share("run") { $0.result.evidence.cadence ?? 0 > 2.5 } >= 0.8)
         #expect(fused.committedShare("run", .running) >= 0.8)
         #expect(fused.share("run") { $0.result.activity == .running && $0.result.confidence >= .medium } >= 0.8)
         let rules = try DetectorRun(session, classifier: .rules(FeatureRuleClassifier()))

@@ -38,5 +38,5 @@ public struct ActivityResult: Sendable, Hashable, Codable {
     }
 
     /// The speed in km/h, or `nil` when unavailable.
-    public var speedKilometresPerHour: Double? { evidence.speed.map { $0 * 3.6 } }
+    public var speedKilometersPerHour: Double? { evidence.speed.map { $0 * 3.6 } }
 }

@@ -160,12 +160,14 @@ public struct ActivityModel: Sendable, Codable {
     /// flatness and the 10–25 Hz share (they change with the sample rate), the gyroscope, GPS and
     /// pedometer columns (absent from many recordings: a model would learn "no gyroscope" as
     /// a class).
-    public static let defaultFeatures = [
-        "acc_mag_std", "acc_mag_iqr", "acc_mag_mad", "acc_mag_range", "acc_mag_skewness", "acc_mag_kurtosis",
-        "acc_mag_gait_frequency", "acc_mag_gait_prominence", "acc_mag_spectral_entropy", "acc_mag_power_0p3_3hz",
-        "acc_mag_power_3_10hz", "gait_step_count", "gait_step_cadence", "gait_autocorrelation_cadence",
-        "gait_step_regularity", "gait_stride_regularity",
-    ]
+    public static let defaultFeatures =
+        BuiltinFeature.columnNames([
+            .standardDeviation, .interquartileRange, .medianAbsoluteDeviation, .range, .skewness, .kurtosis,
+            .gaitFrequency, .gaitProminence, .spectralEntropy,
+        ]) + [0.3...3, 3...10].map { BuiltinFeature.bandPowerFractions.columnName(band: $0) }
+        + BuiltinFeature.columnNames([
+            .stepCount, .stepCadence, .autocorrelationCadence, .stepRegularity, .strideRegularity,
+        ])
 
     /// Trains a model on `set`; the model keeps the set's ``ActivityTrainingSet/schema``.
     ///

@@ -3,7 +3,7 @@
 ///
 /// The rules, first match wins (*σ* is `acc_mag_std`, *v* the valid GPS speed when there is one):
 ///
-/// 1. *v* > ``Configuration/vehicleSpeed`` (6 m/s): no one travels that fast on foot — cycling
+/// 1. *v* > ``Configuration/drivingSpeedMinimum`` (6 m/s): no one travels that fast on foot — cycling
 ///    when the window shows pedalling (below), else driving.
 /// 2. *σ* < ``Configuration/stillDeviation`` and no steps: stationary, or driving when
 ///    *v* > ``Configuration/movingSpeed`` (a smooth ride). A step count that is missing (below
@@ -13,13 +13,13 @@
 ///    ``Configuration/runningCadence``, or when a periodic window with *σ* ≥
 ///    ``Configuration/runningDeviation`` has a running autocorrelation cadence (a missed step
 ///    lowers the step cadence of a short window), or when the window has running's impact
-///    (``RunningImpact``: the middle half of |a| spreads over 1.1 g, which clipping keeps), or a
-///    running step rate under a rhythm locked onto the stride (``StrideRunning``: the dominant
+///    (`RunningImpact`: the middle half of |a| spreads over 1.1 g, which clipping keeps), or a
+///    running step rate under a rhythm locked onto the stride (`StrideRunning`: the dominant
 ///    frequency twice the autocorrelation's cadence); else walking.
 /// 4. Pedalling: a periodic window (step regularity ≥ ``Configuration/periodicRegularity``)
 ///    without steps, with *σ* ≥ ``Configuration/pedallingDeviation``, whose autocorrelation
 ///    cadence lies in ``Configuration/pedallingCadence`` (one pedal turn per period, below any
-///    walking cadence), or whose gravity turns as a pedalling thigh does (``ThighPedalling``: once per
+///    walking cadence), or whose gravity turns as a pedalling thigh does (`ThighPedalling`: once per
 ///    period of the magnitude, where a walking thigh turns once per two): cycling.
 /// 5. A periodic window with *σ* ≥ ``Configuration/gaitDeviation`` and no *v* above walking
 ///    speed: running when its autocorrelation cadence exceeds ``Configuration/runningCadence``
@@ -27,7 +27,7 @@
 ///    range (``Configuration/pedallingCadence``'s upper bound up to the running cadence). Running, too,
 ///    at a running step rate under a locked stride (``StrideRunning``),
 ///    and in a window that is neither periodic nor stepped, whenever it has running's impact
-///    (``RunningImpact``; rule ``Rule/runningImpact``).
+///    (`RunningImpact`; rule ``Rule/runningImpact``).
 /// 5b. Slow gait: a window whose spectrum has a strong gait peak (``Configuration/slowGaitProminence``)
 ///    at a walking frequency (``Configuration/slowGaitFrequency``), with *σ* from
 ///    ``Configuration/slowGaitDeviation`` up to ``Configuration/roughDeviation`` and no *v* above
@@ -35,7 +35,7 @@
 ///    leaves a 2.56 s window too few steps for the step detector and too little overlap for its
 ///    autocorrelation, but its spectrum still peaks at the step frequency. Needs the optional
 ///    ``slowGaitFeatures``; without them the rule does not fire.
-/// 6. *v* > ``Configuration/walkingSpeed``: driving (moving, no gait, no pedalling).
+/// 6. *v* > ``Configuration/walkingSpeedMaximum``: driving (moving, no gait, no pedalling).
 /// 7. *σ* ≥ ``Configuration/roughDeviation``: unknown — too rough for a vehicle's ride, and with
 ///    neither steps nor periodicity it is not evidence of walking either. A car on cobblestones
 ///    lands here, or in rule 6 when GPS speed is known, never in walking.
@@ -87,10 +87,10 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         /// running cadence.
         public var slowGaitFrequency = 0.6...2.5
         /// Above this speed (m/s) a window is a vehicle or a bicycle.
-        public var vehicleSpeed = 6.0
+        public var drivingSpeedMinimum = 6.0
         /// Above this speed (m/s) no one walks; below it a cyclist or a car cannot be told from
         /// a walker by speed.
-        public var walkingSpeed = 2.2
+        public var walkingSpeedMaximum = 2.2
         /// Above this speed (m/s) a still-looking window is a smooth ride.
         public var movingSpeed = 1.0
 
@@ -112,7 +112,8 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
                 ("slowGaitDeviation", slowGaitDeviation), ("slowGaitProminence", slowGaitProminence),
                 ("slowGaitFrequency.lowerBound", slowGaitFrequency.lowerBound),
                 ("slowGaitFrequency.upperBound", slowGaitFrequency.upperBound),
-                ("vehicleSpeed", vehicleSpeed), ("walkingSpeed", walkingSpeed), ("movingSpeed", movingSpeed),
+                ("drivingSpeedMinimum", drivingSpeedMinimum), ("walkingSpeedMaximum", walkingSpeedMaximum),
+                ("movingSpeed", movingSpeed),
             ]
             for (name, value) in values where !(value.isFinite && value >= 0) {
                 throw LocomotionError(
@@ -125,7 +126,7 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
 
     /// Which rule decided a window.
     public enum Rule: String, Sendable, Hashable, Codable, CaseIterable {
-        /// Rule 1: a valid GPS speed above ``Configuration/vehicleSpeed`` (driving, or cycling when pedalling).
+        /// Rule 1: a valid GPS speed above ``Configuration/drivingSpeedMinimum`` (driving, or cycling when pedalling).
         case vehicleSpeed = "vehicle_speed"
         /// Rule 2: a still window without steps (stationary, or driving on a smooth ride).
         case still
@@ -138,7 +139,7 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         /// Rule 5b: a strong spectral gait peak at a walking frequency, without steps or an
         /// autocorrelation period (slow gait: walking, low confidence).
         case slowGait = "slow_gait"
-        /// Rule 5, for a window without steps or periodicity: running's impact (``RunningImpact``).
+        /// Rule 5, for a window without steps or periodicity: running's impact (`RunningImpact`).
         case runningImpact = "running_impact"
         /// Rule 6: faster than walking, with neither gait nor pedalling (driving).
         case movingWithoutGait = "moving_without_gait"
@@ -160,14 +161,13 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
 
     /// The columns the rules read; a vector without any of them is refused. (The rules read them
     /// by position in this list.)
-    public static let requiredFeatures = [
-        "acc_mag_std", "acc_mag_variance", "gait_step_count", "gait_step_cadence", "gait_autocorrelation_cadence",
-        "gait_step_regularity",
-    ]
+    public static let requiredFeatures = BuiltinFeature.columnNames([
+        .standardDeviation, .variance, .stepCount, .stepCadence, .autocorrelationCadence, .stepRegularity,
+    ])
 
     /// The columns slow gait (rule 5b) reads when the schema has them: the gait band's spectral
     /// peak frequency and prominence. A schema without them is accepted; rule 5b then never fires.
-    public static let slowGaitFeatures = ["acc_mag_gait_frequency", "acc_mag_gait_prominence"]
+    public static let slowGaitFeatures = BuiltinFeature.columnNames([.gaitFrequency, .gaitProminence])
 
     /// The thresholds in use.
     public let configuration: Configuration
@@ -205,9 +205,9 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         let evidence: FeatureColumns
         /// ``FeatureRuleClassifier/slowGaitFeatures``, each possibly missing.
         let slowGait: FeatureColumns
-        /// ``RunningImpact/columnNames``, optional.
+        /// `RunningImpact.columnNames`, optional.
         let impact: FeatureColumns
-        /// ``ThighPedalling/columnNames``, optional.
+        /// `ThighPedalling.columnNames`, optional.
         let thigh: FeatureColumns
         /// ``StrideRunning/columnNames``, optional.
         let stride: FeatureColumns
@@ -238,7 +238,7 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         let cadence = value(4)
         let periodic = value(5) >= c.periodicRegularity && cadence.isFinite
         let speed = evidence.speed ?? .nan  // NaN fails every comparison: no speed rule fires
-        let fastForWalking = speed > c.walkingSpeed
+        let fastForWalking = speed > c.walkingSpeedMaximum
         let thighPedalling = ThighPedalling.isPedalling(
             sway: columns.thigh.value(0, in: features.values),
             stepCorrelation: columns.thigh.value(1, in: features.values),
@@ -262,7 +262,7 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
                 rule: rule)
         }
         guard deviation.isFinite else { return decision(.unknown, .low, .missingData) }
-        if speed > c.vehicleSpeed {
+        if speed > c.drivingSpeedMinimum {
             return pedalling ? decision(.cycling, .medium, .pedalling) : decision(.driving, .high, .vehicleSpeed)
         }
         if deviation < c.stillDeviation && !(steps > 0) {

@@ -15,7 +15,7 @@
 /// Slower jogging in flat shoes and walking on a foot-mounted sensor overlap it; a phone is not on a foot.
 enum RunningImpact {
     /// The columns read (optional: a schema without them never sees this rule fire).
-    static let columnNames = ["acc_mag_iqr"]
+    static let columnNames = BuiltinFeature.columnNames([.interquartileRange])
     /// The interquartile range of the acceleration magnitude (g) above which gait is running.
     static let spread = 1.1
     /// The lowest cadence (steps/s) at which the spread counts as running.

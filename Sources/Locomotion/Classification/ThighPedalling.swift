@@ -18,7 +18,7 @@
 /// Measured per window on the shared recordings (`docs/Accuracy.md`, "Cycling on the thigh").
 enum ThighPedalling {
     /// The columns read (optional: a schema without them never sees this rule fire).
-    static let columnNames = ["acc_gravity_sway", "acc_gravity_step_correlation", "acc_mag_skewness"]
+    static let columnNames = BuiltinFeature.columnNames([.gravitySway, .gravityStepCorrelation, .skewness])
     /// The least sway (degrees) of a turning thigh at any pedalling ``cadence``: above the 12° up to
     /// which a phone sways when it is not on the thigh (``PhonePlacementEstimate/elsewhereSway``), so
     /// that a waist or a hand, whose turning can also repeat at the step lag, is left out.

@@ -8,7 +8,7 @@
 /// | GPS speed (when valid) | > 6 m/s | driving +3 |
 /// | | < 2.2 m/s | walking +2 |
 /// | | otherwise (2.2–6 m/s) | running +2 |
-/// | step frequency | > 2.5 steps/s | running +2 |
+/// | cadence | > 2.5 steps/s | running +2 |
 /// | | > 1.2 steps/s | walking +2 |
 /// | | < 0.2 steps/s | driving +1 |
 /// | acceleration variance | < 0.02 g² | driving +1 |
@@ -30,12 +30,12 @@ public struct VoteFusion: Sendable, Hashable, Codable {
         public var drivingSpeedMinimum = 6.0
         /// Below this speed (m/s) the speed votes walking; between the two it votes running.
         public var walkingSpeedMaximum = 2.2
-        /// Above this step frequency (steps/s) the cadence votes running.
-        public var runningStepFrequencyMinimum = 2.5
-        /// Above this step frequency (steps/s) the cadence votes walking.
-        public var walkingStepFrequencyMinimum = 1.2
-        /// Below this step frequency (steps/s) there are no steps, and the cadence votes driving.
-        public var noStepFrequencyMaximum = 0.2
+        /// Above this cadence (steps/s) the cadence votes running.
+        public var runningCadenceMinimum = 2.5
+        /// Above this cadence (steps/s) the cadence votes walking.
+        public var walkingCadenceMinimum = 1.2
+        /// Below this cadence (steps/s) there are no steps, and the cadence votes driving.
+        public var noStepCadenceMaximum = 0.2
         /// Below this variance (g²) the signal is smooth, and it votes driving.
         public var drivingVarianceMaximum = 0.02
         /// Above this variance (g²) the signal is bouncy, and it votes walking.
@@ -71,9 +71,9 @@ public struct VoteFusion: Sendable, Hashable, Codable {
         public func validate() throws(LocomotionError) {
             let thresholds: [(String, Double)] = [
                 ("drivingSpeedMinimum", drivingSpeedMinimum), ("walkingSpeedMaximum", walkingSpeedMaximum),
-                ("runningStepFrequencyMinimum", runningStepFrequencyMinimum),
-                ("walkingStepFrequencyMinimum", walkingStepFrequencyMinimum),
-                ("noStepFrequencyMaximum", noStepFrequencyMaximum),
+                ("runningCadenceMinimum", runningCadenceMinimum),
+                ("walkingCadenceMinimum", walkingCadenceMinimum),
+                ("noStepCadenceMaximum", noStepCadenceMaximum),
                 ("drivingVarianceMaximum", drivingVarianceMaximum), ("walkingVarianceMinimum", walkingVarianceMinimum),
             ]
             for (name, value) in thresholds where !(value.isFinite && value >= 0) {
@@ -90,8 +90,8 @@ public struct VoteFusion: Sendable, Hashable, Codable {
             }
             try requireOrdered("walkingSpeedMaximum", walkingSpeedMaximum, "drivingSpeedMinimum", drivingSpeedMinimum)
             try requireOrdered(
-                "walkingStepFrequencyMinimum", walkingStepFrequencyMinimum,
-                "runningStepFrequencyMinimum", runningStepFrequencyMinimum)
+                "walkingCadenceMinimum", walkingCadenceMinimum,
+                "runningCadenceMinimum", runningCadenceMinimum)
             try requireOrdered(
                 "drivingVarianceMaximum", drivingVarianceMaximum, "walkingVarianceMinimum", walkingVarianceMinimum)
             try LocomotionError.require(
@@ -122,7 +122,7 @@ public struct VoteFusion: Sendable, Hashable, Codable {
     /// Fuses the signals into a decision.
     ///
     /// - Parameters:
-    ///   - evidence: Speed (m/s), step frequency (steps/s) and acceleration variance (g²); a
+    ///   - evidence: Speed (m/s), cadence (steps/s) and acceleration variance (g²); a
     ///     missing signal casts no vote.
     ///   - report: The operating system's current activity report, voting only when
     ///     ``Configuration/operatingSystemVotes`` is set.
@@ -140,13 +140,13 @@ public struct VoteFusion: Sendable, Hashable, Codable {
                 votes.append(.init(source: .speed, activity: .running, weight: c.pedestrianSpeedWeight))
             }
         }
-        if let frequency = evidence.stepFrequency {
-            if frequency > c.runningStepFrequencyMinimum {
-                votes.append(.init(source: .stepFrequency, activity: .running, weight: c.cadenceWeight))
-            } else if frequency > c.walkingStepFrequencyMinimum {
-                votes.append(.init(source: .stepFrequency, activity: .walking, weight: c.cadenceWeight))
-            } else if frequency < c.noStepFrequencyMaximum {
-                votes.append(.init(source: .stepFrequency, activity: .driving, weight: c.noStepWeight))
+        if let frequency = evidence.cadence {
+            if frequency > c.runningCadenceMinimum {
+                votes.append(.init(source: .cadence, activity: .running, weight: c.cadenceWeight))
+            } else if frequency > c.walkingCadenceMinimum {
+                votes.append(.init(source: .cadence, activity: .walking, weight: c.cadenceWeight))
+            } else if frequency < c.noStepCadenceMaximum {
+                votes.append(.init(source: .cadence, activity: .driving, weight: c.noStepWeight))
             }
         }
         if let variance = evidence.accelerationVariance {

@@ -4,8 +4,8 @@ public struct VoteFusionDecision: Sendable, Hashable, Codable {
     public enum Source: String, Sendable, Hashable, Codable {
         /// The GPS speed (m/s).
         case speed
-        /// The step frequency (steps/s).
-        case stepFrequency = "step_frequency"
+        /// The cadence (steps/s).
+        case cadence
         /// The variance of the acceleration magnitude (g²).
         case accelerationVariance = "acceleration_variance"
         /// The operating system's activity report.
@@ -22,7 +22,7 @@ public struct VoteFusionDecision: Sendable, Hashable, Codable {
         public var weight: Int
     }
 
-    /// Every vote cast, in signal order: speed, step frequency, variance, operating system.
+    /// Every vote cast, in signal order: speed, cadence, variance, operating system.
     public let votes: [Vote]
     /// An activity's total score.
     public struct Score: Sendable, Hashable, Codable {

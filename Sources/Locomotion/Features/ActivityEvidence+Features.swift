@@ -1,14 +1,13 @@
 extension ActivityEvidence {
     /// The feature columns the evidence is read from, in the order ``init(values:columns:)`` reads them.
-    static let columnNames = [
-        "gps_speed", "gps_speed_valid", "gait_step_cadence", "gait_step_count", "pedometer_cadence",
-        "acc_mag_variance",
-    ]
+    static let columnNames = BuiltinFeature.columnNames([
+        .gpsSpeed, .gpsSpeedValid, .stepCadence, .stepCount, .pedometerCadence, .variance,
+    ])
 
     /// The evidence in a feature vector, by column name:
     /// - speed: `gps_speed` when `gps_speed_valid` is 1;
-    /// - step frequency: `gait_step_cadence`, or 0 when `gait_step_count` is 0 (no steps is a
-    ///   step frequency of zero, not an unknown one), else `pedometer_cadence` when present;
+    /// - cadence: `gait_step_cadence`, or 0 when `gait_step_count` is 0 (no steps is a
+    ///   cadence of zero, not an unknown one), else `pedometer_cadence` when present;
     /// - variance: `acc_mag_variance`.
     ///
     /// A column absent from the schema, or missing (NaN) in this window, gives `nil`.
@@ -25,9 +24,9 @@ extension ActivityEvidence {
             return value.isNaN ? nil : value
         }
         let speed = value(1) == 1 ? value(0) : nil
-        var stepFrequency = value(2)
-        if stepFrequency == nil, value(3) == 0 { stepFrequency = 0 }
-        if stepFrequency == nil { stepFrequency = value(4) }
-        self.init(speed: speed, stepFrequency: stepFrequency, accelerationVariance: value(5))
+        var cadence = value(2)
+        if cadence == nil, value(3) == 0 { cadence = 0 }
+        if cadence == nil { cadence = value(4) }
+        self.init(speed: speed, cadence: cadence, accelerationVariance: value(5))
     }
 }

@@ -141,12 +141,25 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
             let lower = band.lowerBound
             let upper = band.upperBound
             return FeatureDescriptor(
-                name: "\(definition.name)_\(Self.label(lower, separator: "p"))_\(Self.label(upper, separator: "p"))hz",
+                name: columnName(band: band),
                 unit: definition.unit,
                 summary: "\(definition.summary) \(Self.label(lower))–\(Self.label(upper)) Hz "
                     + "(within Nyquist; NaN when the band is above it)")
         }
     }
+
+    /// The name of this feature's column, from the catalogue; for ``bandPowerFractions``, the
+    /// column of `band` (Hz, `acc_mag_power_0p3_3hz` for 0.3–3 Hz). The module names built-in
+    /// columns through this rather than as strings, so a renamed column is renamed everywhere.
+    func columnName(band: ClosedRange<Double>? = nil) -> String {
+        guard let band else { return definition.name }
+        let lower = Self.label(band.lowerBound, separator: "p")
+        let upper = Self.label(band.upperBound, separator: "p")
+        return "\(definition.name)_\(lower)_\(upper)hz"
+    }
+
+    /// The column names of `features`, in order (single-column features).
+    static func columnNames(_ features: [BuiltinFeature]) -> [String] { features.map { $0.columnName() } }
 
     /// `2.5` → `2.5`, `3.0` → `3`; with a separator, `0.3` → `0p3` (for names).
     static func label(_ value: Double, separator: String = ".") -> String {

@@ -2,7 +2,7 @@ import LocomotionDSP
 
 /// The dominant frequency of the acceleration magnitude in consecutive windows of a recording.
 public struct DominantFrequencyTimeline: Sendable, Equatable {
-    /// One analysed window.
+    /// One analyzed window.
     public struct Window: Sendable, Equatable {
         /// Time of the window's first sample, in seconds.
         public var start: Double

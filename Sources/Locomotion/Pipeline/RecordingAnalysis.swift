@@ -2,7 +2,7 @@
 /// timeline, totals, steps counted only while on foot, trips, GPS quality and — when the recording
 /// has labels — the scores against them. ``Recording/analyzeActivities(_:)`` makes one.
 public struct RecordingAnalysis: Sendable {
-    /// How to analyse.
+    /// How to analyze.
     public struct Options: Sendable {
         /// The feature windows.
         public var features: FeatureConfiguration
@@ -83,7 +83,7 @@ public struct RecordingAnalysis: Sendable {
 }
 
 extension Recording {
-    /// Analyses the recording's activities in one call: features, a decision per window,
+    /// Analyzes the recording's activities in one call: features, a decision per window,
     /// hysteresis, the timeline, steps counted while on foot, trips, GPS quality and scores against
     /// the labels.
     ///
@@ -91,10 +91,10 @@ extension Recording {
     /// (it is one chunk of a ``RecordingAnalyzer`` that keeps every detail), at the sample rate and
     /// gap threshold of its ``samplingAnalysis(maximumGap:)``; the step detector's gap is
     /// `options.steps.maximumGap` when set.
-    /// A recording whose acceleration has gravity removed, or sampled below 10 Hz, is analysed
+    /// A recording whose acceleration has gravity removed, or sampled below 10 Hz, is analyzed
     /// without what needs that (``RecordingAnalysis/skipped``, ``missingAnalysisRequirements(sampleRate:)``).
     ///
-    /// - Throws: `LocomotionError` for a recording that cannot be analysed (no acceleration, a
+    /// - Throws: `LocomotionError` for a recording that cannot be analyzed (no acceleration, a
     ///   rate outside ``Recording/supportedSampleRates``, NaN samples); ``LocomotionError`` from the
     ///   classifier, or for ``RecordingAnalysis/Options/activityReports`` out of order.
     /// - Complexity: O(*n*) in the samples, plus one feature extraction and classification per window.

@@ -40,7 +40,7 @@ public struct RecordingAnalysisRecord: Sendable, Hashable, Codable {
 
     /// The file (or the recording's name).
     public var file: String
-    /// Why the file could not be analysed; `nil` for a file that was.
+    /// Why the file could not be analyzed; `nil` for a file that was.
     public var error: String?
     /// From the first segment's start to the last one's end, in seconds; `nil` without segments.
     public var duration: Double?
@@ -87,7 +87,7 @@ public struct RecordingAnalysisRecord: Sendable, Hashable, Codable {
             skipped
     }
 
-    /// The record of a file that could not be analysed.
+    /// The record of a file that could not be analyzed.
     public init(file: String, error: String) {
         self.file = file
         self.error = error

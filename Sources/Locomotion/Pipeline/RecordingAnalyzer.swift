@@ -88,7 +88,7 @@ public struct RecordingAnalyzer: Sendable {
         expectsGravity = accelerationContent.hasGravity
     }
 
-    /// Analyses the next rows.
+    /// Analyzes the next rows.
     ///
     /// - Parameter chunk: Rows after those of the previous chunk, with the same columns.
     /// - Throws: `LocomotionError.missingColumn` without acceleration; `.invalidData` for a chunk

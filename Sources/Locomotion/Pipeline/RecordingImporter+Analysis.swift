@@ -4,10 +4,10 @@ extension RecordingImporter {
     /// at 50 Hz, about 10 MB.
     public static let rateEstimationRows = 1 << 17
 
-    /// Analyses the activities of the recording at `path` and returns the summary, reading the
+    /// Analyzes the activities of the recording at `path` and returns the summary, reading the
     /// package's CSV chunk by chunk in memory that does not grow with the file's length
     /// (``RecordingAnalyzer``); the phone apps' formats, which are converted in memory, and files
-    /// read with a group column are read whole and analysed with ``Recording/analyzeActivities(_:)``.
+    /// read with a group column are read whole and analyzed with ``Recording/analyzeActivities(_:)``.
     ///
     /// A streamed CSV's sample rate and gap threshold are estimated from its first
     /// ``rateEstimationRows`` rows rather than from every row, so for a file of at most that many
@@ -24,7 +24,7 @@ extension RecordingImporter {
     /// - Parameters:
     ///   - path: A file, an export folder or a zip archive.
     ///   - reading: How to read it (as ``read(path:options:progress:)``).
-    ///   - options: How to analyse.
+    ///   - options: How to analyze.
     ///   - source: The name the summary gives the recording; the path by default.
     /// - Returns: The summary and the rows read (as written, before any resampling).
     /// - Throws: What ``read(path:options:progress:)`` and ``Recording/analyzeActivities(_:)`` throw.
@@ -32,7 +32,7 @@ extension RecordingImporter {
     public static func analyzeActivities(
         path: String, reading: RecordingReadOptions = .init(), options: RecordingAnalysis.Options = .init(),
         source: String? = nil
-    ) throws -> (summary: RecordingAnalysisSummary, rows: Int) {
+    ) throws(LocomotionError) -> (summary: RecordingAnalysisSummary, rows: Int) {
         var observer: NoObserver?
         return try analyze(path: path, reading: reading, options: options, source: source, observer: &observer)
     }
@@ -45,9 +45,9 @@ extension RecordingImporter {
     /// - Parameters:
     ///   - path: A file, an export folder or a zip archive.
     ///   - reading: How to read it.
-    ///   - options: How to analyse.
+    ///   - options: How to analyze.
     ///   - source: The name the summary gives the recording; the path by default.
-    ///   - observer: Sees the recording as it is analysed.
+    ///   - observer: Sees the recording as it is analyzed.
     /// - Returns: The summary and the rows read.
     /// - Throws: What ``analyzeActivities(path:reading:options:source:)`` throws, and what the
     ///   observer throws.
@@ -55,7 +55,7 @@ extension RecordingImporter {
     public static func analyzeActivities<Observer: RecordingAnalysisObserver>(
         path: String, reading: RecordingReadOptions = .init(), options: RecordingAnalysis.Options = .init(),
         source: String? = nil, observer: inout Observer
-    ) throws -> (summary: RecordingAnalysisSummary, rows: Int) {
+    ) throws(LocomotionError) -> (summary: RecordingAnalysisSummary, rows: Int) {
         var optional: Observer? = observer
         defer { observer = optional! }
         return try analyze(path: path, reading: reading, options: options, source: source, observer: &optional)
@@ -70,7 +70,7 @@ extension RecordingImporter {
     private static func analyze<Observer: RecordingAnalysisObserver>(
         path: String, reading: RecordingReadOptions, options: RecordingAnalysis.Options, source: String?,
         observer: inout Observer?
-    ) throws -> (summary: RecordingAnalysisSummary, rows: Int) {
+    ) throws(LocomotionError) -> (summary: RecordingAnalysisSummary, rows: Int) {
         let container = try ExportContainer.open(path: path)
         guard (reading.format ?? container.format) == .csv, !container.isCollection, reading.groupColumn == nil else {
             let imported = try read(path: path, options: reading)
@@ -127,8 +127,10 @@ extension RecordingImporter {
         /// The first rows, at least `rows` of them unless the stream ends first. The resampling is
         /// decided from the rows as written, and the prefix then holds at least `rows` resampled
         /// rows, so the sampling estimated from it is the resampled recording's.
-        mutating func prefix(rows: Int, policy: SampleRatePolicy) throws -> Recording {
-            var prefix = try rawChunk() ?? stream.readAll()
+        mutating func prefix(rows: Int, policy: SampleRatePolicy) throws(LocomotionError) -> Recording {
+            // Not `??`: its autoclosure rethrows untyped.
+            var prefix: Recording
+            if let first = try rawChunk() { prefix = first } else { prefix = try stream.readAll() }
             while prefix.count < rows, let chunk = try rawChunk() { prefix.append(contentsOf: chunk) }
             guard let target = policy.targetRate(for: prefix), let sampling = prefix.samplingAnalysis() else {
                 return prefix
@@ -141,14 +143,14 @@ extension RecordingImporter {
         }
 
         /// The stream's next chunk as written, shown to the checker.
-        private mutating func rawChunk() throws -> Recording? {
+        private mutating func rawChunk() throws(LocomotionError) -> Recording? {
             guard let chunk = try stream.nextChunk() else { return nil }
             checker.append(chunk)
             return chunk
         }
 
         /// The next chunk (resampled rows when resampling), or `nil` at the end.
-        mutating func next() throws -> Recording? {
+        mutating func next() throws(LocomotionError) -> Recording? {
             guard resampler != nil else { return try rawChunk() }
             while !finished {
                 guard let chunk = try rawChunk() else {

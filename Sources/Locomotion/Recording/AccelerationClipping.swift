@@ -10,7 +10,7 @@
 /// pocket clips a third to half of its samples; walking only at heel strikes.
 ///
 /// The acceleration magnitude's spread, range and maximum shrink under clipping; cadence, the
-/// autocorrelation and the magnitude's interquartile range (``RunningImpact``) keep their meaning.
+/// autocorrelation and the magnitude's interquartile range (`RunningImpact`) keep their meaning.
 public struct AccelerationClipping: Sendable, Hashable, Codable {
     /// The smallest range (g) read as clipping; below it a flat top is not told from gravity.
     public static let minimumRange = 1.5

@@ -13,7 +13,7 @@ extension Recording {
     /// The sample rates (Hz) of the analyses that need the gait band (steps and cadence up to
     /// 2.5 steps/s and their harmonics): step detection (``StepDetector``, ``WindowStepAnalyzer``,
     /// ``detectSteps(configuration:)``), the dominant-frequency timeline and the gait features.
-    /// A recording below 10 Hz is analysed without them (``AnalysisRequirement/gaitBand``).
+    /// A recording below 10 Hz is analyzed without them (``AnalysisRequirement/gaitBand``).
     public static let gaitSampleRates: ClosedRange<Double> = 10...1000
 
     /// Throws unless `rate` lies in ``supportedSampleRates``.

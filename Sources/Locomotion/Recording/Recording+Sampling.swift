@@ -17,7 +17,7 @@ extension Recording {
     /// - Complexity: O(*n* log *n*) the first time, O(1) after.
     public var estimatedSampleRate: Double? { samplingAnalysis()?.sampleRate }
 
-    /// Analyses the intervals between rows.
+    /// Analyzes the intervals between rows.
     ///
     /// - Parameter maximumGap: Intervals longer than this (s) are gaps; `nil` means
     ///   ``defaultGapFactor`` typical intervals, at least ``minimumDefaultGap``.
@@ -25,11 +25,11 @@ extension Recording {
     /// - Complexity: O(*n* log *n*); with the default threshold, only the first time (the analysis
     ///   is kept with the recording until its timestamps change).
     public func samplingAnalysis(maximumGap: Double? = nil) -> SamplingAnalysis? {
-        guard let maximumGap else { return samplingCache.value { analyseSampling(maximumGap: nil) } }
-        return analyseSampling(maximumGap: maximumGap)
+        guard let maximumGap else { return samplingCache.value { analyzeSampling(maximumGap: nil) } }
+        return analyzeSampling(maximumGap: maximumGap)
     }
 
-    private func analyseSampling(maximumGap: Double?) -> SamplingAnalysis? {
+    private func analyzeSampling(maximumGap: Double?) -> SamplingAnalysis? {
         var intervals: [Double] = []
         intervals.reserveCapacity(max(count - 1, 0))
         var duplicates = 0

@@ -12,7 +12,7 @@ public struct RecordingReadOptions: Sendable, Hashable {
     public var columnNames: [RecordingColumn: String]
     /// Translations applied to label cells, for example ``DatasetLabels/uciHAPT``; labels
     /// without an entry are kept as written.
-    public var labelMap: [String: String]
+    public var labelTranslations: [String: String]
     /// The header name of a column that splits a long-format table into separate recordings
     /// (for example BasicMotions' `case_id`): each run of rows with the same value is its own
     /// group, read with ``RecordingReader/readGroups(path:options:progress:)`` or chunk by chunk with
@@ -43,13 +43,14 @@ public struct RecordingReadOptions: Sendable, Hashable {
     /// first bad row stops the read.
     public init(
         accelerationUnit: AccelerationUnit = .g, rotationRateUnit: RotationRateUnit = .radiansPerSecond,
-        columnNames: [RecordingColumn: String] = [:], labelMap: [String: String] = [:], groupColumn: String? = nil,
+        columnNames: [RecordingColumn: String] = [:], labelTranslations: [String: String] = [:],
+        groupColumn: String? = nil,
         lenient: Bool = false
     ) {
         self.accelerationUnit = accelerationUnit
         self.rotationRateUnit = rotationRateUnit
         self.columnNames = columnNames
-        self.labelMap = labelMap
+        self.labelTranslations = labelTranslations
         self.groupColumn = groupColumn
         self.lenient = lenient
     }

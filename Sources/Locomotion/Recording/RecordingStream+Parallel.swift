@@ -76,7 +76,7 @@ extension RecordingStream {
         }
         let labelCell = self.labelCell
         let (extraIndices, labelMap, maximumCellBytes) = (
-            layout.extraIndices, options.labelMap, options.maximumCellBytes
+            layout.extraIndices, options.labelTranslations, options.maximumCellBytes
         )
         let batch = ParallelBatch(
             bytes: base, lineStarts: lineStarts, lineEnds: lineEnds, time: chunkTime, values: chunkValues,

@@ -178,7 +178,7 @@ public final class RecordingStream {
         let (time, values, stride) = (chunkTime, chunkValues, chunkCapacity)
         // Read once: the loop then touches no stored property of the layout or the options.
         let (groupIndex, extraIndices, labelMap, lenient) = (
-            layout.groupIndex, layout.extraIndices, options.labelMap, options.lenient
+            layout.groupIndex, layout.extraIndices, options.labelTranslations, options.lenient
         )
         let keepsText = labelCell != nil || !extraIndices.isEmpty
         let maximumCellBytes = options.maximumCellBytes

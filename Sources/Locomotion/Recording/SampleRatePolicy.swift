@@ -29,7 +29,7 @@ public enum SampleRatePolicy: Sendable, Hashable {
     /// The rate to resample `recording` to, or `nil` to leave it as it is: always `nil` for a
     /// recording without motion columns (GPS only) or with fewer than two distinct timestamps.
     ///
-    /// - Complexity: O(*n* log *n*) the first time the recording's sampling is analysed.
+    /// - Complexity: O(*n* log *n*) the first time the recording's sampling is analyzed.
     public func targetRate(for recording: Recording) -> Double? {
         guard recording.acceleration != nil || recording.linearAcceleration != nil || recording.rotationRate != nil
         else { return nil }

@@ -108,7 +108,7 @@ public struct WindowStepAnalyzer: Sendable {
             complexes: [plan.binCount], integers: [maximumWindowLength / 2 + 1])
     }
 
-    /// Analyses one window, reading the array in place.
+    /// Analyzes one window, reading the array in place.
     ///
     /// - Parameter magnitudes: The acceleration magnitude in g, sampled at ``sampleRate``;
     ///   finite; at most ``maximumWindowLength`` samples.

@@ -55,7 +55,7 @@ public struct VehicleAnalysis: Sendable, Hashable {
 /// with their stops out. The streaming types give the same windows and flags when fed the same
 /// samples in chunks; this is their batch form.
 public enum VehicleRideDetector {
-    /// Analyses a recording.
+    /// Analyzes a recording.
     ///
     /// - Parameters:
     ///   - times: sample times in seconds, non-decreasing.

@@ -15,7 +15,7 @@ public enum Detrend: String, Sendable, Hashable {
 /// except for bin 0 and, for an even FFT length, the Nyquist bin. This equals
 /// `scipy.signal.periodogram(..., scaling="spectrum")`.
 public struct Spectrum: Sendable, Equatable {
-    /// The sample rate of the analysed samples, in Hz.
+    /// The sample rate of the analyzed samples, in Hz.
     public let sampleRate: Double
     /// The transform length: the number of samples plus any zero padding.
     public let fftLength: Int

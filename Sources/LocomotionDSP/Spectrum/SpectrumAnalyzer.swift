@@ -74,7 +74,7 @@ public struct SpectrumAnalyzer: Sendable {
     }
 
     /// The buffer form of ``analyze(_:into:)-([Double],_)``, for callers that already hold
-    /// buffers (a window inside a larger signal): analyses one block into `spectrum`, reusing its
+    /// buffers (a window inside a larger signal): analyzes one block into `spectrum`, reusing its
     /// storage.
     ///
     /// - Parameters:
@@ -120,7 +120,7 @@ public struct SpectrumAnalyzer: Sendable {
         }
     }
 
-    /// Analyses one block into `spectrum`, reusing its storage: the form for a hot loop, which
+    /// Analyzes one block into `spectrum`, reusing its storage: the form for a hot loop, which
     /// reads the array in place and allocates nothing.
     ///
     /// ```swift
@@ -139,7 +139,7 @@ public struct SpectrumAnalyzer: Sendable {
         try samples.withUnsafeBufferPointer { (buffer) throws(DSPError) in try analyze(buffer, into: &spectrum) }
     }
 
-    /// Analyses one block into a new ``Spectrum``.
+    /// Analyzes one block into a new ``Spectrum``.
     ///
     /// - Precondition: `samples.count == sampleCount`.
     /// - Throws: As ``analyze(_:into:)-([Double],_)``.

@@ -67,7 +67,7 @@ enum ReportSeries {
     /// (NaN for a window without one) with the component's amplitude in g, or a note saying why
     /// there is none.
     ///
-    /// - Throws: `LocomotionError` for acceleration that cannot be analysed (a non-finite magnitude).
+    /// - Throws: `LocomotionError` for acceleration that cannot be analyzed (a non-finite magnitude).
     static func gaitFrequency(of recording: Recording) throws(LocomotionError) -> (
         points: [(time: Double, value: Double, amplitude: Double)], note: String?
     ) {

@@ -78,8 +78,8 @@ struct ReportSummary {
         return out + "</tbody></table>\n"
     }
 
-    private func speed(_ metresPerSecond: Double?) -> String {
-        guard let value = metresPerSecond, value.isFinite else { return Number.missing }
+    private func speed(_ metersPerSecond: Double?) -> String {
+        guard let value = metersPerSecond, value.isFinite else { return Number.missing }
         return Number.fixed(value, decimals: 2) + " m/s (" + Number.fixed(value * 3.6, decimals: 1) + " km/h)"
     }
 

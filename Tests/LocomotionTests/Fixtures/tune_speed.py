@@ -2,7 +2,7 @@
 """The tuning sweep behind SpeedKalmanFilter.Configuration's defaults (docs/Algorithms.md).
 
 Runs the reference equations of generate_speed.py over the simulated trip of
-Tests/LocomotionTests/SpeedSimulation.swift, ported here draw for draw (SplitMix64, Box-Muller;
+Tests/LocomotionTests/Helpers/SpeedSimulation.swift, ported here draw for draw (SplitMix64, Box-Muller;
 the Swift tests print the same RMS errors for the same seed), for 20 seeds and a grid of
 tunings, and prints a Markdown table of the worst case over the seeds:
 

@@ -5,7 +5,7 @@ import Locomotion
 // the waist; acceleration in g, rotation in rad/s; CC BY 4.0), each row labelled with what the volunteer
 // was doing. Run from the package's folder, or pass the path of your own recording.
 let path = CommandLine.arguments.dropFirst().first ?? "Sources/LocomotionCLI/Resources/uci-hapt-exp01.csv"
-let options = RecordingReadOptions(labelMap: DatasetLabels.uciHAPT)
+let options = RecordingReadOptions(labelTranslations: DatasetLabels.uciHAPT)
 let recording = try RecordingReader.read(path: path, options: options).recording
 print("\(recording.count) samples over \(String(format: "%.1f", recording.duration)) s")
 

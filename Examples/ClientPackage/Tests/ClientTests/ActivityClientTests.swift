@@ -5,9 +5,9 @@ import Testing
 @Suite struct ActivityClientTests {
     @Test func theVoteFusionAsAUserCallsIt() throws {
         let fusion = try VoteFusion()
-        let highway = fusion.decide(ActivityEvidence(speed: 30, stepFrequency: 0, accelerationVariance: 0.008))
+        let highway = fusion.decide(ActivityEvidence(speed: 30, cadence: 0, accelerationVariance: 0.008))
         #expect(highway.activity == .driving && highway.confidence == .high)
-        let jam = fusion.decide(ActivityEvidence(speed: 0.8, stepFrequency: 0, accelerationVariance: 0.015))
+        let jam = fusion.decide(ActivityEvidence(speed: 0.8, cadence: 0, accelerationVariance: 0.015))
         #expect(jam.activity == .unknown && jam.confidence == .low)
 
         var configuration = VoteFusion.Configuration()
@@ -15,7 +15,7 @@ import Testing
         let withReports = try VoteFusion(configuration: configuration)
         let automotive = MotionActivityReport(flags: [.automotive, .stationary], confidence: .high, start: 12)
         let resolved = withReports.decide(
-            ActivityEvidence(speed: 0.8, stepFrequency: 0, accelerationVariance: 0.015), report: automotive)
+            ActivityEvidence(speed: 0.8, cadence: 0, accelerationVariance: 0.015), report: automotive)
         #expect(resolved.activity == .driving)
         #expect(resolved.votes.contains { $0.source == .operatingSystem && $0.weight == 2 })
     }

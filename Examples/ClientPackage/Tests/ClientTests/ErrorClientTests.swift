@@ -52,6 +52,16 @@ import Testing
         }
     }
 
+    /// The importer's analysis names its error type too: a missing file reads as a code.
+    @Test func anImportedAnalysisErrorNeedsNoCast() {
+        do {
+            _ = try RecordingImporter.analyzeActivities(path: "/nonexistent/locomotion-client-test.csv")
+            Issue.record("a missing file was analyzed")
+        } catch {
+            #expect(error.code == .unreadableFile && error.location?.path == "/nonexistent/locomotion-client-test.csv")
+        }
+    }
+
     @Test func aDSPErrorIsCaughtByItsCode() {
         do {
             _ = try findDominantFrequency(in: [1, .nan, 1, 0], sampleRate: 50)

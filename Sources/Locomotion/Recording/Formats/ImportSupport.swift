@@ -71,7 +71,7 @@ enum ImportSupport {
     ) -> RecordingReadOptions {
         RecordingReadOptions(
             accelerationUnit: acceleration, rotationRateUnit: .radiansPerSecond, columnNames: columns,
-            labelMap: options.labelMap, lenient: options.lenient)
+            labelTranslations: options.labelTranslations, lenient: options.lenient)
     }
 
     /// `series` times `factor`, axis by axis.

@@ -1,5 +1,6 @@
 import Foundation
 import Locomotion
+import LocomotionTestSupport
 import Testing
 
 /// A classifier a user might write against the public protocol alone, with no binding of its own:
@@ -36,14 +37,13 @@ struct CadenceOrReportClassifier: ActivityClassifier {
 /// give the same windows, timeline, steps on foot and scores on the bundled recordings, for every
 /// kind of classifier and smoothing.
 @Suite struct PipelineDriversTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = packageRoot()
     static let recordings = ["uci-hapt-exp01.csv", "uci-hapt-walk-exp01.csv"]
 
     static func read(_ name: String) throws -> Recording {
         try RecordingReader.read(
             path: root.appendingPathComponent("Sources/LocomotionCLI/Resources/\(name)").path,
-            options: .init(labelMap: DatasetLabels.uciHAPT)
+            options: .init(labelTranslations: DatasetLabels.uciHAPT)
         ).recording
     }
 

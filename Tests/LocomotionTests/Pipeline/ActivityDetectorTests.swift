@@ -6,7 +6,7 @@ import Testing
 @Suite struct ActivityDetectorTests {
     func bundledWalk() throws -> Recording {
         try RecordingReader.read(
-            path: DominantFrequencyTimelineTests.demoPath, options: .init(labelMap: DatasetLabels.uciHAPT)
+            path: DominantFrequencyTimelineTests.demoPath, options: .init(labelTranslations: DatasetLabels.uciHAPT)
         )
         .recording
     }

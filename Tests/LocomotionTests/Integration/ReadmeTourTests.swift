@@ -7,7 +7,7 @@ import Testing
 struct ReadmeTourTests {
     @Test func theTourRunsAndFindsTheWalk() throws {
         let loaded = try RecordingReader.read(
-            path: DominantFrequencyTimelineTests.demoPath, options: .init(labelMap: DatasetLabels.uciHAPT))
+            path: DominantFrequencyTimelineTests.demoPath, options: .init(labelTranslations: DatasetLabels.uciHAPT))
         let recording = loaded.recording
         let rate = try #require(recording.estimatedSampleRate)
         #expect(abs(rate - 50) < 1e-6)
@@ -52,7 +52,7 @@ struct ReadmeTourTests {
         let smoothed = try ActivityHysteresis().smooth(activities)  // a new activity must hold 5 s
         #expect(smoothed[20].activity == .walking)
         let decision = try VoteFusion().decide(
-            ActivityEvidence(speed: 0.8, stepFrequency: 0, accelerationVariance: 0.015))
+            ActivityEvidence(speed: 0.8, cadence: 0, accelerationVariance: 0.015))
         #expect(decision.activity == .unknown && decision.confidence == .low)  // a tie: walking 2, driving 2
         let report = MotionActivityReport(flags: [.automotive, .stationary], confidence: .high, start: 0)
         #expect(report.activity(by: .detector) == .driving)

@@ -1,4 +1,5 @@
 import Foundation
+import LocomotionTestSupport
 import Testing
 
 @testable import Locomotion
@@ -6,9 +7,9 @@ import Testing
 @Suite("DominantFrequencyTimeline")
 struct DominantFrequencyTimelineTests {
     /// The bundled UCI HAPT walk (CC BY 4.0; see Sources/LocomotionCLI/Resources/README.md).
-    static let demoPath = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/LocomotionCLI/Resources/uci-hapt-walk-exp01.csv").path
+    static let demoPath = packageRoot().appendingPathComponent(
+        "Sources/LocomotionCLI/Resources/uci-hapt-walk-exp01.csv"
+    ).path
 
     @Test func walkingWindowsOfARealRecordingStepInTheWalkingBand() throws {
         let recording = try RecordingReader.read(path: Self.demoPath).recording

@@ -3,7 +3,7 @@ import Testing
 @testable import Locomotion
 
 @Suite struct ActivityTimelineTests {
-    let evidence = ActivityEvidence(speed: nil, stepFrequency: nil, accelerationVariance: nil)
+    let evidence = ActivityEvidence(speed: nil, cadence: nil, accelerationVariance: nil)
 
     /// Windows of 2.56 s every 1.28 s, one per activity given.
     func results(_ activities: [ActivityType], confidence: Confidence = .high, offset: Double = 0) -> [ActivityResult] {

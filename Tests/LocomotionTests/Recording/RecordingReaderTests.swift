@@ -92,7 +92,7 @@ struct RecordingReaderColumnTests {
 
     @Test func labelsAreMapped() throws {
         let text = "t,ax,ay,az,label\n0,0,0,1,1\n1,0,0,1,-1\n2,0,0,1,99\n"
-        let recording = try load(text, RecordingReadOptions(labelMap: DatasetLabels.uciHAPT)).recording
+        let recording = try load(text, RecordingReadOptions(labelTranslations: DatasetLabels.uciHAPT)).recording
         #expect(recording.labels == ["walking", "unlabelled", "99"])
     }
 
@@ -394,7 +394,7 @@ struct RecordingParallelParsingTests {
     static func readBothWays(_ text: String, lenient: Bool) throws -> (
         parallel: String, sequential: String, reports: [RecordingReadReport]
     ) {
-        let options = RecordingReadOptions(labelMap: ["0": "sit", "1": "walk"], lenient: lenient)
+        let options = RecordingReadOptions(labelTranslations: ["0": "sit", "1": "walk"], lenient: lenient)
         let parallelStream = try RecordingStream(text: text, source: "p.csv", options: options)
         // Chunks of 8,192 rows: the first (which learns the time format) is sequential, the rest
         // can be split across cores.
@@ -435,7 +435,7 @@ struct RecordingParallelParsingTests {
         #expect(lenient.parallel == lenient.sequential, "\(name)")
         #expect(lenient.reports[0] == lenient.reports[1], "\(name)")
         // Strict mode: the same error, naming the same line, however the file was split.
-        let options = RecordingReadOptions(labelMap: ["0": "sit", "1": "walk"])
+        let options = RecordingReadOptions(labelTranslations: ["0": "sit", "1": "walk"])
         var errors: [LocomotionError?] = []
         for maximumRowCount in [8_192, 1_000] {
             do {

@@ -5,7 +5,7 @@ import Testing
 @testable import Locomotion
 
 /// Recordings whose acceleration has gravity removed, or comes as user acceleration plus gravity,
-/// are read and analysed; what needs gravity is missing, never computed from the wrong quantity.
+/// are read and analyzed; what needs gravity is missing, never computed from the wrong quantity.
 @Suite("Gravity-removed recordings")
 struct GravityFreeRecordingTests {
     /// A constant gravity vector (g) on a tilted phone: about 1 g long.
@@ -184,7 +184,7 @@ struct GravityFreeRecordingTests {
             source: "ride", sampleRate: 50, featureGap: 0.1, stepGap: 0.1, hasGyroscope: false)
         do {
             try analyzer.append(chunk)
-            Issue.record("a gravity-removed chunk was analysed as acceleration with gravity")
+            Issue.record("a gravity-removed chunk was analyzed as acceleration with gravity")
         } catch let error as LocomotionError {
             #expect(error.code == .invalidData && error.message.contains("excluding-gravity"))
         }
@@ -206,7 +206,7 @@ struct GravityFreeRecordingTests {
         }
     }
 
-    @Test func aSensorLoggerExportWithOnlyAccelerometerCsvIsAnalysed() throws {
+    @Test func aSensorLoggerExportWithOnlyAccelerometerCsvIsAnalyzed() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sensorlogger-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

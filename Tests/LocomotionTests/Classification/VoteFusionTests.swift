@@ -8,25 +8,25 @@ import Testing
 @Suite struct VoteFusionTests {
     let fusion = try! VoteFusion()
 
-    func decide(speed: Double, stepFrequency: Double, variance: Double) -> VoteFusionDecision {
-        fusion.decide(ActivityEvidence(speed: speed, stepFrequency: stepFrequency, accelerationVariance: variance))
+    func decide(speed: Double, cadence: Double, variance: Double) -> VoteFusionDecision {
+        fusion.decide(ActivityEvidence(speed: speed, cadence: cadence, accelerationVariance: variance))
     }
 
     @Test func highwayDrivingIsDrivingWithHighConfidence() {
-        let decision = decide(speed: 30.0, stepFrequency: 0.0, variance: 0.008)
+        let decision = decide(speed: 30.0, cadence: 0.0, variance: 0.008)
         #expect(decision.activity == .driving)
         #expect(decision.confidence == .high)
         #expect(decision.score == 5)
     }
 
     @Test func normalWalkingIsWalkingWithHighConfidence() {
-        let decision = decide(speed: 1.5, stepFrequency: 1.7, variance: 0.045)
+        let decision = decide(speed: 1.5, cadence: 1.7, variance: 0.045)
         #expect(decision.activity == .walking)
         #expect(decision.confidence == .high)
     }
 
     @Test func trafficJamIsAmbiguous() {
-        let decision = decide(speed: 0.8, stepFrequency: 0.0, variance: 0.015)
+        let decision = decide(speed: 0.8, cadence: 0.0, variance: 0.015)
         #expect(decision.confidence == .low)
         // Walking 2 (speed) against driving 1 + 1 (no steps, smooth): a tie, so unknown.
         #expect(decision.isTie)
@@ -35,21 +35,21 @@ import Testing
     }
 
     @Test func gpsUnavailableStillClassifiesWalking() {
-        let decision = decide(speed: -1.0, stepFrequency: 1.6, variance: 0.040)
+        let decision = decide(speed: -1.0, cadence: 1.6, variance: 0.040)
         #expect(decision.activity == .walking)
         #expect(decision.confidence == .medium)
         #expect(!decision.votes.contains { $0.source == .speed })
     }
 
     @Test func runningIsRunning() {
-        let decision = decide(speed: 4.0, stepFrequency: 3.1, variance: 0.180)
+        let decision = decide(speed: 4.0, cadence: 3.1, variance: 0.180)
         #expect(decision.activity == .running)
         #expect(decision.score == 4)
         #expect(decision.confidence == .medium)
     }
 
     @Test func noVotesIsUnknownAndLow() {
-        let decision = fusion.decide(ActivityEvidence(speed: nil, stepFrequency: nil, accelerationVariance: nil))
+        let decision = fusion.decide(ActivityEvidence(speed: nil, cadence: nil, accelerationVariance: nil))
         #expect(decision.activity == .unknown)
         #expect(decision.confidence == .low)
         #expect(decision.votes.isEmpty)
@@ -58,7 +58,7 @@ import Testing
 
     @Test func aTieIsUnknownWhateverTheOrderOfTheSignals() {
         // Running 2 (speed 3 m/s) against walking 2 (cadence 1.5): a tie between two activities.
-        let decision = decide(speed: 3, stepFrequency: 1.5, variance: 0.02)
+        let decision = decide(speed: 3, cadence: 1.5, variance: 0.02)
         #expect(decision.activity == .unknown)
         #expect(decision.confidence == .low)
         #expect(decision.score == 2)
@@ -66,16 +66,16 @@ import Testing
 
     @Test func thresholdsAreStrictAsSpecified() {
         // Exactly 6 m/s is not above 6: the speed votes running. Exactly 2.2 is not below 2.2.
-        #expect(decide(speed: 6, stepFrequency: 3, variance: 0.1).activity == .running)
-        #expect(decide(speed: 2.2, stepFrequency: 3, variance: 0.1).votes.first?.activity == .running)
+        #expect(decide(speed: 6, cadence: 3, variance: 0.1).activity == .running)
+        #expect(decide(speed: 2.2, cadence: 3, variance: 0.1).votes.first?.activity == .running)
         // Exactly 2.5 steps/s is walking cadence; 0.2 casts no cadence vote; 0.02 g² no variance vote.
-        #expect(decide(speed: -1, stepFrequency: 2.5, variance: 0.02).votes.map(\.activity) == [.walking])
-        #expect(decide(speed: -1, stepFrequency: 0.2, variance: 0.02).votes.isEmpty)
+        #expect(decide(speed: -1, cadence: 2.5, variance: 0.02).votes.map(\.activity) == [.walking])
+        #expect(decide(speed: -1, cadence: 0.2, variance: 0.02).votes.isEmpty)
     }
 
     @Test func invalidInputsCastNoVote() {
-        let evidence = ActivityEvidence(speed: .nan, stepFrequency: -.infinity, accelerationVariance: .infinity)
-        #expect(evidence.speed == nil && evidence.stepFrequency == nil && evidence.accelerationVariance == nil)
+        let evidence = ActivityEvidence(speed: .nan, cadence: -.infinity, accelerationVariance: .infinity)
+        #expect(evidence.speed == nil && evidence.cadence == nil && evidence.accelerationVariance == nil)
         #expect(fusion.decide(evidence).activity == .unknown)
     }
 
@@ -83,7 +83,7 @@ import Testing
         var configuration = VoteFusion.Configuration()
         configuration.operatingSystemVotes = .trafficJam
         let fusion = try VoteFusion(configuration: configuration)
-        let jam = ActivityEvidence(speed: 0.8, stepFrequency: 0, accelerationVariance: 0.015)
+        let jam = ActivityEvidence(speed: 0.8, cadence: 0, accelerationVariance: 0.015)
         let report = MotionActivityReport(flags: [.automotive, .stationary], confidence: .high, start: 0)
         let decision = fusion.decide(jam, report: report)
         #expect(decision.activity == .driving)
@@ -104,14 +104,14 @@ import Testing
         let fusion = try VoteFusion(configuration: configuration)
         let cycling = MotionActivityReport(flags: [.cycling], confidence: .high, start: 0)
         for variance in [0.01, 0.05] {
-            let ride = ActivityEvidence(speed: 6, stepFrequency: 0, accelerationVariance: variance)
+            let ride = ActivityEvidence(speed: 6, cadence: 0, accelerationVariance: variance)
             #expect(fusion.decide(ride).activity != .cycling)
             let decision = fusion.decide(ride, report: cycling)
             #expect(decision.activity == .cycling)
             #expect(decision.score == 3)
         }
         // Above 6 m/s the speed votes driving +3 and no steps +1: 4 against cycling's 3.
-        let fast = ActivityEvidence(speed: 6.5, stepFrequency: 0, accelerationVariance: 0.05)
+        let fast = ActivityEvidence(speed: 6.5, cadence: 0, accelerationVariance: 0.05)
         let decision = fusion.decide(fast, report: cycling)
         #expect(decision.activity == .driving)
         #expect(
@@ -126,7 +126,7 @@ import Testing
         configuration.operatingSystemVotes = OperatingSystemVotes(
             precedence: .detector, weights: [.driving: 2], minimumConfidence: .medium)
         let fusion = try VoteFusion(configuration: configuration)
-        let jam = ActivityEvidence(speed: 0.8, stepFrequency: 0, accelerationVariance: 0.015)
+        let jam = ActivityEvidence(speed: 0.8, cadence: 0, accelerationVariance: 0.015)
         #expect(fusion.decide(jam, report: .init(flags: .automotive, confidence: .low, start: 0)).activity == .unknown)
         #expect(
             fusion.decide(jam, report: .init(flags: .automotive, confidence: .medium, start: 0)).activity == .driving)
@@ -139,7 +139,7 @@ import Testing
         configuration.highConfidenceScore = 4
         let fusion = try VoteFusion(configuration: configuration)
         // 8 m/s is now running speed; the smooth signal's 3 votes plus no steps make driving 4.
-        let decision = fusion.decide(ActivityEvidence(speed: 8, stepFrequency: 0, accelerationVariance: 0.01))
+        let decision = fusion.decide(ActivityEvidence(speed: 8, cadence: 0, accelerationVariance: 0.01))
         #expect(decision.activity == .driving)
         #expect(decision.confidence == .high)
     }
@@ -148,7 +148,7 @@ import Testing
         ("drivingSpeedMinimum", Double.nan, "drivingSpeedMinimum"),
         ("walkingSpeedMaximum", 7, "walkingSpeedMaximum"),
         ("walkingVarianceMinimum", 0.01, "drivingVarianceMaximum"),
-        ("noStepFrequencyMaximum", -1, "noStepFrequencyMaximum"),
+        ("noStepCadenceMaximum", -1, "noStepCadenceMaximum"),
     ])
     func badThresholdsAreRefusedByName(parameter: String, value: Double, named: String) {
         var configuration = VoteFusion.Configuration()
@@ -156,7 +156,7 @@ import Testing
         case "drivingSpeedMinimum": configuration.drivingSpeedMinimum = value
         case "walkingSpeedMaximum": configuration.walkingSpeedMaximum = value
         case "walkingVarianceMinimum": configuration.walkingVarianceMinimum = value
-        default: configuration.noStepFrequencyMaximum = value
+        default: configuration.noStepCadenceMaximum = value
         }
         #expect {
             try VoteFusion(configuration: configuration)
@@ -183,15 +183,15 @@ import Testing
         let result = fusion.classify(walking)
         #expect(result.activity == .walking && result.confidence == .high)
         #expect(result.start == 10 && result.end == 12.54)
-        // No steps in the window: a step frequency of 0; an invalid fix: no speed.
+        // No steps in the window: a cadence of 0; an invalid fix: no speed.
         let parked = FeatureVector(schema: schema, values: [0.001, 0, .nan, 0.3, 0], start: 0, end: 2.54)
         let evidence = ActivityEvidence(features: parked)
-        #expect(evidence.stepFrequency == 0 && evidence.speed == nil)
+        #expect(evidence.cadence == 0 && evidence.speed == nil)
         #expect(fusion.classify(parked).activity == .driving)
     }
 
     @Test func decisionsRoundTripThroughJSON() throws {
-        let decision = decide(speed: 0.8, stepFrequency: 0, variance: 0.015)
+        let decision = decide(speed: 0.8, cadence: 0, variance: 0.015)
         let data = try JSONEncoder().encode(decision)
         #expect(try JSONDecoder().decode(VoteFusionDecision.self, from: data) == decision)
     }

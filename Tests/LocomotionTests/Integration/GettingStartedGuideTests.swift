@@ -1,4 +1,5 @@
 import Foundation
+import LocomotionTestSupport
 import Testing
 
 /// `docs/GettingStarted.md` shows one program; `Examples/ClientPackage/Sources/GettingStarted/main.swift`
@@ -6,8 +7,7 @@ import Testing
 /// two identical, byte for byte, so the guide cannot drift from the code that is run.
 @Suite("getting-started guide")
 struct GettingStartedGuideTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = packageRoot()
 
     /// The bodies of the Markdown's fenced code blocks whose info string is `language`.
     static func codeBlocks(in markdown: String, language: String) -> [String] {

@@ -33,7 +33,7 @@ struct SpeedFixTests {
         #expect(fix.speedValidity(noisyAccuracyLimit: 1.5) == .valid)
     }
 
-    @Test func speedInKilometresPerHourForDisplay() throws {
+    @Test func speedInKilometersPerHourForDisplay() throws {
         #expect(try LocationFix(time: 0, speed: 30, speedAccuracy: 0.5).speedKMH == 108)
         #expect(try LocationFix(time: 0, speed: -1, speedAccuracy: -1).speedKMH == -1)
         #expect(try LocationFix(time: 0, speed: 10, speedAccuracy: -1).speedKMH == -1)

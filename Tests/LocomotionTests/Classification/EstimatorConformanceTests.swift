@@ -198,7 +198,7 @@ struct EstimatorConformanceTests {
         #expect(try rules.decisions(table).map(\.result.activity) == first)
         let fused = table.windows.indices.map { fusion.classify(table[$0]) }
         #expect(table.windows.indices.map { fusion.classify(table[$0]) } == fused)
-        let evidence = ActivityEvidence(speed: .nan, stepFrequency: .nan, accelerationVariance: .nan)
+        let evidence = ActivityEvidence(speed: .nan, cadence: .nan, accelerationVariance: .nan)
         let decision = fusion.decide(evidence, report: nil)
         #expect(decision.activity == .unknown)
     }

@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func smoothingResultsUsesTheirEndTimes() throws {
-        let evidence = ActivityEvidence(speed: nil, stepFrequency: nil, accelerationVariance: nil)
+        let evidence = ActivityEvidence(speed: nil, cadence: nil, accelerationVariance: nil)
         let results = (0..<10).map { index in
             ActivityResult(
                 activity: index == 7 ? .driving : .walking, confidence: .medium, evidence: evidence,

@@ -6,7 +6,7 @@ import Testing
 @Suite struct RecordingAnalysisTests {
     func bundledWalk() throws -> Recording {
         try RecordingReader.read(
-            path: DominantFrequencyTimelineTests.demoPath, options: .init(labelMap: DatasetLabels.uciHAPT)
+            path: DominantFrequencyTimelineTests.demoPath, options: .init(labelTranslations: DatasetLabels.uciHAPT)
         )
         .recording
     }
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func emissionsOfRuleDecisions() {
-        let evidence = ActivityEvidence(speed: nil, stepFrequency: nil, accelerationVariance: nil)
+        let evidence = ActivityEvidence(speed: nil, cadence: nil, accelerationVariance: nil)
         let sure = ActivityResult(activity: .driving, confidence: .high, evidence: evidence, start: 0, end: 1)
         #expect(ActivitySmoothing.emission(of: sure) == [0, 0, 0, 1, 0])
         let unsure = ActivityResult(activity: .walking, confidence: .low, evidence: evidence, start: 0, end: 1)
