@@ -130,7 +130,7 @@ struct EdgeCaseCommandTests {
         #expect(alone.status == 1)
         #expect(alone.errors.contains("a GPX track holds positions and times, no acceleration"), "\(alone.errors)")
         #expect(alone.errors.contains("locomotion speed \(folder)/track.gpx"), "\(alone.errors)")
-        // A folder collects the track too: it fails alone, the recording beside it is analysed.
+        // A folder collects the track too: it fails alone, the recording beside it is analyzed.
         let both = try PipeInputTests.run(["analyze", folder, "--jsonl"], input: nil)
         #expect(both.status == 1)
         #expect(both.output.contains("walk.csv") && both.output.contains("\"windows\""), "\(both.output)")

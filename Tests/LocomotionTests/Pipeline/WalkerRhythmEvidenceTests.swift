@@ -13,7 +13,7 @@ import Testing
     {
         ActivityResult(
             activity: activity, confidence: confidence,
-            evidence: ActivityEvidence(speed: speed, stepFrequency: nil, accelerationVariance: 0.0004),
+            evidence: ActivityEvidence(speed: speed, cadence: nil, accelerationVariance: 0.0004),
             start: end - 2.56, end: end)
     }
 
