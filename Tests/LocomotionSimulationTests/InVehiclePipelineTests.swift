@@ -35,6 +35,30 @@ struct InVehiclePipelineTests {
             ], seed: seed, name: "ride-with-a-red-light")
     }
 
+    /// Checks that the chunked analysis (1, 333 and 4,099 rows a chunk) gives the whole analysis's
+    /// summary and that the live detector gives its timeline; returns the live decisions.
+    static func expectChunkedAndLiveEqualWhole(
+        _ recording: Recording, _ whole: RecordingAnalysis, _ sampling: SamplingAnalysis
+    ) throws -> [ActivityDetector.Decision] {
+        for rows in [1, 333, 4099] {
+            var analyzer = try RecordingAnalyzer(
+                source: recording.source, sampleRate: sampling.sampleRate, featureGap: sampling.maximumGap,
+                stepGap: sampling.maximumGap, hasGyroscope: recording.rotationRate != nil)
+            for start in stride(from: 0, to: recording.count, by: rows) {
+                try analyzer.append(recording[rows: start..<min(start + rows, recording.count)])
+            }
+            #expect(try analyzer.finish() == whole.summary, "\(rows) rows a chunk")
+        }
+        var detector = try ActivityDetector(
+            sampleRate: sampling.sampleRate, options: .init(), hasGyroscope: recording.rotationRate != nil,
+            maximumGap: sampling.maximumGap)
+        let decisions = try detector.process(try recording.events())
+        let live = try detector.finish(source: recording.source)
+        #expect(live.timeline == whole.timeline)
+        #expect(detector.timeline == whole.timeline)
+        return decisions
+    }
+
     @Test func aRideWithARedLightIsOneDrivingSegmentWithTheStopInsideAndOneTrip() throws {
         let session = Self.rideWithARedLight()
         let analysis = try session.recording.analyzeActivities()
@@ -61,22 +85,7 @@ struct InVehiclePipelineTests {
         let sampling = try #require(recording.samplingAnalysis())
         let whole = try recording.analyzeActivities()
         #expect(whole.timeline.segments.contains { !($0.stops ?? []).isEmpty })
-        for rows in [1, 333, 4099] {
-            var analyzer = try RecordingAnalyzer(
-                source: recording.source, sampleRate: sampling.sampleRate, featureGap: sampling.maximumGap,
-                stepGap: sampling.maximumGap, hasGyroscope: recording.rotationRate != nil)
-            for start in stride(from: 0, to: recording.count, by: rows) {
-                try analyzer.append(recording[rows: start..<min(start + rows, recording.count)])
-            }
-            #expect(try analyzer.finish() == whole.summary, "\(rows) rows a chunk")
-        }
-        var detector = try ActivityDetector(
-            sampleRate: sampling.sampleRate, options: .init(), hasGyroscope: recording.rotationRate != nil,
-            maximumGap: sampling.maximumGap)
-        let decisions = try detector.process(try recording.events())
-        let live = try detector.finish(source: recording.source)
-        #expect(live.timeline == whole.timeline)
-        #expect(detector.timeline == whole.timeline)
+        let decisions = try Self.expectChunkedAndLiveEqualWhole(recording, whole, sampling)
         // The live estimate is driving through the light, once the ride is entered.
         let atTheLight = decisions.filter { $0.result.start >= 290 && $0.result.end <= 328 }
         #expect(!atTheLight.isEmpty && atTheLight.allSatisfy { $0.committed == .driving })
@@ -96,20 +105,7 @@ struct InVehiclePipelineTests {
         #expect(ride.end >= 470 && ride.end <= 505)
         #expect(
             whole.timeline.segments.filter { $0.end <= 115 || $0.start >= 505 }.allSatisfy { $0.activity != .driving })
-        for rows in [1, 333, 4099] {
-            var analyzer = try RecordingAnalyzer(
-                source: recording.source, sampleRate: sampling.sampleRate, featureGap: sampling.maximumGap,
-                stepGap: sampling.maximumGap, hasGyroscope: recording.rotationRate != nil)
-            for start in stride(from: 0, to: recording.count, by: rows) {
-                try analyzer.append(recording[rows: start..<min(start + rows, recording.count)])
-            }
-            #expect(try analyzer.finish() == whole.summary, "\(rows) rows a chunk")
-        }
-        var detector = try ActivityDetector(
-            sampleRate: sampling.sampleRate, options: .init(), hasGyroscope: recording.rotationRate != nil,
-            maximumGap: sampling.maximumGap)
-        _ = try detector.process(try recording.events())
-        #expect(try detector.finish(source: recording.source).timeline == whole.timeline)
+        _ = try Self.expectChunkedAndLiveEqualWhole(recording, whole, sampling)
     }
 
     @Test func aGravityRemovedRideIsAnalysedEndToEnd() throws {
