@@ -25,7 +25,7 @@
 ///    speed: running when its autocorrelation cadence exceeds ``Configuration/runningCadence``
 ///    and *σ* ≥ ``Configuration/runningDeviation``; walking when the cadence is within walking
 ///    range (``Configuration/pedallingCadence``'s upper bound up to the running cadence). Running, too,
-///    at a running step rate under a locked stride (``StrideRunning``),
+///    at a running step rate under a locked stride (`StrideRunning`),
 ///    and in a window that is neither periodic nor stepped, whenever it has running's impact
 ///    (`RunningImpact`; rule ``Rule/runningImpact``).
 /// 5b. Slow gait: a window whose spectrum has a strong gait peak (``Configuration/slowGaitProminence``)

@@ -134,7 +134,7 @@ public struct InVehicleStateMachine: Sendable {
     ///   - onFootHint: `true` when another detector (the per-window activity classifier) says the
     ///     person walks, runs or cycles in this window; counted as an on-foot window.
     ///   - movingFast: `true` when a sustained GPS speed says the phone moves at a vehicle's speed
-    ///     at the end of this window (``InVehicleStage`` decides it from the fixes); the window then
+    ///     at the end of this window (`InVehicleStage` decides it from the fixes); the window then
     ///     counts as vehicle-like unless it is on foot or `onFootHint` is set.
     /// - Returns: the state at the end of the window, and how many earlier windows it revises.
     public mutating func update(
