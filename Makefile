@@ -67,7 +67,7 @@ fuzz: fuzz-build
 		cp Fuzz/Corpus/$$target/* $$run/corpus/ && \
 		echo "== $$target: $(FUZZ_SECONDS) s from $$(ls Fuzz/Corpus/$$target | wc -l) seeds ($$(cat Fuzz/Corpus/$$target/* | wc -c) bytes)" && \
 		(cd $$run && $(FUZZ_ENV) $$bin/$$target -max_total_time=$(FUZZ_SECONDS) -seed=$(FUZZ_SEED) \
-			-max_len=$$(sh Fuzz/max-len.sh $$target) \
+			-max_len=$$(sh $$OLDPWD/Fuzz/max-len.sh $$target) \
 			-print_final_stats=1 -artifact_prefix=$$OLDPWD/$$run/ corpus > log.txt 2>&1); status=$$?; \
 		grep -E '^#[0-9]+[[:space:]]+DONE|stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' $$run/log.txt; \
 		if [ $$status -ne 0 ]; then grep -aE 'invariant violated|ERROR:|Fatal error' $$run/log.txt | head -5; \
