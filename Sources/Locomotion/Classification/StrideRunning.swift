@@ -17,7 +17,7 @@
 /// cycling and vehicle windows of every other source turned running (a TMD walk).
 enum StrideRunning {
     /// The columns read (optional: a schema without them never sees this rule fire).
-    static let columnNames = ["acc_mag_dominant_frequency", "acc_mag_iqr"]
+    static let columnNames = BuiltinFeature.columnNames([.dominantFrequency, .interquartileRange])
     /// The stride cadences (per second) read as a locked stride: a running stride of 1.1–1.7 /s
     /// (2.2–3.4 steps/s).
     static let strideCadence = 1.1...1.7
