@@ -89,10 +89,10 @@ def windows(t, acc, gravity):
                 continue
             w = a[s:s + vs.WINDOW_N]
             vertical = gravity and np.linalg.norm(w.mean(0)) > 0.5
-            rms, vib, per = vs.window_evidence(w, gravity)
+            rms, vib, per, sub = vs.window_evidence(w, gravity)
             along = vib if vertical else 0.0
             feats.append([rms, vib, per, np.sqrt(max(rms * rms - along * along, 0.0)), float(vertical)])
-            classes.append(vs.classify(rms, vib, per, vertical=vertical))
+            classes.append(vs.classify(rms, vib, per, sub, vertical=vertical))
     return np.array(feats).reshape(-1, 5), classes, np.array(durations), np.array(ends)
 
 

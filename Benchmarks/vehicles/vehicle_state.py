@@ -14,7 +14,9 @@ window of WINDOW_S gives three numbers:
                included: vertical, tilt-immune) or dynamic_rms (gravity removed)  (g)
   periodicity  highest local maximum of the normalised autocorrelation of the vertical
                (gravity removed: principal-axis) acceleration at lags 0.3-1.4 s  (-)
-and a class: on_foot / vehicle_like / quiet / unknown.
+  sub_hertz    RMS of the window's 1 s block means about its mean (3 axes, or along gravity)  (g)
+and a class: on_foot / vehicle_like / quiet / unknown (vehicle-like without gravity also needs
+sub_hertz >= SUB_HERTZ_MIN_G: a person at rest stays in place).
 State (InVehicleState): entering takes ENTER_S of windows of which >= ENTER_FRACTION are vehicle-like
 and none on foot; the ride is backdated to the start of that run and over up to ENTRY_LOOKBACK_WINDOWS
 quiet or vehicle-like windows before it. Leaving takes EXIT_ON_FOOT_WINDOWS
@@ -41,6 +43,9 @@ ON_FOOT_RMS_G = float(os.environ.get("VS_ON_FOOT_RMS_G", 0.12))
 ON_FOOT_PERIODICITY = float(os.environ.get("VS_ON_FOOT_PERIODICITY", 0.4))
 VIOLENT_RMS_G = 0.6
 ON_FOOT_VERTICAL_G = float(os.environ.get("VS_ON_FOOT_VERTICAL_G", 0.15))
+# Gravity removed (vertical unknown): vehicle-like also needs this much sub-hertz motion (g), the
+# RMS of the window's 1 s block means about its mean (speed changes, turns, sway).
+SUB_HERTZ_MIN_G = float(os.environ.get("VS_SUB_HERTZ_MIN_G", 0.006))
 ENTER_S = float(os.environ.get("VS_ENTER_S", 30.0))
 ENTER_FRACTION = float(os.environ.get("VS_ENTER_FRACTION", 0.95))
 ENTRY_LOOKBACK_WINDOWS = 30
@@ -95,15 +100,21 @@ def window_evidence(w, gravity_included):
         for i in range(1, len(r) - 1):
             if r[i] > r[i - 1] and r[i] >= r[i + 1]:
                 per = max(per, r[i])
-    return rms, vib, per
+    blocks = w[: (n // 10) * 10].reshape(-1, 10, 3).mean(1) - mean
+    if gravity_included and np.linalg.norm(mean) > 0.5:
+        sub = float(np.sqrt(np.mean((blocks @ (mean / np.linalg.norm(mean))) ** 2)))
+    else:
+        sub = float(np.sqrt(np.mean(np.sum(blocks * blocks, 1))))
+    return rms, vib, per, sub
 
 
-def classify(rms, vib, per, vertical=False):
-    """`vertical`: `vib` is the SD along gravity (gravity included and |mean| > 0.5 g)."""
+def classify(rms, vib, per, sub=np.inf, vertical=False):
+    """`vertical`: `vib` is the SD along gravity (gravity included and |mean| > 0.5 g); `sub` the
+    sub-hertz motion (g), needed for vehicle-like only without it."""
     if (rms >= VIOLENT_RMS_G or (rms >= ON_FOOT_RMS_G and per >= ON_FOOT_PERIODICITY)
             or (vertical and vib >= ON_FOOT_VERTICAL_G)):
         return ON_FOOT
-    if vib >= VIBRATION_MIN_G:
+    if vib >= VIBRATION_MIN_G and (vertical or sub >= SUB_HERTZ_MIN_G):
         return VEHICLE_LIKE
     return QUIET
 
@@ -131,7 +142,7 @@ def evidence(t, acc, gravity_included):
                 continue
             w = a[s:s + WINDOW_N]
             e = window_evidence(w, gravity_included)
-            stats.append((*e, (WINDOW_N - 1) * GRID_S))
+            stats.append((*e[:3], (WINDOW_N - 1) * GRID_S))
             classes.append(classify(*e, vertical=gravity_included and np.linalg.norm(w.mean(0)) > 0.5))
     return np.array(ends), classes, np.array(stats).reshape(-1, 4)
 

@@ -17,7 +17,9 @@
 ///    the step and stride periods of walking and running and the crank period of pedalling).
 /// 3. **A class**: on foot when periodic and strong, violently strong, or (gravity included)
 ///    vertically stronger than any ride gives a seated passenger; vehicle-like when the vibration
-///    is above a moving vehicle's floor; otherwise quiet.
+///    is above a moving vehicle's floor and (gravity removed, vertical unknown) the acceleration
+///    averaged over whole seconds moves (``VehicleEvidenceWindow/subHertzMotion``: speed changes,
+///    turns, sway, which a person at rest does not make); otherwise quiet.
 ///
 /// The thresholds and the physics behind them are in the package's Algorithms documentation
 /// (vehicle section); ``InVehicleStateMachine`` turns the windows into an in-vehicle state.
@@ -63,6 +65,15 @@ public struct VehicleEvidence: Sendable {
         /// uncomfortable"), so 10 s above it is not a ride. Without gravity the vertical is not
         /// known, and only the periodic and violent rules apply.
         public var onFootVerticalVibration: Double = 0.15
+        /// Sub-hertz motion (``VehicleEvidenceWindow/subHertzMotion``) at or above which a window
+        /// without a known vertical (gravity removed) can be vehicle-like, in g (default 0.006 g).
+        /// Without gravity the vibration is taken on all three axes, and a person sitting or
+        /// standing still with a phone reads 0.01–0.03 g there (sensor noise, fusion error, small
+        /// movements; above ``VehicleEvidence/Configuration/vehicleVibrationFloor``, which was
+        /// set on the vertical axis alone) but stays in place, so the acceleration averaged over a
+        /// second is near zero; a vehicle speeds up, slows down, turns and sways on its suspension
+        /// at 0.1–1 Hz. With the vertical known this rule does not apply. 0 disables it.
+        public var vehicleSubHertzFloor: Double = 0.006
 
         /// The default configuration.
         public init() {}
@@ -72,6 +83,8 @@ public struct VehicleEvidence: Sendable {
         var holdCells: Int { Int((maximumHold / gridInterval).rounded()) }
         var shortestLag: Int { Int((shortestPeriod / gridInterval).rounded()) }
         var longestLag: Int { Int((longestPeriod / gridInterval).rounded()) }
+        /// Grid cells averaged into one sub-hertz block (one second, at least one cell).
+        var subHertzBlockCells: Int { max(1, Int((1 / gridInterval).rounded())) }
 
         /// Checks every parameter.
         ///
@@ -100,6 +113,7 @@ public struct VehicleEvidence: Sendable {
                 ("vehicleVibrationFloor", vehicleVibrationFloor), ("onFootRMS", onFootRMS),
                 ("onFootPeriodicity", onFootPeriodicity), ("violentRMS", violentRMS),
                 ("onFootVerticalVibration", onFootVerticalVibration),
+                ("vehicleSubHertzFloor", vehicleSubHertzFloor),
             ] {
                 try check(value.isFinite && value >= 0, name, value, "finite and >= 0")
             }
@@ -297,19 +311,49 @@ public struct VehicleEvidence: Sendable {
         let vibration = vertical ? (energy / count).squareRoot() : rms
         let periodicity =
             energy > 0 ? Self.periodicity(projected, energy: energy, lags: c.shortestLag...c.longestLag) : 0
+        let subHertz = subHertzMotion(first: first, mean: mean, vertical: vertical ? axis : nil)
         let kind: VehicleWindowKind
         if rms >= c.violentRMS || (rms >= c.onFootRMS && periodicity >= c.onFootPeriodicity)
             || (vertical && vibration >= c.onFootVerticalVibration)
         {
             kind = .onFoot
-        } else if vibration >= c.vehicleVibrationFloor {
+        } else if vibration >= c.vehicleVibrationFloor && (vertical || subHertz >= c.vehicleSubHertzFloor) {
             kind = .vehicleLike
         } else {
             kind = .quiet
         }
         return VehicleEvidenceWindow(
             endTime: endTime, duration: duration, dynamicRMS: rms, vibration: vibration, periodicity: periodicity,
-            kind: kind)
+            kind: kind, subHertzMotion: subHertz)
+    }
+
+    /// RMS about `mean` of the window's whole one-second block means (oldest first; a remainder of
+    /// cells shorter than a block is left out), on 3 axes or along `vertical`.
+    private func subHertzMotion(
+        first: Int, mean: (Double, Double, Double), vertical: (Double, Double, Double)?
+    ) -> Double {
+        let n = configuration.gridCellsPerWindow
+        let size = configuration.subHertzBlockCells
+        let blocks = n / size
+        guard blocks > 0 else { return 0 }
+        var sum = 0.0
+        for block in 0..<blocks {
+            var b = (0.0, 0.0, 0.0)
+            for i in (block * size)..<((block + 1) * size) {
+                let s = (first + i) % n
+                b.0 += ringX[s]
+                b.1 += ringY[s]
+                b.2 += ringZ[s]
+            }
+            let d = (b.0 / Double(size) - mean.0, b.1 / Double(size) - mean.1, b.2 / Double(size) - mean.2)
+            if let v = vertical {
+                let p = d.0 * v.0 + d.1 * v.1 + d.2 * v.2
+                sum += p * p
+            } else {
+                sum += d.0 * d.0 + d.1 * d.1 + d.2 * d.2
+            }
+        }
+        return (sum / Double(blocks)).squareRoot()
     }
 
     /// Highest local maximum (strictly above the shorter lag, not below the longer) of the

@@ -31,11 +31,18 @@ public struct VehicleEvidenceWindow: Sendable, Hashable {
     public var periodicity: Double
     /// The class the thresholds give.
     public var kind: VehicleWindowKind
+    /// Sub-hertz motion, in g: the RMS, about the window mean, of the acceleration averaged over
+    /// whole seconds (3 axes; with gravity in the signal, along the vertical) — speed changes,
+    /// turns and the sway of a vehicle on its suspension. A person at rest has almost none: a body
+    /// that stays in place cannot keep accelerating for a second. NaN when unknown.
+    public var subHertzMotion: Double
 
     /// Creates a window (mostly for tests; ``VehicleEvidence`` makes them).
+    ///
+    /// - Parameter subHertzMotion: in g; NaN (the default) when not measured.
     public init(
         endTime: Double, duration: Double, dynamicRMS: Double, vibration: Double, periodicity: Double,
-        kind: VehicleWindowKind
+        kind: VehicleWindowKind, subHertzMotion: Double = .nan
     ) {
         self.endTime = endTime
         self.duration = duration
@@ -43,6 +50,7 @@ public struct VehicleEvidenceWindow: Sendable, Hashable {
         self.vibration = vibration
         self.periodicity = periodicity
         self.kind = kind
+        self.subHertzMotion = subHertzMotion
     }
 
     /// Time of the window's first grid point, in seconds.
