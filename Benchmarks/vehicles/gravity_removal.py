@@ -21,8 +21,9 @@ two filters; both are here:
   phone leaks into it as a slow transient of up to 1 g (the old gravity direction decays over a few
   seconds), which a fused estimate does not have.
 
-`python3 gravity_removal.py DATA_DIR` checks the low-pass proxy against the phone's own linear
-acceleration where one phone logged both (the Paris metro recordings with total acceleration).
+`python3 gravity_removal.py DATA_DIR` checks both proxies against the phone's own linear
+acceleration where one phone logged both (the Paris metro recordings with total acceleration, the
+driver-behavior trips), per 10 s window: r.m.s. and sub-hertz motion, proxy over phone.
 
 Standard library only, as evaluate.py.
 """
@@ -116,41 +117,71 @@ def _read(path: str, stem: str) -> tuple[list[float], list[tuple[float, float, f
     return [float(r["t_s"]) for r in rows], [tuple(float(r[f"{stem}_{a}_g"]) for a in "xyz") for r in rows]
 
 
-def check_metro(data: str) -> None:
-    """The low-pass proxy against the Pixel 4 XL's own linear acceleration, in 10 s windows: the
-    r.m.s. (g) of each, per window, and how far apart they are."""
+def window_motion(times: list[float], acc: list[tuple[float, float, float]]) -> dict[int, tuple[float, float]]:
+    """Per 10 s window (keyed by its start, every 1 s on a 0.1 s grid from t = 0; windows with an
+    empty grid cell left out): the three-axis r.m.s. about the window mean and the sub-hertz motion
+    (r.m.s. of the ten one-second means), both in g, as `VehicleEvidence` measures them."""
+    sums: dict[int, list[float]] = {}
+    for t, a in zip(times, acc):
+        cell = sums.setdefault(int(math.floor(t / 0.1)), [0.0, 0.0, 0.0, 0.0])
+        cell[0] += a[0]
+        cell[1] += a[1]
+        cell[2] += a[2]
+        cell[3] += 1
+    means = {k: (v[0] / v[3], v[1] / v[3], v[2] / v[3]) for k, v in sums.items()}
+    out = {}
+    for start in range(-(-min(means) // 10) * 10, max(means) - 99, 10):
+        cells = [means.get(start + i) for i in range(100)]
+        if any(c is None for c in cells):
+            continue
+        mean = [sum(c[i] for c in cells) / 100 for i in range(3)]
+        rms = math.sqrt(sum((c[i] - mean[i]) ** 2 for c in cells for i in range(3)) / 100)
+        blocks = [[sum(c[i] for c in cells[b * 10:(b + 1) * 10]) / 10 - mean[i] for i in range(3)] for b in range(10)]
+        sub = math.sqrt(sum(x * x for block in blocks for x in block) / 10)
+        out[start] = (rms, sub)
+    return out
+
+
+def compare(name: str, proxy: tuple[list[float], list], phone: tuple[list[float], list]) -> None:
+    """Prints the proxy's r.m.s. and sub-hertz motion over the phone's own, per 10 s window."""
+    a, b = window_motion(*proxy), window_motion(*phone)
+    common = sorted(set(a) & set(b))
+    for index, label in ((0, "r.m.s."), (1, "sub-hertz motion")):
+        ratios = sorted(a[k][index] / b[k][index] for k in common if b[k][index] > 0)
+        if ratios:
+            print(
+                f"{name}: proxy / phone {label} per 10 s window, median {ratios[len(ratios) // 2]:.2f}, "
+                f"10-90 % {ratios[len(ratios) // 10]:.2f}-{ratios[9 * len(ratios) // 10]:.2f} ({len(ratios)} windows)"
+            )
+
+
+def check(data: str) -> None:
+    """The proxies against a phone's own linear acceleration where one phone logged both: the Paris
+    metro recordings with total acceleration (low-pass, several time constants) and the
+    driver-behavior trips, which also have a gyroscope (fused and low-pass)."""
     folder = os.path.join(data, "metro-paris-sensorlogger")
     for name in sorted(os.listdir(folder)):
         if not name.endswith("_totalacc.csv"):
             continue
         t_total, total = _read(os.path.join(folder, name), "acc")
-        t_lin, lin = _read(os.path.join(folder, name.replace("_totalacc", "_linacc")), "linacc")
+        phone = _read(os.path.join(folder, name.replace("_totalacc", "_linacc")), "linacc")
         for constant in (0.3, 1.0, 3.0):
-            proxy = [
-                (a[0] - g[0], a[1] - g[1], a[2] - g[2])
-                for a, g in zip(total, low_pass_gravity(t_total, total, constant))
-            ]
-            ratios = []
-            start = max(t_total[0], t_lin[0]) + 10
-            while start + 10 <= min(t_total[-1], t_lin[-1]):
-                def rms(ts, xs):
-                    chosen = [x for t, x in zip(ts, xs) if start <= t < start + 10]
-                    if len(chosen) < 20:
-                        return None
-                    means = [sum(x[i] for x in chosen) / len(chosen) for i in range(3)]
-                    return math.sqrt(sum(sum((x[i] - means[i]) ** 2 for i in range(3)) for x in chosen) / len(chosen))
-
-                a, b = rms(t_total, proxy), rms(t_lin, lin)
-                if a and b:
-                    ratios.append(a / b)
-                start += 10
-            ratios.sort()
-            print(
-                f"{name}: low-pass {constant:.1f} s: proxy / phone r.m.s. per 10 s window, median "
-                f"{ratios[len(ratios) // 2]:.2f}, 10-90 % {ratios[len(ratios) // 10]:.2f}-"
-                f"{ratios[9 * len(ratios) // 10]:.2f} ({len(ratios)} windows)"
-            )
+            gravity = low_pass_gravity(t_total, total, constant)
+            proxy = [(a[0] - g[0], a[1] - g[1], a[2] - g[2]) for a, g in zip(total, gravity)]
+            compare(f"{name} low-pass {constant:.1f} s", (t_total, proxy), phone)
+    folder = os.path.join(data, "driver-behavior")
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith("_imu.csv"):
+            continue
+        with open(os.path.join(folder, name), newline="") as handle:
+            rows = list(csv.DictReader(handle))
+        times = [float(r["t_s"]) for r in rows]
+        acc = [tuple(float(r[f"acc_{a}_g"]) for a in "xyz") for r in rows]
+        gyro = [tuple(float(r[f"gyr_{a}_rad_s"]) for a in "xyz") for r in rows]
+        phone = (times, [tuple(float(r[f"linacc_{a}_g"]) for a in "xyz") for r in rows])
+        compare(f"{name} fused", (times, remove_gravity(times, acc, gyro)[0]), phone)
+        compare(f"{name} low-pass 1.0 s", (times, remove_gravity(times, acc, None)[0]), phone)
 
 
 if __name__ == "__main__":
-    check_metro(sys.argv[1] if len(sys.argv) > 1 else "../shared/data")
+    check(sys.argv[1] if len(sys.argv) > 1 else "../shared/data")
