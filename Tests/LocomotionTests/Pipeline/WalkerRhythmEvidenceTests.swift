@@ -117,6 +117,29 @@ import Testing
         #expect(short[(start + 8)...].allSatisfy { $0 })
     }
 
+    /// A sustained vehicle speed (15 m/s, a fix a second) outweighs the hint: no walker at
+    /// 50 steps/min covers it, so the stage enters the ride at once, with or without the hint.
+    @Test func aSustainedVehicleSpeedOutweighsTheHint() throws {
+        let ride = GaitSimulation.vehicle(rate: 50, duration: 90)
+        let a = try #require(ride.acceleration)
+        var withHint: [Bool] = []
+        for hint in [false, true] {
+            var stage = try InVehicleStage(options: InVehicleOptions(), gravityIncluded: true)
+            var nextFix = 0.0
+            for row in ride.time.indices {
+                let time = ride.time[row]
+                if time >= nextFix {
+                    stage.append(fix: try LocationFix(time: time, speed: 15, speedAccuracy: 0.5))
+                    nextFix += 1
+                }
+                stage.walkerOnFoot = hint
+                try stage.append(time: time, x: a.x[row], y: a.y[row], z: a.z[row])
+            }
+            withHint.append(stage.inVehicle)
+        }
+        #expect(withHint == [true, true])
+    }
+
     /// A simulated walker at 45 steps/min, two minutes, with the in-vehicle stage: the accelerometer
     /// evidence alone takes the walk for a ride; with the walker's rhythm it is not one, so the
     /// steps count as on foot.
