@@ -22,9 +22,10 @@
 ///
 /// Between the classifier and the temporal model, a slow walker's rhythm confirmed by the step
 /// detector (``WalkerRhythmEvidence``, when ``RecordingAnalysis/Options/walkerRhythmEvidence`` is
-/// set) turns a window the classifier calls stationary or driving without gait into walking. It is
-/// not the in-vehicle stage's on-foot hint: a bus's sway taught the detector a slow rhythm
-/// (docs/Accuracy.md, "Slow walkers' rhythm as walking evidence").
+/// set) turns a window the classifier calls stationary or driving without gait into walking. Only
+/// its slowest part, 50 steps/min and slower, is the in-vehicle stage's on-foot hint
+/// (``RecordingAnalysis/Options/walkerRhythmInVehicleStage``): a bus's sway taught the detector
+/// rhythms up to 1.1 s (docs/Accuracy.md, "Very slow walkers and the in-vehicle stage").
 ///
 /// The in-vehicle stage (``InVehicleStage``, when ``RecordingAnalysis/Options/inVehicle`` is set)
 /// holds each smoothed result until the in-vehicle decision at its centre is final (about 70 s by
@@ -63,6 +64,9 @@ struct ActivityPipeline: Sendable {
     private var stepsOnFoot: StepsOnFootCounter
     /// `nil` when the analysis does not read the walker's rhythm (``RecordingAnalysis/Options/walkerRhythmEvidence``).
     private let walkerRhythm: WalkerRhythmEvidence?
+    /// `nil` unless the in-vehicle stage hears a very slow walker's rhythm
+    /// (``RecordingAnalysis/Options/walkerRhythmInVehicleStage``).
+    private let rideRhythm: WalkerRhythmEvidence?
     /// The first sample the step detector refused (not finite); the drivers decide when it counts.
     private(set) var stepFailure: LocomotionError?
     var retention: Retention
@@ -133,6 +137,7 @@ struct ActivityPipeline: Sendable {
         stepDetector =
             missingRequirements.isEmpty ? try StepDetector(sampleRate: sampleRate, configuration: steps) : nil
         walkerRhythm = options.walkerRhythmEvidence ? WalkerRhythmEvidence() : nil
+        rideRhythm = options.walkerRhythmInVehicleStage && options.inVehicle != nil ? WalkerRhythmEvidence() : nil
         labelMap = options.labelMap
         self.retention = retention
         stepsOnFoot = StepsOnFootCounter(keepsSteps: retention.steps)
@@ -212,6 +217,10 @@ struct ActivityPipeline: Sendable {
         }
         rowCount += 1
         let completed = try extractor.append(time: time, x: x, y: y, z: z, rotationRate: rotationRate)
+        if let rideRhythm {
+            vehicleStage?.walkerOnFoot = rideRhythm.isOnFootForVehicleStage(
+                at: time, rhythm: stepDetector?.walkerRhythm)
+        }
         try vehicleStage?.append(time: time, x: x, y: y, z: z)
         do {
             try stepDetector?.process(time: time, x: x, y: y, z: z, into: &newSteps)

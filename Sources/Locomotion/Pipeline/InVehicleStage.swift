@@ -37,6 +37,13 @@ struct InVehicleStage: Sendable {
     private var fastFixCount = 0
     private var firstFastFixTime = Double.infinity
     private var lastFastFixTime = -Double.infinity
+    /// Whether a very slow walker's confirmed rhythm stands at the next sample: the evidence windows
+    /// that end while it does count as on foot (``InVehicleStateMachine/update(_:onFootHint:movingFast:)``),
+    /// so such a walk neither enters a ride nor stays in one; a sustained vehicle speed
+    /// (``InVehicleOptions/drivingSpeed``) outweighs it. The activity pipeline sets it before
+    /// each sample when ``RecordingAnalysis/Options/walkerRhythmInVehicleStage`` is on
+    /// (`WalkerRhythmEvidence.isOnFootForVehicleStage(at:rhythm:)`); `false` leaves the stage as it was.
+    var walkerOnFoot = false
 
     /// Prepares the stage for acceleration with gravity (`gravityIncluded`) or without.
     ///
@@ -171,7 +178,9 @@ struct InVehicleStage: Sendable {
     }
 
     private mutating func decide(_ window: VehicleEvidenceWindow) {
-        let decision = machine.update(window, movingFast: movingFast(at: window.endTime))
+        let fast = movingFast(at: window.endTime)
+        // A walker at 50 steps/min covers under 1 m/s: a sustained vehicle speed outweighs the rhythm.
+        let decision = machine.update(window, onFootHint: walkerOnFoot && !fast, movingFast: fast)
         decisionEnds.append(window.endTime)
         decisionInVehicle.append(decision.inVehicle)
         decisionStopped.append(decision.isStoppedInVehicle)

@@ -29,6 +29,13 @@ public struct RecordingAnalysis: Sendable {
         /// confidence), so that their steps count as on foot: at 40–70 steps/min a window holds too
         /// few steps for the classifier alone. On by default; docs/Accuracy.md measures it.
         public var walkerRhythmEvidence: Bool
+        /// Whether a very slow walker's rhythm confirmed by the step detector (a remembered step
+        /// period of 1.2 s or longer, 50 steps/min and slower, its last step at most 5.5 s old)
+        /// is on-foot evidence for the in-vehicle stage, so that a walk at 40–50 steps/min is not
+        /// taken for a ride (its trunk moves too little and too slowly for the stage's own gait
+        /// evidence). No effect without ``inVehicle``. On by default; docs/Accuracy.md measures it
+        /// on every vehicle source.
+        public var walkerRhythmInVehicleStage: Bool = true
 
         /// The defaults: 2.56 s windows every 1.28 s, the activity rules, 5 s hysteresis (10 s to
         /// leave driving), the default step detector, the in-vehicle stage, the walker's rhythm as walking evidence.

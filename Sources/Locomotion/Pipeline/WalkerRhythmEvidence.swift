@@ -11,10 +11,10 @@
 /// ``StepDetectorConfiguration/Rhythm``), the windows that end soon after its last confirmed step are
 /// that walk, with its pauses of a few seconds.
 ///
-/// Inside a ride the in-vehicle stage still decides: the evidence is not its on-foot hint. Measured
-/// as one, it let a very slow walker out of a ride the stage had entered, but a bus's sway in
-/// Bratislava's MercedesBenz recording taught the detector a slow rhythm for minutes, and that
-/// bus lost its ride (99.3 % → 69 % driving, 2.8 gated steps/min).
+/// The in-vehicle stage hears only the slowest part of it (``isOnFootForVehicleStage(at:rhythm:)``,
+/// 50 steps/min and slower): at the evidence's own 70 steps/min a bus's sway in Bratislava's
+/// MercedesBenz recording taught the detector a slow rhythm for minutes, and that bus lost its
+/// ride (99.3 % → 69 % driving, 2.8 gated steps/min).
 ///
 /// The evidence turns only the classifier's weakest non-gait results into walking (low
 /// confidence): stationary, and driving with low confidence and no GPS speed above walking speed
@@ -35,6 +35,16 @@ struct WalkerRhythmEvidence: Sendable, Hashable {
     var reach = 5.5
     /// Above this GPS speed (m/s) no one is on foot: the rules' walking speed.
     var walkingSpeed = 2.2
+    /// The shortest remembered step period (s) at which the rhythm counts as on foot for the
+    /// in-vehicle stage (``isOnFootForVehicleStage(at:rhythm:)``): 1.2 s, 50 steps/min and slower.
+    /// What it protects against: a vehicle's body bouncing on its suspension, which the detector
+    /// can confirm as regular "steps". Bodies are tuned to about 1–1.5 Hz (periods of 0.67–1 s;
+    /// below 1 Hz passengers get motion sickness), buses on air springs to about 1 Hz; on
+    /// Bratislava's MercedesBenz bus the remembered period reaches 1.1 s at times (runs of 20–48
+    /// "steps" at 0.7–1.1 s), and at 1.1 s the hint kept that bus out of its ride for 2.3 min.
+    /// A walker at 40–50 steps/min steps every 1.2–1.5 s. docs/Accuracy.md ("Very slow walkers
+    /// and the in-vehicle stage") measures it on every vehicle source.
+    var vehicleStagePeriod = 1.2
 
     /// `result`, or walking (low) when the detector's remembered rhythm is slow and recent and
     /// `result` is one the evidence may turn (see the type's summary).
@@ -56,6 +66,18 @@ struct WalkerRhythmEvidence: Sendable, Hashable {
         walking.confidence = .low
         walking.probabilities = nil
         return walking
+    }
+
+    /// Whether the in-vehicle stage counts the evidence window ending at `time` (s) as on foot (its
+    /// on-foot hint, `InVehicleStage.walkerOnFoot`): the detector's remembered rhythm is at least
+    /// ``vehicleStagePeriod`` and its last confirmed step at most ``reach`` before `time`. A very
+    /// slow walk has neither the vehicle evidence's gait periodicity (0.3–1.4 s lags) nor its
+    /// vertical vibration (0.15 g), so without the hint 30 s of it read as a ride.
+    ///
+    /// - Complexity: O(1).
+    func isOnFootForVehicleStage(at time: Double, rhythm: (period: Double, lastStep: Double)?) -> Bool {
+        guard let rhythm else { return false }
+        return rhythm.period >= vehicleStagePeriod && time - rhythm.lastStep <= reach
     }
 
     /// Whether the detector's remembered rhythm is slow (at least ``minimumPeriod``) and its last

@@ -68,6 +68,94 @@ import Testing
         #expect(analysis.timeline.segments.contains { $0.activity == .walking && $0.end - $0.start >= 40 })
     }
 
+    @Test func onlyAVerySlowRecentRhythmIsOnFootForTheVehicleStage() {
+        #expect(!evidence.isOnFootForVehicleStage(at: 20, rhythm: nil))
+        // 1.0–1.1 s (55–60 steps/min): a vehicle body's bounce (about 1 Hz on air springs) reaches it.
+        #expect(!evidence.isOnFootForVehicleStage(at: 20, rhythm: (period: 1.0, lastStep: 19)))
+        #expect(!evidence.isOnFootForVehicleStage(at: 20, rhythm: (period: 1.15, lastStep: 19)))
+        #expect(evidence.isOnFootForVehicleStage(at: 20, rhythm: (period: 1.2, lastStep: 19)))
+        #expect(evidence.isOnFootForVehicleStage(at: 20, rhythm: (period: 1.4, lastStep: 14.5)))
+        #expect(!evidence.isOnFootForVehicleStage(at: 20, rhythm: (period: 1.4, lastStep: 14.4)))
+    }
+
+    /// The in-vehicle stage over `recording` with `walkerOnFoot` set by `hint(time)`; whether it is
+    /// inside a vehicle at each whole second.
+    static func insideBySecond(_ recording: Recording, hint: (Double) -> Bool) throws -> [Bool] {
+        var stage = try InVehicleStage(options: InVehicleOptions(), gravityIncluded: true)
+        var inside: [Bool] = []
+        let a = try #require(recording.acceleration)
+        for row in recording.time.indices {
+            let time = recording.time[row]
+            stage.walkerOnFoot = hint(time)
+            try stage.append(time: time, x: a.x[row], y: a.y[row], z: a.z[row])
+            if time >= Double(inside.count) { inside.append(stage.inVehicle) }
+        }
+        return inside
+    }
+
+    /// Over simulated road vibration: the hint keeps the stage out of a ride while it stands (one
+    /// on-foot window among the 30 that enter one), and held for longer than 13 windows of 14
+    /// it ends a ride; without it the stage is as it was.
+    @Test func theHintKeepsTheStageOutOfARideAndEndsOne() throws {
+        let ride = GaitSimulation.vehicle(rate: 50, duration: 240)
+        let plain = try Self.insideBySecond(ride) { _ in false }
+        let entered = try #require(plain.firstIndex(of: true))
+        #expect(entered >= 25 && entered <= 60)
+        #expect(plain[entered...].allSatisfy { $0 })
+        // Standing for the first 60 s: no ride until 30 s of evidence after it.
+        let walkedFirst = try Self.insideBySecond(ride) { $0 < 60 }
+        #expect(walkedFirst[..<60].allSatisfy { !$0 })
+        #expect(walkedFirst[100...].allSatisfy { $0 })
+        // Standing for 20 s inside the ride: the ride ends within it.
+        let start = entered + 60
+        let walked = try Self.insideBySecond(ride) { $0 >= Double(start) && $0 < Double(start + 20) }
+        #expect(walked[..<start] == plain[..<start])
+        #expect(walked[(start + 14)...(start + 20)].allSatisfy { !$0 })
+        // Standing for 8 s inside the ride (a bus's short regular sway): not enough to end it.
+        let short = try Self.insideBySecond(ride) { $0 >= Double(start) && $0 < Double(start + 8) }
+        #expect(short[..<(start + 8)] == plain[..<(start + 8)])
+        #expect(short[(start + 8)...].allSatisfy { $0 })
+    }
+
+    /// A sustained vehicle speed (15 m/s, a fix a second) outweighs the hint: no walker at
+    /// 50 steps/min covers it, so the stage enters the ride at once, with or without the hint.
+    @Test func aSustainedVehicleSpeedOutweighsTheHint() throws {
+        let ride = GaitSimulation.vehicle(rate: 50, duration: 90)
+        let a = try #require(ride.acceleration)
+        var withHint: [Bool] = []
+        for hint in [false, true] {
+            var stage = try InVehicleStage(options: InVehicleOptions(), gravityIncluded: true)
+            var nextFix = 0.0
+            for row in ride.time.indices {
+                let time = ride.time[row]
+                if time >= nextFix {
+                    stage.append(fix: try LocationFix(time: time, speed: 15, speedAccuracy: 0.5))
+                    nextFix += 1
+                }
+                stage.walkerOnFoot = hint
+                try stage.append(time: time, x: a.x[row], y: a.y[row], z: a.z[row])
+            }
+            withHint.append(stage.inVehicle)
+        }
+        #expect(withHint == [true, true])
+    }
+
+    /// A simulated walker at 45 steps/min, two minutes, with the in-vehicle stage: the accelerometer
+    /// evidence alone takes the walk for a ride; with the walker's rhythm it is not one, so the
+    /// steps count as on foot.
+    @Test func aVerySlowWalkerIsNotTakenForARide() throws {
+        let (recording, truth) = GaitSimulation.walking(rate: 50, duration: 120, cadence: 0.75, amplitude: 0.1)
+        var options = RecordingAnalysis.Options()
+        let analysis = try recording.analyzeActivities(options)
+        options.walkerRhythmInVehicleStage = false
+        let without = try recording.analyzeActivities(options)
+        #expect(without.detectedSteps.count == analysis.detectedSteps.count)
+        #expect(analysis.detectedSteps.count >= truth.count - 3)
+        #expect(without.steps.count <= truth.count / 4)
+        #expect(analysis.steps.count >= truth.count / 2)
+        #expect(!analysis.timeline.segments.contains { $0.activity == .driving })
+    }
+
     /// Simulated road vibration and a phone at rest teach the detector no rhythm: nothing turns walking.
     @Test func ridesAndRestGainNoWalking() throws {
         for recording in [
