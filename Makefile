@@ -85,16 +85,32 @@ FUZZ_CAMPAIGN_SECONDS ?= 480
 FUZZ_CAMPAIGN_JOBS ?= $(shell nproc 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 1)
 # The fuzzers' niceness: 19 uses only idle cores; 0 shares busy ones fairly.
 FUZZ_CAMPAIGN_NICE ?= 19
-fuzz-campaign: fuzz-build
-	@NICE=$(FUZZ_CAMPAIGN_NICE) sh Fuzz/campaign.sh $$($(FUZZ_BUILD) --show-bin-path) $(FUZZ_CAMPAIGN_DIR) $(FUZZ_CAMPAIGN_SECONDS) \
-		$(FUZZ_CAMPAIGN_JOBS) $(FUZZ_TARGETS)
+# The campaign's build: libFuzzer's coverage without AddressSanitizer by default, about twice the
+# executions per second; every input a campaign keeps is replayed under AddressSanitizer by
+# `make fuzz-merge` before it joins Fuzz/Corpus, and `make fuzz-smoke` runs under it
+# (docs/Reliability.md, "Cost per input"). FUZZ_CAMPAIGN_SANITIZERS=fuzzer,address runs the
+# campaign under AddressSanitizer too.
+FUZZ_CAMPAIGN_SANITIZERS ?= fuzzer
+FUZZ_CAMPAIGN_BUILD := $(SWIFT) build --package-path Fuzz -c release --sanitize=fuzzer \
+	-Xswiftc -sanitize=$(FUZZ_CAMPAIGN_SANITIZERS) \
+	--scratch-path .build/$(if $(filter fuzzer,$(FUZZ_CAMPAIGN_SANITIZERS)),fuzz-noasan,fuzz)
+fuzz-campaign: deps
+	$(FUZZ_CAMPAIGN_BUILD)
+	@NICE=$(FUZZ_CAMPAIGN_NICE) sh Fuzz/campaign.sh $$($(FUZZ_CAMPAIGN_BUILD) --show-bin-path) $(FUZZ_CAMPAIGN_DIR) \
+		$(FUZZ_CAMPAIGN_SECONDS) $(FUZZ_CAMPAIGN_JOBS) $(FUZZ_TARGETS)
 
-# Folds what a campaign found into the committed corpora: each target's campaign corpus is merged
-# into Fuzz/Corpus/<target> with libFuzzer's -merge=1, which adds only the inputs that reach new
-# coverage (the seeds stay), so the corpus grows from run to run and stays small.
+# Folds what a campaign found into the committed corpora: each target's campaign corpus is first
+# replayed whole under AddressSanitizer (the campaign may have run without it; a memory error
+# stops the merge with the input named in replay.txt), then merged into Fuzz/Corpus/<target> with
+# libFuzzer's -merge=1, which adds only the inputs that reach new coverage (the seeds stay), so
+# the corpus grows from run to run and stays small.
 fuzz-merge: fuzz-build
 	@bin=$$($(FUZZ_BUILD) --show-bin-path) && for target in $(FUZZ_TARGETS); do \
 		[ -d $(FUZZ_CAMPAIGN_DIR)/$$target/corpus ] || continue; \
+		$(FUZZ_ENV) $$bin/$$target -runs=0 -max_len=$$(sh Fuzz/max-len.sh $$target) \
+			$(FUZZ_CAMPAIGN_DIR)/$$target/corpus > $(FUZZ_CAMPAIGN_DIR)/$$target/replay.txt 2>&1 || \
+			{ echo "$$target: a campaign input fails under AddressSanitizer: $(FUZZ_CAMPAIGN_DIR)/$$target/replay.txt" >&2; \
+			exit 1; }; \
 		before=$$(ls Fuzz/Corpus/$$target | wc -l); \
 		$(FUZZ_ENV) $$bin/$$target -merge=1 -max_len=$$(sh Fuzz/max-len.sh $$target) Fuzz/Corpus/$$target \
 			$(FUZZ_CAMPAIGN_DIR)/$$target/corpus > $(FUZZ_CAMPAIGN_DIR)/$$target/merge.txt 2>&1 || exit 1; \

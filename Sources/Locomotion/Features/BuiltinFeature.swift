@@ -128,6 +128,11 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
     func descriptors(_ configuration: FeatureConfiguration) -> [FeatureDescriptor] {
         let definition = definition
         guard definition.columns == .powerBands else {
+            // Only a summary with a "{" can hold the placeholder: the others skip Foundation's
+            // bridged replace, most of the time `schema(sampleRate:)` took (made per batch extraction).
+            guard definition.summary.utf8.contains(UInt8(ascii: "{")) else {
+                return [FeatureDescriptor(name: definition.name, unit: definition.unit, summary: definition.summary)]
+            }
             let gait =
                 "\(Self.label(configuration.gaitBand.lowerBound))–\(Self.label(configuration.gaitBand.upperBound)) Hz"
             return [
@@ -164,6 +169,7 @@ public enum BuiltinFeature: String, Sendable, Hashable, CaseIterable, Codable {
     /// `2.5` → `2.5`, `3.0` → `3`; with a separator, `0.3` → `0p3` (for names).
     static func label(_ value: Double, separator: String = ".") -> String {
         let text = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        guard text.utf8.contains(UInt8(ascii: ".")) else { return text }
         return text.replacingOccurrences(of: ".", with: separator)
     }
 }

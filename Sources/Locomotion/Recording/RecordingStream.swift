@@ -118,7 +118,7 @@ public final class RecordingStream {
                 path: path, line: 1, what: "the header's column count (\(headerCells.count))",
                 limit: options.maximumColumns, unit: "columns")
         }
-        let header = headerCells.map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespaces) }
+        let header = headerCells.map { String(decoding: $0, as: UTF8.self).trimmingWhitespace() }
         layout = try RecordingLayout(header: header, options: options, source: path)
 
         let numeric = layout.mappings.filter { $0.column != .time && $0.column != .label }

@@ -56,7 +56,7 @@ public struct ReferenceTable: Sendable, Equatable {
             guard bytes.contains(where: { !Self.isBlank($0) }) else { continue }
             // Invalid UTF-8 is replaced, so a bad number is reported as a bad cell.
             let cells = CSVQuoting.splitQuotedCells(bytes).cells.map {
-                String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                String(decoding: $0, as: UTF8.self).trimmingWhitespace()
             }
             table.append((lines.lineNumber, cells))
         }

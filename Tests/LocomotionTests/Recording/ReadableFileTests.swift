@@ -144,4 +144,18 @@ struct ReadableFileTests {
         #expect(recording.time.last == 4999.0 / 50)
         #expect(skipped == 0)
     }
+
+    /// A file read whole (its blocks sized by the file when it is shorter than a megabyte) gives
+    /// every byte, at the sizes where the block size changes.
+    @Test(arguments: [0, 1, 4095, 4096, 1 << 20 - 1, 1 << 20, 1 << 20 + 1, 2 << 20 + 7])
+    func remainingBytesReadsEveryByte(size: Int) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("whole-\(UUID()).bin").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(try ReadableFile(path: path).remainingBytes() == bytes)
+        let file = try ReadableFile(path: path)
+        let head = try file.bytes(upTo: min(size, 3))
+        #expect(try head + file.remainingBytes() == bytes)
+    }
 }

@@ -46,7 +46,7 @@ enum DelimitedText {
             var line = String(rawLine)
             if line.hasSuffix("\r") { line.removeLast() }
             if !sawHeader {
-                if line.trimmingCharacters(in: .whitespaces).isEmpty {
+                if line.trimmingWhitespace().isEmpty {
                     output += "\n"
                     continue
                 }
@@ -54,13 +54,13 @@ enum DelimitedText {
                 output += CSVQuoting.record(header)
                 continue
             }
-            if line.trimmingCharacters(in: .whitespaces).isEmpty {
+            if line.trimmingWhitespace().isEmpty {
                 output += "\n"
                 continue
             }
             var cells = CSVQuoting.cells(of: line, separator: separator)
             for index in cells.indices {
-                var cell = cells[index].trimmingCharacters(in: .whitespaces)
+                var cell = cells[index].trimmingWhitespace()
                 if index == timeCell, let convertTime {
                     if let seconds = convertTime(cell) {
                         cell = "\(seconds)"

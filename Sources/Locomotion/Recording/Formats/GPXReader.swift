@@ -77,7 +77,7 @@ enum GPXReader {
                     .malformedNumber, at: point.line, column: "trkpt lon", value: longitudeText,
                     expected: "a longitude in degrees (-180...180)")
             }
-            guard let timeText = time?.trimmingCharacters(in: .whitespacesAndNewlines), !timeText.isEmpty else {
+            guard let timeText = time?.trimmingWhitespace(newlines: true), !timeText.isEmpty else {
                 return try problem(
                     .missingValue, at: point.line, column: "time", value: "",
                     expected:
@@ -96,7 +96,7 @@ enum GPXReader {
                     .timeGoesBackwards, at: point.line, column: "time", value: "\(seconds)", expected: "")
             }
             var pointSpeed: Double?
-            if let speedText = speed?.trimmingCharacters(in: .whitespacesAndNewlines), !speedText.isEmpty {
+            if let speedText = speed?.trimmingWhitespace(newlines: true), !speedText.isEmpty {
                 guard let value = Double(speedText), value.isFinite else {
                     return try problem(
                         .malformedNumber, at: point.line, column: "speed", value: speedText, expected: "a speed in m/s")
@@ -106,7 +106,7 @@ enum GPXReader {
             points.append(
                 Point(
                     line: point.line, latitude: latitude, longitude: longitude, time: seconds, speed: pointSpeed,
-                    elevation: elevation?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "",
+                    elevation: elevation?.trimmingWhitespace(newlines: true) ?? "",
                     segment: max(segment, 1)))
             report.rowsRead += 1
         }
@@ -151,7 +151,7 @@ enum GPXReader {
             index = end
             if tag.hasPrefix("?") || tag.hasPrefix("!") { continue }
             if tag.hasPrefix("/") {
-                let name = localName(Substring(tag.dropFirst()).trimmingCharacters(in: .whitespacesAndNewlines)[...])
+                let name = localName(Substring(tag.dropFirst()).trimmingWhitespace(newlines: true)[...])
                     .lowercased()
                 if let target = textTarget, target == name {
                     let decoded = decodeEntities(String(decoding: text, as: UTF8.self))
@@ -264,7 +264,7 @@ enum GPXReader {
         var attributes: [String: String] = [:]
         var rest = Substring(text)
         while let equals = rest.firstIndex(of: "=") {
-            let name = rest[..<equals].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            let name = rest[..<equals].trimmingWhitespace(newlines: true).lowercased()
             var valueStart = rest.index(after: equals)
             while valueStart < rest.endIndex, rest[valueStart].isWhitespace {
                 valueStart = rest.index(after: valueStart)

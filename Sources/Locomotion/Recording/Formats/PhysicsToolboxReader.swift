@@ -17,9 +17,9 @@ enum PhysicsToolboxLayout {
 
     /// A header cell without spaces around it, a trailing `(unit)` or case.
     static func key(_ cell: String) -> String {
-        var name = cell.trimmingCharacters(in: .whitespaces).lowercased()
+        var name = cell.trimmingWhitespace().lowercased()
         if let open = name.firstIndex(of: "("), name.hasSuffix(")") {
-            name = String(name[..<open]).trimmingCharacters(in: .whitespaces)
+            name = String(name[..<open]).trimmingWhitespace()
         }
         return name
     }
@@ -95,7 +95,7 @@ enum PhysicsToolboxReader {
         let original = CSVQuoting.cells(
             of: headerLine.hasPrefix("\u{FEFF}") ? String(headerLine.dropFirst()) : headerLine, separator: separator
         )
-        .map { $0.trimmingCharacters(in: .whitespaces) }
+        .map { $0.trimmingWhitespace() }
         guard original.first.map(PhysicsToolboxLayout.key) == "time" else {
             throw .missingColumn(path: file.displayPath, quantity: "time", accepted: ["time"])
         }

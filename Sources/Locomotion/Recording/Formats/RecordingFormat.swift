@@ -59,7 +59,7 @@ public enum RecordingFormat: String, Sendable, Hashable, CaseIterable, Codable {
         guard !lines.isEmpty else { return nil }
         if lines[0].hasPrefix("\u{FEFF}") { lines[0].removeFirst() }
         let header = CSVQuoting.cells(of: lines[0], separator: DelimitedText.separator(of: lines[0]))
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingWhitespace() }
         guard let first = header.first else { return nil }
         if PhyphoxLayout.isTimeHeader(first) { return .phyphox }
         if header.count >= 2, first.lowercased() == "time", header[1].lowercased() == "seconds_elapsed" {

@@ -220,9 +220,9 @@ enum SensorLoggerReader {
         let lines = try container.text(of: file).split(whereSeparator: \.isNewline).map(String.init)
         guard lines.count >= 2 else { return Metadata() }
         let header = CSVQuoting.cells(of: lines[0], separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
+            $0.trimmingWhitespace().lowercased()
         }
-        let row = CSVQuoting.cells(of: lines[1], separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let row = CSVQuoting.cells(of: lines[1], separator: ",").map { $0.trimmingWhitespace() }
         func value(_ name: String) -> String? {
             header.firstIndex(of: name).flatMap { $0 < row.count && !row[$0].isEmpty ? row[$0] : nil }
         }

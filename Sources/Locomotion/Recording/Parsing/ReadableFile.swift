@@ -136,10 +136,13 @@ final class ReadableFile {
     func remainingBytes() throws(LocomotionError) -> [UInt8] {
         var result: [UInt8] = []
         if let byteCount { result.reserveCapacity(byteCount) }
+        // Blocks of 1 MiB, or of the file's size and a byte when it is smaller (the byte sees
+        // the end in one read): a file of a few hundred bytes then allocates no megabyte.
+        let block = min(1 << 20, (byteCount ?? 1 << 20) + 1)
         while true {
-            let piece = try bytes(upTo: 1 << 20)
+            let piece = try bytes(upTo: block)
             result += piece
-            if piece.count < 1 << 20 { return result }
+            if piece.count < block { return result }
         }
     }
 
