@@ -9,7 +9,7 @@ enum AnalyzeCommand {
     static let summary = """
         usage: locomotion analyze [FILE|DIR...] [--classifier rules|fusion|model [--model M]]
                                   [--smoothing hysteresis|hmm|none] [--hold S] [--no-in-vehicle]
-                                  [--no-walker-rhythm]
+                                  [--no-walker-rhythm] [--no-bicycle-ride]
                                   [--window S] [--hop S] [--jobs N] [--json | --jsonl | --csv]
                                   [--shard K/N] [--out FILE] [--report FILE.html]
                                   [--label-map FILE] [reading options]
@@ -39,6 +39,10 @@ enum AnalyzeCommand {
         .flag(
             "no-walker-rhythm",
             "without the walker's rhythm as walking evidence: a slow walker's windows\nare what the classifier says"
+        ),
+        .flag(
+            "no-bicycle-ride",
+            "without a ride's pedalling as cycling evidence: a cyclist's coasting\nwindows are what the classifier says"
         ),
         SharedOptions.window, SharedOptions.hop,
         .option(
@@ -219,6 +223,7 @@ enum AnalyzeCommand {
         options.smoothing = try smoothing(parsed, hop: name == "model" ? 1 : options.features.hop)
         if parsed.flag("no-in-vehicle") { options.inVehicle = nil }
         if parsed.flag("no-walker-rhythm") { options.walkerRhythmEvidence = false }
+        if parsed.flag("no-bicycle-ride") { options.bicycleRideEvidence = false }
         let jobs = parsed.wholeNumber("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         let reading = try ReadingOptions.parse(parsed)
         let formats = [Format.json, .jsonl, .csv].filter { parsed.flag($0.rawValue) }

@@ -24,7 +24,10 @@
 /// detector (``WalkerRhythmEvidence``, when ``RecordingAnalysis/Options/walkerRhythmEvidence`` is
 /// set) turns a window the classifier calls stationary or driving without gait into walking. It is
 /// not the in-vehicle stage's on-foot hint: a bus's sway taught the detector a slow rhythm
-/// (docs/Accuracy.md, "Slow walkers' rhythm as walking evidence").
+/// (docs/Accuracy.md, "Slow walkers' rhythm as walking evidence"). Then a confirmed bicycle ride
+/// (``BicycleRideEvidence``, when ``RecordingAnalysis/Options/bicycleRideEvidence`` is set) turns
+/// the windows of its coasting that the classifier calls driving without gait or rough into cycling
+/// (docs/Accuracy.md, "A ride's coasting").
 ///
 /// The in-vehicle stage (``InVehicleStage``, when ``RecordingAnalysis/Options/inVehicle`` is set)
 /// holds each smoothed result until the in-vehicle decision at its centre is final (about 70 s by
@@ -63,6 +66,8 @@ struct ActivityPipeline: Sendable {
     private var stepsOnFoot: StepsOnFootCounter
     /// `nil` when the analysis does not read the walker's rhythm (``RecordingAnalysis/Options/walkerRhythmEvidence``).
     private let walkerRhythm: WalkerRhythmEvidence?
+    /// `nil` when the analysis does not carry a ride through its coasting (``RecordingAnalysis/Options/bicycleRideEvidence``).
+    private var bicycleRide: BicycleRideEvidence?
     /// The first sample the step detector refused (not finite); the drivers decide when it counts.
     private(set) var stepFailure: LocomotionError?
     var retention: Retention
@@ -133,6 +138,7 @@ struct ActivityPipeline: Sendable {
         stepDetector =
             missingRequirements.isEmpty ? try StepDetector(sampleRate: sampleRate, configuration: steps) : nil
         walkerRhythm = options.walkerRhythmEvidence ? WalkerRhythmEvidence() : nil
+        bicycleRide = options.bicycleRideEvidence ? BicycleRideEvidence() : nil
         labelMap = options.labelMap
         self.retention = retention
         stepsOnFoot = StepsOnFootCounter(keepsSteps: retention.steps)
@@ -263,6 +269,7 @@ struct ActivityPipeline: Sendable {
         if let walkerRhythm, let stepDetector {
             result = walkerRhythm.adjusted(result, rhythm: stepDetector.walkerRhythm)
         }
+        if bicycleRide != nil { result = bicycleRide!.adjusted(result) }
         windowCount += 1
         latestResult = result
         if retention.windowResults { windowResults.append(result) }
