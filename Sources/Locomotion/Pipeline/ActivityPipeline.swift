@@ -25,7 +25,7 @@
 /// set) turns a window the classifier calls stationary or driving without gait into walking. It is
 /// not the in-vehicle stage's on-foot hint: a bus's sway taught the detector a slow rhythm
 /// (docs/Accuracy.md, "Slow walkers' rhythm as walking evidence"). Then a confirmed bicycle ride
-/// (``BicycleRideEvidence``, when ``RecordingAnalysis/Options/bicycleRideEvidence`` is set) turns
+/// (`BicycleRideEvidence`, when ``RecordingAnalysis/Options/bicycleRideEvidence`` is set) turns
 /// the windows of its coasting that the classifier calls driving without gait or rough into cycling
 /// (docs/Accuracy.md, "A ride's coasting").
 ///
