@@ -24,7 +24,9 @@ Run from the repository root (python3 with numpy, pandas, scikit-learn; acti-mot
     swift build -c release --product locomotion
     python3 Benchmarks/activities/evaluate.py > Benchmarks/activities/last_run.md
 
-Options: --bin, --data, --work (keep prepared files and CLI outputs), --jobs, --no-forest, --no-acti, --only.
+Options: --bin, --data, --work (keep prepared files and CLI outputs), --jobs, --no-forest, --no-acti, --only,
+--analyze-args (extra arguments for `analyze`, e.g. "--no-bicycle-ride"), --reading-args (reading options for
+`analyze` and `classify`, e.g. "--resample 20").
 """
 import argparse
 import datetime
@@ -151,6 +153,9 @@ def main():
     ap.add_argument("--no-forest", action="store_true")
     ap.add_argument("--no-acti", action="store_true")
     ap.add_argument("--only", help="comma-separated sources to run (default: all)")
+    ap.add_argument("--analyze-args", default="", help="extra arguments for `analyze` (e.g. \"--no-bicycle-ride\")")
+    ap.add_argument("--reading-args", default="",
+                    help="extra reading options for `analyze` and `classify` (e.g. \"--resample 20\")")
     args = ap.parse_args()
     args.data = args.data.resolve()
     if not args.bin.exists():
@@ -171,8 +176,10 @@ def main():
 
     def job(run):
         base = work / "out" / run.dataset / run.recording
-        a = cli(str(args.bin), ["analyze", run.input, *run.args, "--json"], base.with_suffix(".analyze.json"))
-        c = cli(str(args.bin), ["classify", run.input, *run.args, "--csv"], base.with_suffix(".classify.csv"))
+        extra = shlex.split(args.reading_args)
+        a = cli(str(args.bin), ["analyze", run.input, *run.args, *extra, *shlex.split(args.analyze_args), "--json"],
+                base.with_suffix(".analyze.json"))
+        c = cli(str(args.bin), ["classify", run.input, *run.args, *extra, "--csv"], base.with_suffix(".classify.csv"))
         f = (0, "") if args.no_forest else cli(str(args.bin), ["features", run.input, *run.args],
                                                base.with_suffix(".features.csv"))
         return base, a, c, f

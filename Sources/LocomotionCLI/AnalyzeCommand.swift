@@ -9,7 +9,7 @@ enum AnalyzeCommand {
     static let summary = """
         usage: locomotion analyze [FILE|DIR...] [--classifier rules|fusion|model [--model M]]
                                   [--smoothing hysteresis|hmm|none] [--hold S] [--no-in-vehicle]
-                                  [--no-walker-rhythm] [--no-walker-ride-hint]
+                                  [--no-walker-rhythm] [--no-walker-ride-hint] [--no-bicycle-ride]
                                   [--window S] [--hop S] [--jobs N] [--json | --jsonl | --csv]
                                   [--shard K/N] [--out FILE] [--report FILE.html]
                                   [--label-map FILE] [reading options]
@@ -43,6 +43,8 @@ enum AnalyzeCommand {
         .flag(
             "no-walker-ride-hint",
             "without the very slow walker's rhythm (50 steps/min and slower) as on-foot\nevidence for the in-vehicle stage"
+            "no-bicycle-ride",
+            "without a ride's pedalling as cycling evidence: a cyclist's coasting\nwindows are what the classifier says"
         ),
         SharedOptions.window, SharedOptions.hop,
         .option(
@@ -224,6 +226,7 @@ enum AnalyzeCommand {
         if parsed.flag("no-in-vehicle") { options.inVehicle = nil }
         if parsed.flag("no-walker-rhythm") { options.walkerRhythmEvidence = false }
         if parsed.flag("no-walker-ride-hint") { options.walkerRhythmInVehicleStage = false }
+        if parsed.flag("no-bicycle-ride") { options.bicycleRideEvidence = false }
         let jobs = parsed.wholeNumber("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         let reading = try ReadingOptions.parse(parsed)
         let formats = [Format.json, .jsonl, .csv].filter { parsed.flag($0.rawValue) }

@@ -134,13 +134,14 @@ func freshDetector(_ byte: UInt8) -> (setup: Setup, detector: ActivityDetector?)
     if let made = freshDetectors[byte] { return made }
     let setup = Setup(byte)
     // The walker's rhythm turns some of the classifier's windows into walking from the step
-    // detector's memory, which the batch classifier path cannot see: it is on only where the
+    // detector's memory, and a bicycle ride's pedalling turns coasting windows into cycling from
+    // the windows before, which the batch classifier path cannot see: both are on only where the
     // windows are not compared with that path.
     let detector = try? ActivityDetector(
         sampleRate: setup.sampleRate,
         options: .init(
             features: setup.features, classifier: setup.classifier,
-            walkerRhythmEvidence: !setup.batchComparable),
+            walkerRhythmEvidence: !setup.batchComparable, bicycleRideEvidence: !setup.batchComparable),
         hasGyroscope: setup.hasGyroscope)
     freshDetectors[byte] = (setup, detector)
     return (setup, detector)

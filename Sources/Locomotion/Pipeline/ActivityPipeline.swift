@@ -25,7 +25,10 @@
 /// set) turns a window the classifier calls stationary or driving without gait into walking. Only
 /// its slowest part, 50 steps/min and slower, is the in-vehicle stage's on-foot hint
 /// (``RecordingAnalysis/Options/walkerRhythmInVehicleStage``): a bus's sway taught the detector
-/// rhythms up to 1.1 s (docs/Accuracy.md, "Very slow walkers and the in-vehicle stage").
+/// rhythms up to 1.1 s (docs/Accuracy.md, "Very slow walkers and the in-vehicle stage"). Then a
+/// confirmed bicycle ride (`BicycleRideEvidence`, when ``RecordingAnalysis/Options/bicycleRideEvidence``
+/// is set) turns the windows of its coasting that the classifier calls driving without gait or
+/// rough into cycling (docs/Accuracy.md, "A ride's coasting").
 ///
 /// The in-vehicle stage (``InVehicleStage``, when ``RecordingAnalysis/Options/inVehicle`` is set)
 /// holds each smoothed result until the in-vehicle decision at its centre is final (about 70 s by
@@ -67,6 +70,8 @@ struct ActivityPipeline: Sendable {
     /// `nil` unless the in-vehicle stage hears a very slow walker's rhythm
     /// (``RecordingAnalysis/Options/walkerRhythmInVehicleStage``).
     private let rideRhythm: WalkerRhythmEvidence?
+    /// `nil` when the analysis does not carry a ride through its coasting (``RecordingAnalysis/Options/bicycleRideEvidence``).
+    private var bicycleRide: BicycleRideEvidence?
     /// The first sample the step detector refused (not finite); the drivers decide when it counts.
     private(set) var stepFailure: LocomotionError?
     var retention: Retention
@@ -138,6 +143,7 @@ struct ActivityPipeline: Sendable {
             missingRequirements.isEmpty ? try StepDetector(sampleRate: sampleRate, configuration: steps) : nil
         walkerRhythm = options.walkerRhythmEvidence ? WalkerRhythmEvidence() : nil
         rideRhythm = options.walkerRhythmInVehicleStage && options.inVehicle != nil ? WalkerRhythmEvidence() : nil
+        bicycleRide = options.bicycleRideEvidence ? BicycleRideEvidence() : nil
         labelMap = options.labelMap
         self.retention = retention
         stepsOnFoot = StepsOnFootCounter(keepsSteps: retention.steps)
@@ -272,6 +278,7 @@ struct ActivityPipeline: Sendable {
         if let walkerRhythm, let stepDetector {
             result = walkerRhythm.adjusted(result, rhythm: stepDetector.walkerRhythm)
         }
+        if let adjusted = bicycleRide?.adjusted(result) { result = adjusted }
         windowCount += 1
         latestResult = result
         if retention.windowResults { windowResults.append(result) }

@@ -36,14 +36,22 @@ public struct RecordingAnalysis: Sendable {
         /// evidence). No effect without ``inVehicle``. On by default; docs/Accuracy.md measures it
         /// on every vehicle source.
         public var walkerRhythmInVehicleStage: Bool = true
+        /// Whether a confirmed bicycle ride (three windows called cycling within 15 s) turns the
+        /// windows of its coasting that the classifier calls driving without gait or rough into
+        /// cycling (low confidence), up to 15 s after the ride's last pedalling window: a coasting
+        /// thigh does not turn, and without it the hysteresis never holds a ride with pauses in
+        /// pedalling. On by default; docs/Accuracy.md measures it.
+        public var bicycleRideEvidence: Bool
 
         /// The defaults: 2.56 s windows every 1.28 s, the activity rules, 5 s hysteresis (10 s to
-        /// leave driving), the default step detector, the in-vehicle stage, the walker's rhythm as walking evidence.
+        /// leave driving), the default step detector, the in-vehicle stage, the walker's rhythm as walking evidence,
+        /// a bicycle ride's pedalling as cycling evidence for its coasting.
         public init(
             features: FeatureConfiguration = .init(), classifier: ActivityDetector.Classifier? = nil,
             smoothing: ActivitySmoothing = .hysteresis(.init()), steps: StepDetectorConfiguration = .init(),
             labelMap: [String: ActivityType] = [:], activityReports: [MotionActivityReport] = [],
-            inVehicle: InVehicleOptions? = .init(), walkerRhythmEvidence: Bool = true
+            inVehicle: InVehicleOptions? = .init(), walkerRhythmEvidence: Bool = true,
+            bicycleRideEvidence: Bool = true
         ) {
             self.features = features
             self.classifier = classifier
@@ -53,6 +61,7 @@ public struct RecordingAnalysis: Sendable {
             self.activityReports = activityReports
             self.inVehicle = inVehicle
             self.walkerRhythmEvidence = walkerRhythmEvidence
+            self.bicycleRideEvidence = bicycleRideEvidence
         }
     }
 

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import Locomotion
+
+/// A ride's pedalling as cycling evidence for its coasting (``BicycleRideEvidence``): which window
+/// results it may turn, only inside a confirmed ride, and in the analysis of a simulated ride on
+/// the thigh (no cycling recording we hold has a licence that allows an excerpt).
+@Suite struct BicycleRideEvidenceTests {
+    func result(
+        _ activity: ActivityType, _ confidence: Confidence = .low, end: Double, speed: Double? = nil,
+        variance: Double? = 0.004
+    ) -> ActivityResult {
+        ActivityResult(
+            activity: activity, confidence: confidence,
+            evidence: ActivityEvidence(speed: speed, cadence: 0, accelerationVariance: variance), start: end - 2.56,
+            end: end)
+    }
+
+    /// The evidence after windows called cycling at `ends` (s).
+    func riding(_ ends: [Double]) -> BicycleRideEvidence {
+        var evidence = BicycleRideEvidence()
+        for end in ends { _ = evidence.adjusted(result(.cycling, .medium, end: end)) }
+        return evidence
+    }
+
+    @Test func insideAConfirmedRideCoastingIsCycling() {
+        var evidence = riding([10, 11.28, 12.56])
+        let coasting = evidence.adjusted(result(.driving, end: 20))
+        #expect(coasting.activity == .cycling)
+        #expect(coasting.confidence == .low)
+        #expect(coasting.start == 17.44 && coasting.end == 20)
+        #expect(evidence.adjusted(result(.unknown, end: 21)).activity == .cycling)
+        // Turned windows do not extend the ride: 15 s after the oldest of the three, it ends.
+        #expect(evidence.adjusted(result(.driving, end: 25)).activity == .cycling)
+        #expect(evidence.adjusted(result(.driving, end: 25.1)).activity == .driving)
+    }
+
+    @Test func twoPedallingWindowsOrThreeSpreadOverMoreThanTheReachConfirmNoRide() {
+        var two = riding([10, 11.28])
+        #expect(two.adjusted(result(.driving, end: 12.56)).activity == .driving)
+        // Three, but the oldest 16 s before the window: scattered false pedalling, not a ride.
+        var spread = riding([0, 8, 14])
+        #expect(spread.adjusted(result(.driving, end: 16)).activity == .driving)
+        #expect(!spread.isRiding(at: 16))
+        #expect(spread.isRiding(at: 15))
+    }
+
+    @Test func gaitStillnessConfidentDrivingAndMissingDataAreKept() {
+        var evidence = riding([10, 11.28, 12.56])
+        let kept: [ActivityResult] = [
+            result(.walking, .medium, end: 14), result(.running, .medium, end: 14), result(.stationary, end: 14),
+            result(.stationary, .high, end: 14), result(.driving, .medium, end: 14),
+            // A GPS speed above walking speed: a vehicle's, not a coasting bicycle's alone.
+            result(.driving, end: 14, speed: 8),
+            // Unknown without an acceleration spread: the window's data are missing.
+            result(.unknown, end: 14, variance: nil),
+        ]
+        for window in kept {
+            #expect(evidence.adjusted(window) == window, "\(window.activity) \(window.confidence)")
+        }
+        // A slow GPS speed does not stop the evidence.
+        #expect(evidence.adjusted(result(.driving, end: 14, speed: 1.5)).activity == .cycling)
+    }
+
+    /// A phone on the thigh at 50 Hz: pedalling at 1.3 revolutions per second for `pedal` seconds,
+    /// then coasting for `coast` seconds, over and over for `seconds`, from `firstPedalling` on (still
+    /// seated and coasting before). Pedalling turns the thigh ±22° about 60° from vertical with a
+    /// push once per revolution; coasting holds it at 60° under the saddle's broadband vibration
+    /// (seeded, 0.1 g): a moderate window without gait, as a seat in a car gives.
+    static func ride(seconds: Double, pedal: Double, coast: Double, firstPedalling: Double = 0) -> Recording {
+        let rate = 50.0
+        var random = SeededRandomGenerator(seed: 7)
+        func noise(_ size: Double) -> Double { size * Double.random(in: -1.7...1.7, using: &random) }
+        let (a, b) = (35 * Double.pi / 180, 20 * Double.pi / 180)
+        let time = (0..<Int(seconds * rate)).map { Double($0) / rate }
+        var (x, y, z) = ([Double](), [Double](), [Double]())
+        for t in time {
+            let pedalling =
+                t >= firstPedalling && (t - firstPedalling).truncatingRemainder(dividingBy: pedal + coast) < pedal
+            let phase = 2 * Double.pi * 1.3 * t
+            let theta = (60 + (pedalling ? 22 * sin(phase) : 0)) * .pi / 180
+            let push = pedalling ? 0.25 * sin(phase + 0.7) - 0.08 * sin(2 * phase) : noise(0.1)
+            let (along, across, side) = (cos(theta) + (pedalling ? 0 : noise(0.06)), sin(theta) + push, 0.0)
+            let r1 = (along, side * cos(a) - across * sin(a), side * sin(a) + across * cos(a))
+            let r2 = (r1.0 * cos(b) + r1.2 * sin(b), r1.1, -r1.0 * sin(b) + r1.2 * cos(b))
+            x.append(r2.0 + noise(0.02))
+            y.append(r2.1 + noise(0.02))
+            z.append(r2.2 + noise(0.02))
+        }
+        return Recording(source: "ride", time: time, acceleration: ThreeAxisSeries(x: x, y: y, z: z))
+    }
+
+    static func cyclingTime(_ analysis: RecordingAnalysis) -> Double {
+        analysis.timeline.segments.filter { $0.activity == .cycling }.reduce(0) { $0 + $1.duration }
+    }
+
+    @Test func aRideWithCoastingIsCyclingThroughItsCoasting() throws {
+        // 8 s of pedalling, 8 s of coasting, for 96 s.
+        let recording = Self.ride(seconds: 96, pedal: 8, coast: 8)
+        let windows = try FeatureRuleClassifier().decisions(recording.features())
+        // The coasting windows are what a car's seat gives: driving without gait.
+        #expect(windows.filter { $0.rule == .moderateWithoutGait }.count >= windows.count / 4)
+        let with = try recording.analyzeActivities()
+        let without = try recording.analyzeActivities(.init(bicycleRideEvidence: false))
+        #expect(Self.cyclingTime(with) >= 85, "\(with.timeline.segments.map { ($0.activity, $0.duration) })")
+        #expect(Self.cyclingTime(without) <= 60, "\(without.timeline.segments.map { ($0.activity, $0.duration) })")
+    }
+
+    @Test func theSameVibrationWithoutPedallingIsNotCycling() throws {
+        // Seated under the vibration for 40 s, then one ride: the first 40 s stay what they were.
+        let recording = Self.ride(seconds: 72, pedal: 8, coast: 100, firstPedalling: 40)
+        let analysis = try recording.analyzeActivities()
+        let early = analysis.smoothed.filter { $0.end <= 40 }
+        #expect(!early.isEmpty)
+        #expect(early.allSatisfy { $0.activity != .cycling }, "\(early.map(\.activity))")
+        // After the ride's 8 s of pedalling, its coasting is cycling for up to 15 s, then no more.
+        let late = analysis.smoothed.filter { $0.end >= 70 }
+        #expect(!late.isEmpty && late.allSatisfy { $0.activity != .cycling }, "\(late.map(\.activity))")
+    }
+}
