@@ -15,18 +15,7 @@ public struct SOSFilter: Sendable {
     /// The filter's coefficients.
     public let sections: SecondOrderSections
     /// `[s₀, s₁]` per section, in section order.
-    ///
-    /// - Complexity: O(sections); allocates the array.
-    public var state: [Double] { (0..<(2 * sectionCount)).map(stateValue) }
-    /// The first two sections' state, `(s₀, s₁)` of each, held inline: most filters here have one
-    /// or two sections, and a per-sample call then touches no array (no uniqueness check, no
-    /// reference counting).
-    private var leadingState = (0.0, 0.0, 0.0, 0.0)
-    /// The state of the sections after the second, `[s₀, s₁]` per section.
-    private var trailingState: [Double]
-    /// The first two sections' coefficients (zero where the filter has fewer).
-    private let leadingSections: (SecondOrderSections.Section, SecondOrderSections.Section)
-    private let sectionCount: Int
+    public private(set) var state: [Double]
     /// ``SecondOrderSections/steadyStateConditions``, kept so that a reset allocates nothing.
     private let unitSteadyState: [Double]
 
@@ -35,43 +24,15 @@ public struct SOSFilter: Sendable {
     /// - Complexity: O(sections).
     public init(_ sections: SecondOrderSections) {
         self.sections = sections
-        let coefficients = sections.sections
-        sectionCount = coefficients.count
-        let none = SecondOrderSections.Section(b0: 0, b1: 0, b2: 0, a1: 0, a2: 0)
-        leadingSections = (
-            coefficients.count > 0 ? coefficients[0] : none, coefficients.count > 1 ? coefficients[1] : none
-        )
-        trailingState = [Double](repeating: 0, count: 2 * max(0, coefficients.count - 2))
+        self.state = [Double](repeating: 0, count: 2 * sections.sections.count)
         self.unitSteadyState = sections.steadyStateConditions
-    }
-
-    /// Value `index` of ``state``.
-    private func stateValue(_ index: Int) -> Double {
-        switch index {
-        case 0: leadingState.0
-        case 1: leadingState.1
-        case 2: leadingState.2
-        case 3: leadingState.3
-        default: trailingState[index - 4]
-        }
-    }
-
-    /// Sets value `index` of ``state``.
-    private mutating func setStateValue(_ index: Int, _ value: Double) {
-        switch index {
-        case 0: leadingState.0 = value
-        case 1: leadingState.1 = value
-        case 2: leadingState.2 = value
-        case 3: leadingState.3 = value
-        default: trailingState[index - 4] = value
-        }
     }
 
     /// Returns the filter to rest (zero state).
     ///
     /// - Complexity: O(sections).
     public mutating func reset() {
-        for index in 0..<(2 * sectionCount) { setStateValue(index, 0) }
+        for index in state.indices { state[index] = 0 }
     }
 
     /// Sets the state to the steady state for a constant input `value` (scipy's
@@ -82,7 +43,7 @@ public struct SOSFilter: Sendable {
     /// - Parameter value: A finite input level, in sample units.
     /// - Complexity: O(sections); no allocation.
     public mutating func reset(toSteadyStateFor value: Double) {
-        for index in 0..<(2 * sectionCount) { setStateValue(index, unitSteadyState[index] * value) }
+        for index in state.indices { state[index] = unitSteadyState[index] * value }
     }
 
     /// Filters `input` into `output`, continuing from the current state: the form for a stream of
@@ -137,22 +98,23 @@ public struct SOSFilter: Sendable {
         guard !input.isEmpty else { return }
         let count = input.count
         let coefficients = sections.sections
-        for (index, section) in coefficients.enumerated() {
-            var (s0, s1) = (stateValue(2 * index), stateValue(2 * index + 1))
-            // The first section reads the input; later ones filter the output in place.
-            let source = index == 0 ? input : UnsafeBufferPointer(output)
-            for n in 0..<count {
-                let x = source[n]
-                let y = section.b0 * x + s0
-                s0 = section.b1 * x - section.a1 * y + s1
-                s1 = section.b2 * x - section.a2 * y
-                output[n] = y
+        state.withUnsafeMutableBufferPointer { state in
+            for (index, section) in coefficients.enumerated() {
+                var (s0, s1) = (state[2 * index], state[2 * index + 1])
+                // The first section reads the input; later ones filter the output in place.
+                let source = index == 0 ? input : UnsafeBufferPointer(output)
+                for n in 0..<count {
+                    let x = source[n]
+                    let y = section.b0 * x + s0
+                    s0 = section.b1 * x - section.a1 * y + s1
+                    s1 = section.b2 * x - section.a2 * y
+                    output[n] = y
+                }
+                (state[2 * index], state[2 * index + 1]) = (s0, s1)
             }
-            setStateValue(2 * index, s0)
-            setStateValue(2 * index + 1, s1)
-        }
-        if coefficients.isEmpty, UnsafePointer(output.baseAddress!) != input.baseAddress! {
-            output.baseAddress!.update(from: input.baseAddress!, count: count)
+            if coefficients.isEmpty, UnsafePointer(output.baseAddress!) != input.baseAddress! {
+                output.baseAddress!.update(from: input.baseAddress!, count: count)
+            }
         }
     }
 
@@ -167,26 +129,14 @@ public struct SOSFilter: Sendable {
         // validation pass: streaming callers filter every sample this way.
         guard sample.isFinite else { throw .nonFiniteSample(index: 0) }
         var y = sample
-        if sectionCount > 0 {
-            let (section, x) = (leadingSections.0, y)
-            y = section.b0 * x + leadingState.0
-            leadingState.0 = section.b1 * x - section.a1 * y + leadingState.1
-            leadingState.1 = section.b2 * x - section.a2 * y
-        }
-        if sectionCount > 1 {
-            let (section, x) = (leadingSections.1, y)
-            y = section.b0 * x + leadingState.2
-            leadingState.2 = section.b1 * x - section.a1 * y + leadingState.3
-            leadingState.3 = section.b2 * x - section.a2 * y
-        }
-        guard sectionCount > 2 else { return y }
         let coefficients = sections.sections
-        trailingState.withUnsafeMutableBufferPointer { state in
-            for index in 2..<coefficients.count {
-                let (section, x, slot) = (coefficients[index], y, 2 &* (index &- 2))
-                y = section.b0 * x + state[slot]
-                state[slot] = section.b1 * x - section.a1 * y + state[slot &+ 1]
-                state[slot &+ 1] = section.b2 * x - section.a2 * y
+        state.withUnsafeMutableBufferPointer { state in
+            for index in coefficients.indices {
+                let section = coefficients[index]
+                let x = y
+                y = section.b0 * x + state[2 &* index]
+                state[2 &* index] = section.b1 * x - section.a1 * y + state[2 &* index &+ 1]
+                state[2 &* index &+ 1] = section.b2 * x - section.a2 * y
             }
         }
         return y
