@@ -371,8 +371,9 @@ public struct FeatureExtractor: Sendable {
             if values.summary.map({ $0.moments.skewness == nil }) ?? false { values.steps?.regularity = nil }
         }
         if gravityRotation != nil {
+            // The summary checked the magnitude finite, so the axes are.
             values.gravityRotation = gravityRotation!.measure(
-                x: x, y: y, z: z, stepCadence: values.steps?.regularity?.cadence)
+                x: x, y: y, z: z, stepCadence: values.steps?.regularity?.cadence, axesAreFinite: true)
         }
         if !configuration.axisFeatures.isEmpty {
             try Self.writeAxisFeatures(
@@ -611,7 +612,8 @@ public struct FeatureExtractor: Sendable {
         }
         values.jerk = Self.jerkRootMeanSquare(magnitude, sampleRate: sampleRate)
         guard needsSpectrum else { return }
-        try Self.dsp { () throws(DSPError) in try analyzer.analyze(magnitude, into: &spectrum) }
+        // The summary checked the magnitude finite.
+        analyzer.analyze(finite: magnitude, into: &spectrum)
         // A constant magnitude (to rounding level) has no spectral shape: its detrended spectrum
         // holds only rounding noise, so every spectral feature stays missing.
         guard values.summary?.moments.skewness != nil else { return }

@@ -57,13 +57,16 @@ struct GravityRotation: Sendable {
     /// - Parameters:
     ///   - x, y, z: The window's acceleration with gravity (g), at most the scratch's length.
     ///   - stepCadence: The magnitude's autocorrelation cadence (per second), or `nil`.
+    ///   - axesAreFinite: Whether the caller has already checked every sample finite (the
+    ///     extractor has: their magnitude is); `false` checks them here.
     /// - Complexity: O(*n*) on average for the sway's quantile (a selection), plus O(*n* · *k*) for
     ///   the *k* lags around the step lag; no allocation.
     mutating func measure(
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>,
-        stepCadence: Double?
+        stepCadence: Double?, axesAreFinite: Bool = false
     ) -> Result? {
         guard x.count >= 4, x.count <= ux.count else { return nil }
+        guard axesAreFinite || Self.isFinite(x, y, z) else { return nil }
         let (half, sampleRate) = (half, sampleRate)
         // The scratch is read through pointers taken once: indexing the arrays in the loops would
         // check their uniqueness and bounds at every sample.
@@ -80,7 +83,16 @@ struct GravityRotation: Sendable {
         }
     }
 
-    /// ``measure(x:y:z:stepCadence:)`` on the held scratch.
+    /// Whether every sample of the three axes is finite, without a branch per sample.
+    private static func isFinite(
+        _ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>, _ z: UnsafeBufferPointer<Double>
+    ) -> Bool {
+        var finite = true
+        for index in 0..<x.count { finite = finite && x[index].isFinite && y[index].isFinite && z[index].isFinite }
+        return finite
+    }
+
+    /// ``measure(x:y:z:stepCadence:axesAreFinite:)`` on the held scratch, for finite axes.
     private static func measure(
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>,
         stepCadence: Double?, half: Int, sampleRate: Double,
@@ -91,52 +103,90 @@ struct GravityRotation: Sendable {
         scratch: UnsafeMutableBufferPointer<Double>
     ) -> Result? {
         let n = x.count
-        let (ux, uy, uz) = directions
+        let (ux, uy, uz) = (directions.x.baseAddress!, directions.y.baseAddress!, directions.z.baseAddress!)
+        let (ax, ay, az) = (x.baseAddress!, y.baseAddress!, z.baseAddress!)
         // Centred moving averages by running sums, normalised to directions. Sample i's sums add
         // every sample up to i + half, then take off every sample before i − half, one at a time
-        // in that order.
-        var sums = (0.0, 0.0, 0.0)
-        let lead = min(n, half + 1)
-        for index in 0..<lead {
-            guard x[index].isFinite && y[index].isFinite && z[index].isFinite else { return nil }
-            sums = (sums.0 + x[index], sums.1 + y[index], sums.2 + z[index])
+        // in that order. The directions' sums for their mean are taken as they are made, in the
+        // order of i.
+        var (sx, sy, sz) = (0.0, 0.0, 0.0)
+        var (mx, my, mz) = (0.0, 0.0, 0.0)
+        for index in 0..<min(n, half + 1) {
+            sx += ax[index]
+            sy += ay[index]
+            sz += az[index]
         }
-        for i in 0..<n {
-            let ahead = i + half
-            if i > 0, ahead < n {
-                guard x[ahead].isFinite && y[ahead].isFinite && z[ahead].isFinite else { return nil }
-                sums = (sums.0 + x[ahead], sums.1 + y[ahead], sums.2 + z[ahead])
+        // One sample's step; `adds` and `removes` are constants in each loop below, so the
+        // loops carry no branch for them.
+        @inline(__always) func step(_ i: Int, adds: Bool, removes: Bool) -> Bool {
+            if adds {
+                let ahead = i + half
+                sx += ax[ahead]
+                sy += ay[ahead]
+                sz += az[ahead]
             }
-            let behind = i - half - 1
-            if behind >= 0 { sums = (sums.0 - x[behind], sums.1 - y[behind], sums.2 - z[behind]) }
-            let norm = (sums.0 * sums.0 + sums.1 * sums.1 + sums.2 * sums.2).squareRoot()
-            guard norm > 0 else { return nil }
-            ux[i] = sums.0 / norm
-            uy[i] = sums.1 / norm
-            uz[i] = sums.2 / norm
+            if removes {
+                let behind = i - half - 1
+                sx -= ax[behind]
+                sy -= ay[behind]
+                sz -= az[behind]
+            }
+            let norm = (sx * sx + sy * sy + sz * sz).squareRoot()
+            guard norm > 0 else { return false }
+            let (dx, dy, dz) = (sx / norm, sy / norm, sz / norm)
+            ux[i] = dx
+            uy[i] = dy
+            uz[i] = dz
+            mx += dx
+            my += dy
+            mz += dz
+            return true
         }
-        var mean = (0.0, 0.0, 0.0)
-        for i in 0..<n { mean = (mean.0 + ux[i], mean.1 + uy[i], mean.2 + uz[i]) }
+        // Sample 0 neither adds nor removes; from 1, i adds below n − half and removes from
+        // half + 1 on.
+        guard step(0, adds: false, removes: false) else { return nil }
+        let addsBelow = max(1, n - half)
+        let removesFrom = min(n, half + 1)
+        if addsBelow <= removesFrom {
+            for i in 1..<addsBelow { guard step(i, adds: true, removes: false) else { return nil } }
+            for i in addsBelow..<removesFrom { guard step(i, adds: false, removes: false) else { return nil } }
+            for i in removesFrom..<n { guard step(i, adds: false, removes: true) else { return nil } }
+        } else {
+            for i in 1..<removesFrom { guard step(i, adds: true, removes: false) else { return nil } }
+            for i in removesFrom..<addsBelow { guard step(i, adds: true, removes: true) else { return nil } }
+            for i in addsBelow..<n { guard step(i, adds: false, removes: true) else { return nil } }
+        }
         let count = Double(n)
-        mean = (mean.0 / count, mean.1 / count, mean.2 / count)
+        let mean = (mx / count, my / count, mz / count)
         let meanNorm = (mean.0 * mean.0 + mean.1 * mean.1 + mean.2 * mean.2).squareRoot()
         guard meanNorm > 0 else { return nil }
-        let sway = Self.sway(ux: ux, uy: uy, uz: uz, mean: mean, meanNorm: meanNorm, scratch: scratch, count: n)
-        guard let stepCadence, stepCadence.isFinite, stepCadence > 0 else {
-            return Result(sway: sway, stepCorrelation: .nan)
-        }
-        // The covariance of the directions and its main axis (power iteration from the row with the
-        // largest diagonal: deterministic, and never orthogonal to a dominant axis it contains).
+        let swings = stepCadence.map { $0.isFinite && $0 > 0 } ?? false
+        // The negated cosines of the angles to the mean direction (for the sway) and, when the
+        // swing is needed, the covariance of the directions, in one pass.
         var (cxx, cxy, cxz, cyy, cyz, czz) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
-        for i in 0..<n {
-            let (dx, dy, dz) = (ux[i] - mean.0, uy[i] - mean.1, uz[i] - mean.2)
-            cxx += dx * dx
-            cxy += dx * dy
-            cxz += dx * dz
-            cyy += dy * dy
-            cyz += dy * dz
-            czz += dz * dz
+        if swings {
+            for i in 0..<n {
+                let (vx, vy, vz) = (ux[i], uy[i], uz[i])
+                let cosine = (vx * mean.0 + vy * mean.1 + vz * mean.2) / meanNorm
+                scratch[i] = -min(1, max(-1, cosine))
+                let (dx, dy, dz) = (vx - mean.0, vy - mean.1, vz - mean.2)
+                cxx += dx * dx
+                cxy += dx * dy
+                cxz += dx * dz
+                cyy += dy * dy
+                cyz += dy * dz
+                czz += dz * dz
+            }
+        } else {
+            for i in 0..<n {
+                let cosine = (ux[i] * mean.0 + uy[i] * mean.1 + uz[i] * mean.2) / meanNorm
+                scratch[i] = -min(1, max(-1, cosine))
+            }
         }
+        let sway = Self.sway(negatedCosines: UnsafeMutableBufferPointer(rebasing: scratch[0..<n]))
+        guard swings, let stepCadence else { return Result(sway: sway, stepCorrelation: .nan) }
+        // The main axis of the covariance (power iteration from the row with the largest diagonal:
+        // deterministic, and never orthogonal to a dominant axis it contains).
         var axis =
             cxx >= cyy && cxx >= czz ? (cxx, cxy, cxz) : (cyy >= czz ? (cxy, cyy, cyz) : (cxz, cyz, czz))
         for _ in 0..<50 {
@@ -162,7 +212,7 @@ struct GravityRotation: Sendable {
         var best = -Double.infinity
         var k = first
         while k <= last {
-            let width = min(4, last - k + 1)
+            let width = min(8, last - k + 1)
             let sums = Self.laggedProducts(scratch, count: n, firstLag: k, width: width)
             for j in 0..<width { best = max(best, sums[j] / energy * count / Double(n - k - j)) }
             k += width
@@ -171,25 +221,25 @@ struct GravityRotation: Sendable {
     }
 
     /// `Σᵢ sᵢ·sᵢ₊ₖ` over `i < count − k` for the lags `k = firstLag ..< firstLag + width` (`width`
-    /// ≤ 4; the other lanes are unspecified), each summed in the order of `i`. The four lags share
-    /// one pass over the samples, so each sample is read once for four products; every lag keeps
+    /// ≤ 8; the other lanes are unspecified), each summed in the order of `i`. The eight lags share
+    /// one pass over the samples, so each sample is read once for eight products; every lag keeps
     /// its own sum in its own order, so the values are those of one lag at a time, bit for bit.
     static func laggedProducts(
         _ samples: UnsafeMutableBufferPointer<Double>, count n: Int, firstLag k: Int, width: Int
-    ) -> SIMD4<Double> {
-        // Lag k + j runs to n − k − j: the four share i < n − k − 3, then each finishes alone.
-        let shared = max(0, n - k - 3)
-        var lanes = SIMD4<Double>(repeating: 0)
+    ) -> SIMD8<Double> {
+        // Lag k + j runs to n − k − j: the eight share i < n − k − 7, then each finishes alone.
+        let shared = max(0, n - k - 7)
+        let base = samples.baseAddress!
+        var lanes = SIMD8<Double>(repeating: 0)
         for i in 0..<shared {
-            let ahead = samples.baseAddress! + (i + k)
-            let products: SIMD4<Double> = SIMD4(ahead[0], ahead[1], ahead[2], ahead[3]) * samples[i]
-            lanes += products
+            let ahead = UnsafeRawPointer(base + (i + k)).loadUnaligned(as: SIMD8<Double>.self)
+            lanes += ahead * base[i]
         }
         for j in 0..<width {
             var sum = lanes[j]
             var index = shared
             while index < n - k - j {
-                sum += samples[index] * samples[index + k + j]
+                sum += base[index] * base[index + k + j]
                 index += 1
             }
             lanes[j] = sum
@@ -198,25 +248,17 @@ struct GravityRotation: Sendable {
     }
 
     /// The ``swayQuantile`` quantile of the angles (degrees) between each direction and the mean
-    /// direction, interpolated linearly between the two angles around it.
+    /// direction, interpolated linearly between the two angles around it, from the directions'
+    /// negated cosines to the mean direction (reordered).
     ///
     /// The angle `acos(c)·180/π` only falls as the cosine `c` rises, so the angles' order is the
     /// order of the negated cosines: the two ranks are selected among those (O(*n*), no sort), and
     /// only those two get an arc cosine. `GravityRotationTests` checks the value against every
     /// angle computed and sorted.
-    static func sway(
-        ux: UnsafeMutableBufferPointer<Double>, uy: UnsafeMutableBufferPointer<Double>,
-        uz: UnsafeMutableBufferPointer<Double>, mean: (Double, Double, Double), meanNorm: Double,
-        scratch: UnsafeMutableBufferPointer<Double>, count n: Int
-    ) -> Double {
-        for i in 0..<n {
-            let cosine = (ux[i] * mean.0 + uy[i] * mean.1 + uz[i] * mean.2) / meanNorm
-            scratch[i] = -min(1, max(-1, cosine))
-        }
-        let position = Self.swayQuantile * Double(n - 1)
+    static func sway(negatedCosines: UnsafeMutableBufferPointer<Double>) -> Double {
+        let position = Self.swayQuantile * Double(negatedCosines.count - 1)
         let lower = Int(position.rounded(.down))
-        let (below, above) = Statistics.adjacentOrderStatistics(
-            at: lower, in: UnsafeMutableBufferPointer(rebasing: scratch[0..<n]))
+        let (below, above) = Statistics.adjacentOrderStatistics(at: lower, in: negatedCosines)
         func angle(_ negatedCosine: Double) -> Double { acos(-negatedCosine) * 180 / Double.pi }
         let (low, high) = (angle(below), angle(above))
         return low + (position - Double(lower)) * (high - low)

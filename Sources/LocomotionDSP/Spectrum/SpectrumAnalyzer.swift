@@ -91,6 +91,18 @@ public struct SpectrumAnalyzer: Sendable {
             samples.count == sampleCount,
             "SpectrumAnalyzer(\(sampleCount)).analyze: the block has \(samples.count) samples")
         try DSPError.requireFinite(samples)
+        analyze(finite: samples, into: &spectrum)
+    }
+
+    /// `analyze(_:into:)` for samples the caller has already
+    /// checked finite (the feature extractor has, through the window's summary).
+    ///
+    /// - Precondition: `samples.count == sampleCount`; every sample finite.
+    /// - Complexity: O(*n* log *n*); no allocation.
+    package mutating func analyze(finite samples: UnsafeBufferPointer<Double>, into spectrum: inout Spectrum) {
+        precondition(
+            samples.count == sampleCount,
+            "SpectrumAnalyzer(\(sampleCount)).analyze: the block has \(samples.count) samples")
         if spectrum.fftLength != fftLength || spectrum.sampleRate != sampleRate {
             spectrum = makeSpectrum()
         }

@@ -77,6 +77,48 @@ enum Selection {
         return store
     }
 
+    /// The values at ranks `count − k` and `count − k + 1` (ascending, 0-based) of `buffer`: the
+    /// smallest and second smallest of its `k` largest values (both the largest when `k` is 1).
+    ///
+    /// One pass keeps the `k` largest values seen so far sorted in `buffer[0..<k]`; a value enters
+    /// only when it exceeds the smallest of them, so most values cost one comparison. For a rank
+    /// near the top (a high quantile) this replaces a selection's partitions. The values equal
+    /// those at the same ranks of the sorted buffer (a tie between −0 and +0 may return either).
+    ///
+    /// - Precondition: `1 <= k <= buffer.count`; no NaN in the buffer.
+    /// - Complexity: O(*n* + *m*·*k*) for the *m* values that enter (O(*k* log(*n*/*k*)) of them
+    ///   on average for values in random order, *n* at worst); no allocation. Reorders `buffer`.
+    static func topTwoOfLargest(_ k: Int, in buffer: UnsafeMutableBufferPointer<Double>) -> (Double, Double) {
+        precondition(k >= 1 && k <= buffer.count, "topTwoOfLargest: k out of range")
+        let base = buffer.baseAddress!
+        // Insertion sort of the first k values, ascending.
+        for index in 1..<k {
+            let value = base[index]
+            var slot = index
+            while slot > 0, base[slot - 1] > value {
+                base[slot] = base[slot - 1]
+                slot -= 1
+            }
+            base[slot] = value
+        }
+        var smallest = base[0]
+        for index in k..<buffer.count {
+            let value = base[index]
+            guard value > smallest else { continue }
+            // The smallest leaves (to the value's place, so the buffer stays a permutation); the
+            // value goes after every kept value below it.
+            base[index] = smallest
+            var slot = 0
+            while slot + 1 < k, base[slot + 1] < value {
+                base[slot] = base[slot + 1]
+                slot += 1
+            }
+            base[slot] = value
+            smallest = base[0]
+        }
+        return (base[0], k > 1 ? base[1] : base[0])
+    }
+
     /// The smallest value of `buffer[lower...]`.
     ///
     /// - Precondition: `lower < buffer.count`.

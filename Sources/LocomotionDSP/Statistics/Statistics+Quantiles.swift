@@ -113,14 +113,24 @@ extension Statistics {
 }
 
 extension Statistics {
+    /// The most values above the rank for which ``adjacentOrderStatistics(at:in:)`` keeps the
+    /// largest sorted in one pass rather than selecting (each entering value shifts up to this many).
+    package static let largestTailForInsertion = 32
+
     /// The values at ranks `rank` and `rank + 1` (0-based, ascending) of `buffer`, found by
     /// selection and reordering it; both are the last value when `rank` is the last index.
+    ///
+    /// Within ``largestTailForInsertion`` of the top (a high quantile) the values come from one
+    /// pass that keeps the largest few sorted instead of a selection's partitions: the same values
+    /// (a tie between −0 and +0 may return either zero).
     ///
     /// - Precondition: `0 <= rank < buffer.count`; no NaN in the buffer.
     /// - Complexity: O(*n*) on average, O(*n* log *n*) at worst; no allocation.
     package static func adjacentOrderStatistics(
         at rank: Int, in buffer: UnsafeMutableBufferPointer<Double>
     ) -> (Double, Double) {
+        let tail = buffer.count - rank
+        if tail <= largestTailForInsertion { return Selection.topTwoOfLargest(tail, in: buffer) }
         Selection.select(rank, in: buffer)
         let value = buffer[rank]
         return (value, rank + 1 < buffer.count ? Selection.minimum(in: buffer, from: rank + 1) : value)

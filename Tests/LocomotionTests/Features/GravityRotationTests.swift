@@ -84,13 +84,15 @@ import Testing
         return .init(sway: sway, stepCorrelation: best)
     }
 
-    static func measure(_ x: [Double], _ y: [Double], _ z: [Double], rate: Double, cadence: Double?)
-        -> GravityRotation.Result?
-    {
+    static func measure(
+        _ x: [Double], _ y: [Double], _ z: [Double], rate: Double, cadence: Double?, axesAreFinite: Bool = false
+    ) -> GravityRotation.Result? {
         var rotation = GravityRotation(sampleRate: rate, windowLength: x.count)
         return x.withUnsafeBufferPointer { x in
             y.withUnsafeBufferPointer { y in
-                z.withUnsafeBufferPointer { z in rotation.measure(x: x, y: y, z: z, stepCadence: cadence) }
+                z.withUnsafeBufferPointer { z in
+                    rotation.measure(x: x, y: y, z: z, stepCadence: cadence, axesAreFinite: axesAreFinite)
+                }
             }
         }
     }
@@ -115,7 +117,7 @@ import Testing
         return (x, y, z)
     }
 
-    @Test(arguments: [(50.0, 128), (50.0, 256), (100.0, 256), (25.0, 64), (10.0, 5)])
+    @Test(arguments: [(50.0, 128), (50.0, 256), (100.0, 256), (50.0, 512), (25.0, 64), (10.0, 5)])
     func swayEqualsSortedAnglesBitForBit(rate: Double, count: Int) throws {
         var compared = 0
         for seed in 0..<60 as Range<UInt64> {
@@ -132,6 +134,10 @@ import Testing
                     #expect(
                         measured.stepCorrelation.bitPattern == expected.stepCorrelation.bitPattern,
                         "seed \(seed), quantum \(quantum), cadence \(String(describing: cadence))")
+                    // The extractor's path, which skips the finiteness check its magnitude made.
+                    let trusted = try #require(Self.measure(x, y, z, rate: rate, cadence: cadence, axesAreFinite: true))
+                    #expect(trusted.sway.bitPattern == expected.sway.bitPattern)
+                    #expect(trusted.stepCorrelation.bitPattern == expected.stepCorrelation.bitPattern)
                     compared += 1
                 }
             }
@@ -157,6 +163,10 @@ import Testing
         let y = [Double](repeating: 0.5, count: 64)
         let z = [Double](repeating: 0.5, count: 64)
         x[10] = .nan
+        #expect(Self.measure(x, y, z, rate: 50, cadence: 2) == nil)
+        // The last sample too (the moving average reaches it last).
+        x[10] = 0.5
+        x[63] = .infinity
         #expect(Self.measure(x, y, z, rate: 50, cadence: 2) == nil)
         let zeros = [Double](repeating: 0, count: 64)
         #expect(Self.measure(zeros, zeros, zeros, rate: 50, cadence: 2) == nil)
