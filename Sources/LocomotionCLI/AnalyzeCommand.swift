@@ -43,6 +43,8 @@ enum AnalyzeCommand {
         .flag(
             "no-walker-ride-hint",
             "without the very slow walker's rhythm (50 steps/min and slower) as on-foot\nevidence for the in-vehicle stage"
+        ),
+        .flag(
             "no-bicycle-ride",
             "without a ride's pedalling as cycling evidence: a cyclist's coasting\nwindows are what the classifier says"
         ),
