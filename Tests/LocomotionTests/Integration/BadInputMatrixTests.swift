@@ -126,7 +126,7 @@ struct BadInputMatrixTests {
         Case(description: "an empty training set") {
             _ = try ActivityModel.train(
                 .naiveBayes, on: ActivityTrainingSet(featureNames: ActivityModel.defaultFeatures),
-                training: ActivityModelTests.record)
+                training: ModelTestData.record)
             return false
         },
         Case(description: "OS reports with every flag combination resolve to one activity") {
