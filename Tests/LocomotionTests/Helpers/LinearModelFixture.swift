@@ -1,8 +1,7 @@
 import Foundation
+import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// `Fixtures/models_linear.json`, written by `Fixtures/generate_models.py` (scikit-learn).
 struct LinearModelFixture: Decodable {

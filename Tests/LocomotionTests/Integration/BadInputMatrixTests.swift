@@ -1,8 +1,7 @@
 import Foundation
+import Locomotion
 import LocomotionDSP
 import Testing
-
-@testable import Locomotion
 
 /// Bad input at the library's entry points: each case must end in a typed error or in the
 /// documented handling its check states — never a trap (which would stop this test process).

@@ -1,8 +1,7 @@
 import Foundation
+import Locomotion
 import LocomotionDSP
 import Testing
-
-@testable import Locomotion
 
 /// Many tasks at once planning and running FFTs of mixed sizes, extracting features, training,
 /// classifying and detecting steps: every result equals the one computed alone, on one thread.

@@ -1,7 +1,6 @@
 import Foundation
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 /// ``Recording/plausibilityNotes()``: values that read without error but a user would want to hear
 /// about (docs/Reliability.md).
