@@ -1,8 +1,7 @@
 import Foundation
 import Locomotion
+import LocomotionSimulation
 import Testing
-
-@testable import LocomotionSimulation
 
 @Suite("Scenario sessions")
 struct ScenarioSessionTests {

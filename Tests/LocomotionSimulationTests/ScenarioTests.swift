@@ -1,8 +1,7 @@
 import Foundation
 import Locomotion
+import LocomotionSimulation
 import Testing
-
-@testable import LocomotionSimulation
 
 /// The scenarios of the design's walkthroughs (§7), each run through ``ActivityDetector`` with
 /// the classifier it calls for: the committed activity (after the hysteresis) must hold over

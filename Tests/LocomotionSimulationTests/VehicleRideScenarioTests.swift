@@ -1,8 +1,7 @@
 import Foundation
 import Locomotion
+import LocomotionSimulation
 import Testing
-
-@testable import LocomotionSimulation
 
 /// The in-vehicle decision on the simulated commute (walk, town drive, traffic jam, drive on,
 /// park, walk): one ride over the whole drive, the jam inside it, the walk after it recognised

@@ -256,7 +256,8 @@ extension ActivityModel {
     }
 
     /// Where the bundled model's file is in the build, or `nil` when it is missing.
-    static var bundledResourceURL: URL? {
+    @_spi(Testing)
+    public static var bundledResourceURL: URL? {
         Bundle.module.url(forResource: "activity-model", withExtension: "json", subdirectory: "Resources")
     }
 

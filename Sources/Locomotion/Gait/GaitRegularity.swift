@@ -82,7 +82,8 @@ extension GaitRegularity {
     }
 
     /// The step periods as lags in samples, at least 1.
-    static func lags(of stepPeriods: ClosedRange<Double>, sampleRate: Double) -> ClosedRange<Int> {
+    @_spi(Testing)
+    public static func lags(of stepPeriods: ClosedRange<Double>, sampleRate: Double) -> ClosedRange<Int> {
         let lower = max(1, wholeSamples(stepPeriods.lowerBound, at: sampleRate))
         return lower...max(lower, wholeSamples(stepPeriods.upperBound, at: sampleRate))
     }

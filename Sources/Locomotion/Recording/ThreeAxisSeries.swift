@@ -45,7 +45,8 @@ public struct ThreeAxisSeries: Sendable, Equatable {
         z.append(contentsOf: other.z)
     }
 
-    subscript(rows: Range<Int>) -> ThreeAxisSeries {
+    @_spi(Testing)
+    public subscript(rows: Range<Int>) -> ThreeAxisSeries {
         ThreeAxisSeries(x: Array(x[rows]), y: Array(y[rows]), z: Array(z[rows]))
     }
 }

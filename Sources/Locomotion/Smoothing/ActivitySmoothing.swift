@@ -18,7 +18,8 @@ public enum ActivitySmoothing: Sendable {
     /// The emission of a result for the hidden Markov model, in ``ActivityType/decidable`` order:
     /// its class probabilities when a model made it; otherwise its confidence's weight for the
     /// decided activity and the rest shared by the others; uniform for unknown.
-    static func emission(of result: ActivityResult) -> [Double] {
+    @_spi(Testing)
+    public static func emission(of result: ActivityResult) -> [Double] {
         let activities = ActivityType.decidable
         if let probabilities = result.probabilities { return activities.map { probabilities[$0] } }
         guard let decided = activities.firstIndex(of: result.activity) else {

@@ -87,7 +87,8 @@ public struct SpeedKalmanFilter: Sendable {
     /// The tuning.
     public let configuration: Configuration
     /// The Gaussian state at ``lastFixTime``; `nil` until the first valid fix.
-    private(set) var state: SpeedState?
+    @_spi(Testing)
+    public private(set) var state: SpeedState?
     /// The time of the last fix taken in order (any status but out-of-order and duplicate), seconds.
     public private(set) var lastFixTime: Double?
     /// The time of the last fix whose speed entered the estimate, seconds.

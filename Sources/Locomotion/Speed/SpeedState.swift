@@ -3,8 +3,10 @@
 /// which reduces every formula below to its scalar form bit for bit.
 ///
 /// Units: speed m/s, acceleration m/s², variances their squares.
-struct SpeedState: Sendable, Equatable {
-    var speed: Double
+@_spi(Testing)
+public struct SpeedState: Sendable, Equatable {
+    /// The speed, in m/s.
+    public var speed: Double
     var acceleration: Double
     /// Var(speed), Cov(speed, acceleration), Var(acceleration).
     var speedVariance: Double

@@ -175,7 +175,8 @@ public struct StepDetector: Sendable {
     ///   - sigma: The Gaussian's standard deviation, in s; positive.
     ///   - sampleRate: In Hz; positive.
     /// - Returns: The `2R + 1` weights (1/s), antisymmetric, and `R`.
-    static func derivativeOfGaussian(sigma: Double, sampleRate: Double) -> (weights: [Double], reach: Int) {
+    @_spi(Testing)
+    public static func derivativeOfGaussian(sigma: Double, sampleRate: Double) -> (weights: [Double], reach: Int) {
         let reach = max(1, wholeSamples(4 * sigma, at: sampleRate, rounding: .up))
         var gaussian: [Double] = []
         var moment = 0.0

@@ -9,7 +9,8 @@
 /// second, and 0.25 s at 100 Hz would round up to 26.
 ///
 /// - Complexity: O(1).
-func wholeSamples(
+@_spi(Testing)
+public func wholeSamples(
     _ seconds: Double, at rate: Double, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero
 ) -> Int {
     var samples = seconds * rate

@@ -102,7 +102,8 @@ public enum Autocorrelation {
     /// One coefficient summed alone from the samples, the window's mean already known: the
     /// definition the blocked kernel must reproduce bit for bit (the tests compare the two). Lag 0
     /// of a non-constant window is 1.
-    static func coefficient(_ samples: UnsafeBufferPointer<Double>, mean: Double, lag: Int) -> Double {
+    @_spi(Testing)
+    public static func coefficient(_ samples: UnsafeBufferPointer<Double>, mean: Double, lag: Int) -> Double {
         var (cross, head, tail) = (0.0, 0.0, 0.0)
         for index in 0..<(samples.count - lag) {
             let a = samples[index] - mean

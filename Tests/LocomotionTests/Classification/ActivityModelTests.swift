@@ -1,36 +1,20 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import Testing
 
-@testable import Locomotion
-
 @Suite struct ActivityModelTests {
-    /// A training set from the pocket fixtures: 14 windows each of running, walking and sitting.
-    static func pocketSet() throws -> ActivityTrainingSet {
-        var set = ActivityTrainingSet(featureNames: ActivityModel.defaultFeatures)
-        for name in ["jogging", "walking", "sitting"] {
-            let url = try #require(
-                Bundle.module.url(forResource: "Fixtures/motionsense-sub03-\(name)-20s", withExtension: "csv"))
-            let recording = try RecordingReader.read(path: url.path).recording
-            try set.add(try recording.features(), of: recording, group: name)
-        }
-        return set
-    }
-
-    static let record = ActivityModel.TrainingRecord(
-        command: "test", sources: [], windowsPerClass: [], date: "2026-12-01")
-
     @Test(arguments: ActivityModel.Kind.allCases)
     func trainsRoundTripsAndClassifies(kind: ActivityModel.Kind) throws {
-        let set = try Self.pocketSet()
+        let set = try ModelTestData.pocketSet()
         #expect(set.count == 42)
-        let model = try ActivityModel.train(kind, on: set, training: Self.record)
+        let model = try ActivityModel.train(kind, on: set, training: ModelTestData.record)
         #expect(model.classes == [.walking, .running, .stationary])
         #expect(model.training.windowsPerClass == [14, 14, 14])
         let data = model.encoded()
         let loaded = try ActivityModel(data: data)
         #expect(loaded.encoded() == data)
         // Deterministic: the same training gives the same bytes.
-        #expect(try ActivityModel.train(kind, on: set, training: Self.record).encoded() == data)
+        #expect(try ActivityModel.train(kind, on: set, training: ModelTestData.record).encoded() == data)
         let url = try #require(
             Bundle.module.url(forResource: "Fixtures/motionsense-sub03-walking-20s", withExtension: "csv"))
         let table = try RecordingReader.read(path: url.path).recording.features()
@@ -42,7 +26,9 @@ import Testing
     }
 
     @Test func storedModelsAreCheckedAndEachFaultHasItsOwnCode() throws {
-        let data = try ActivityModel.train(.naiveBayes, on: try Self.pocketSet(), training: Self.record).encoded()
+        let data = try ActivityModel.train(
+            .naiveBayes, on: try ModelTestData.pocketSet(), training: ModelTestData.record
+        ).encoded()
         func code(_ bytes: Data) -> LocomotionError.Code? {
             do {
                 _ = try ActivityModel(data: bytes)
@@ -82,7 +68,8 @@ import Testing
     }
 
     @Test func aTableMadeDifferentlyIsRefused() throws {
-        let model = try ActivityModel.train(.naiveBayes, on: try Self.pocketSet(), training: Self.record)
+        let model = try ActivityModel.train(
+            .naiveBayes, on: try ModelTestData.pocketSet(), training: ModelTestData.record)
         let url = try #require(
             Bundle.module.url(forResource: "Fixtures/motionsense-sub03-walking-20s", withExtension: "csv"))
         let recording = try RecordingReader.read(path: url.path).recording
@@ -168,7 +155,7 @@ import Testing
     }
 
     @Test func crossValidationNeverTrainsOnTheHeldOutGroup() throws {
-        let set = try Self.pocketSet()
+        let set = try ModelTestData.pocketSet()
         // Three groups, one per activity: every held-out class is absent from its training folds,
         // so grouped cross-validation cannot get any window right.
         let confusion = try ActivityModel.crossValidate(.naiveBayes, on: set, folds: 3)
@@ -180,7 +167,7 @@ import Testing
         let model = try ActivityModel.bundled
         #expect(model.kind == .naiveBayes && model.classes.contains(.walking))
         #expect(model.featureSchemaVersion == FeatureSchema.builtinVersion)
-        let recording = try RecordingReader.read(path: DominantFrequencyTimelineTests.demoPath).recording
+        let recording = try RecordingReader.read(path: TestRecordings.bundledWalkPath).recording
         let results = try model.classify(try recording.features())
         #expect(results.filter { $0.activity == .walking }.count > results.count / 2)
     }

@@ -1,7 +1,6 @@
 import Foundation
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 @Suite struct ActivityTrainingSetTests {
     /// A 40 s recording at 50 Hz with the given label on each 10 s quarter.

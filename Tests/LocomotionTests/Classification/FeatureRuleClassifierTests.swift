@@ -1,7 +1,6 @@
 import Foundation
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 @Suite struct FeatureRuleClassifierTests {
     let rules = try! FeatureRuleClassifier()

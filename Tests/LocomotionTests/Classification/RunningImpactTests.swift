@@ -4,26 +4,12 @@ import Testing
 @testable import Locomotion
 
 @Suite struct RunningImpactTests {
-    static func excerpt(_ name: String) throws -> Recording {
-        let url = try #require(Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: "csv"))
-        return try RecordingReader.read(path: url.path).recording
-    }
-
-    /// `recording` with every acceleration axis clipped at ±`limit` g, as a phone with that range records it.
-    static func clipped(_ recording: Recording, at limit: Double) throws -> Recording {
-        var clipped = recording
-        let a = try #require(recording.acceleration)
-        let clip = { (v: [Double]) in v.map { min(max($0, -limit), limit) } }
-        clipped.acceleration = ThreeAxisSeries(x: clip(a.x), y: clip(a.y), z: clip(a.z))
-        return clipped
-    }
-
     static func activities(_ recording: Recording) throws -> [ActivityType] {
         try FeatureRuleClassifier().classify(recording.features()).map(\.activity)
     }
 
     @Test func aSlowJogClippedAtTwoGIsRunning() throws {
-        let jog = try Self.clipped(Self.excerpt("motionsense-sub04-jogging-20s"), at: 2)
+        let jog = try TestRecordings.clipped(TestRecordings.fixture("motionsense-sub04-jogging-20s"), at: 2)
         let clipping = try #require(jog.accelerationClipping)
         #expect(clipping.isClipped)
         #expect(abs(try #require(clipping.range) - 2) < 1e-12)
@@ -36,7 +22,7 @@ import Testing
     }
 
     @Test func aClippedWalkStaysWalking() throws {
-        let walk = try Self.clipped(Self.excerpt("motionsense-sub03-walking-20s"), at: 2)
+        let walk = try TestRecordings.clipped(TestRecordings.fixture("motionsense-sub03-walking-20s"), at: 2)
         let activities = try Self.activities(walk)
         #expect(activities.filter { $0 == .running }.isEmpty)
         #expect(activities.filter { $0 == .walking }.count >= 11)

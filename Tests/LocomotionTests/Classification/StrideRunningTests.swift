@@ -7,7 +7,7 @@ import Testing
 /// as a ±2 g phone records it.
 @Suite struct StrideRunningTests {
     @Test func aStrideLockedJogClippedAtTwoGIsRunning() throws {
-        let jog = try RunningImpactTests.clipped(RunningImpactTests.excerpt("motionsense-sub10-jogging-20s"), at: 2)
+        let jog = try TestRecordings.clipped(TestRecordings.fixture("motionsense-sub10-jogging-20s"), at: 2)
         #expect(try #require(jog.accelerationClipping).isClipped)
         let table = try jog.features()
         let cadence = try #require(table.schema.index(of: "gait_autocorrelation_cadence"))
@@ -27,7 +27,7 @@ import Testing
 
     @Test func clippedWalksStayWalking() throws {
         for name in ["motionsense-sub03-walking-20s", "motionsense-sub03-sitting-20s"] {
-            let recording = try RunningImpactTests.clipped(RunningImpactTests.excerpt(name), at: 2)
+            let recording = try TestRecordings.clipped(TestRecordings.fixture(name), at: 2)
             let activities = try FeatureRuleClassifier().classify(recording.features()).map(\.activity)
             #expect(!activities.contains(.running), "\(name): \(activities)")
         }

@@ -1,8 +1,7 @@
 import Foundation
+import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 @Suite struct FloorCounterTests {
     /// Feeds pressure at 1 Hz: `height(t)` in metres above the start, plus noise and a drift in Pa/s.

@@ -1,6 +1,5 @@
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 @Suite struct LocationPolicyTests {
     @Test func recommendedPolicies() throws {

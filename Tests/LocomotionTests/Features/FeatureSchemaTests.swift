@@ -1,9 +1,8 @@
 import Foundation
+import Locomotion
 import LocomotionDSP
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 @Suite("Feature schema, configuration and groups")
 struct FeatureSchemaTests {

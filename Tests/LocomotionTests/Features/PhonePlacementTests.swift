@@ -1,7 +1,6 @@
 import Foundation
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 @Suite struct PhonePlacementTests {
     /// 30 s at 100 Hz of gravity tilted by `swing` degrees at the stride rate (0.9 Hz) about the

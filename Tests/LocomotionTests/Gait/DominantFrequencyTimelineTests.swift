@@ -6,13 +6,8 @@ import Testing
 
 @Suite("DominantFrequencyTimeline")
 struct DominantFrequencyTimelineTests {
-    /// The bundled UCI HAPT walk (CC BY 4.0; see Sources/LocomotionCLI/Resources/README.md).
-    static let demoPath = packageRoot().appendingPathComponent(
-        "Sources/LocomotionCLI/Resources/uci-hapt-walk-exp01.csv"
-    ).path
-
     @Test func walkingWindowsOfARealRecordingStepInTheWalkingBand() throws {
-        let recording = try RecordingReader.read(path: Self.demoPath).recording
+        let recording = try RecordingReader.read(path: TestRecordings.bundledWalkPath).recording
         let timeline = try recording.dominantFrequencyTimeline()
         // UCI timestamps are sample/50 written to 4 decimals, so intervals differ from 0.02 by rounding.
         #expect(abs(timeline.sampleRate - 50) < 1e-6)

@@ -1,7 +1,6 @@
 import Foundation
+import Locomotion
 import LocomotionTestSupport
-
-@testable import Locomotion
 
 /// Synthetic walking, stillness and vehicle vibration with known step times, for the step tests.
 enum GaitSimulation {

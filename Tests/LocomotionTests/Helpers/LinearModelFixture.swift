@@ -1,8 +1,7 @@
 import Foundation
+import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// `Fixtures/models_linear.json`, written by `Fixtures/generate_models.py` (scikit-learn).
 struct LinearModelFixture: Decodable {
@@ -65,6 +64,20 @@ struct LinearModelFixture: Decodable {
 
 /// Helpers shared by the model tests.
 enum ModelTestData {
+    /// A training set from the pocket fixtures: 14 windows each of running, walking and sitting.
+    static func pocketSet() throws -> ActivityTrainingSet {
+        var set = ActivityTrainingSet(featureNames: ActivityModel.defaultFeatures)
+        for name in ["jogging", "walking", "sitting"] {
+            let recording = try TestRecordings.fixture("motionsense-sub03-\(name)-20s")
+            try set.add(try recording.features(), of: recording, group: name)
+        }
+        return set
+    }
+
+    /// The training record the test models carry.
+    static let record = ActivityModel.TrainingRecord(
+        command: "test", sources: [], windowsPerClass: [], date: "2026-12-01")
+
     /// `perClass` rows of `featureCount` features for each of `classCount` classes: class *k*
     /// is centred at *k* on every feature with unit noise, so the classes overlap.
     static func blobs(

@@ -1,7 +1,6 @@
 import Foundation
+import Locomotion
 import LocomotionTestSupport
-
-@testable import Locomotion
 
 /// A simulated trip at 1 Hz with a known true speed, for the accuracy tests of the speed filters.
 ///

@@ -1,8 +1,7 @@
 import Foundation
+import Locomotion
 import LocomotionDSP
 import Testing
-
-@testable import Locomotion
 
 /// Bad input at the library's entry points: each case must end in a typed error or in the
 /// documented handling its check states — never a trap (which would stop this test process).
@@ -126,7 +125,7 @@ struct BadInputMatrixTests {
         Case(description: "an empty training set") {
             _ = try ActivityModel.train(
                 .naiveBayes, on: ActivityTrainingSet(featureNames: ActivityModel.defaultFeatures),
-                training: ActivityModelTests.record)
+                training: ModelTestData.record)
             return false
         },
         Case(description: "OS reports with every flag combination resolve to one activity") {

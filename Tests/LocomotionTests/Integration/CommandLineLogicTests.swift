@@ -1,7 +1,6 @@
 import Foundation
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 /// What the command line once computed itself and the library now provides: the label map file,
 /// the hysteresis preset, the labelling rule of scoring, model evaluation and the analysis record.

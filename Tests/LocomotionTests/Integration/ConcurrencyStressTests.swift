@@ -1,8 +1,7 @@
 import Foundation
+import Locomotion
 import LocomotionDSP
 import Testing
-
-@testable import Locomotion
 
 /// Many tasks at once planning and running FFTs of mixed sizes, extracting features, training,
 /// classifying and detecting steps: every result equals the one computed alone, on one thread.
@@ -37,7 +36,7 @@ struct ConcurrencyStressTests {
         let steps = try recording.detectSteps(configuration: index.isMultiple(of: 2) ? .init() : .trunk)
         let model = try ActivityModel.train(
             ActivityModel.Kind.allCases[index % ActivityModel.Kind.allCases.count], on: set,
-            training: ActivityModelTests.record)
+            training: ModelTestData.record)
         let activities =
             try model.classify(table).map(\.activity) + (try FeatureRuleClassifier().classify(table)).map(\.activity)
         return Outcome(
@@ -54,8 +53,8 @@ struct ConcurrencyStressTests {
     }
 
     @Test func resultsUnderLoadEqualThoseComputedAlone() async throws {
-        let recording = try RecordingReader.read(path: DominantFrequencyTimelineTests.demoPath).recording
-        let set = try ActivityModelTests.pocketSet()
+        let recording = try RecordingReader.read(path: TestRecordings.bundledWalkPath).recording
+        let set = try ModelTestData.pocketSet()
         let tasks = 12
         let alone = try (0..<tasks).map { try Self.work($0, recording: recording, set: set) }
         let together = try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in

@@ -7,7 +7,7 @@ import Testing
 struct ReadmeTourTests {
     @Test func theTourRunsAndFindsTheWalk() throws {
         let loaded = try RecordingReader.read(
-            path: DominantFrequencyTimelineTests.demoPath, options: .init(labelTranslations: DatasetLabels.uciHAPT))
+            path: TestRecordings.bundledWalkPath, options: .init(labelTranslations: DatasetLabels.uciHAPT))
         let recording = loaded.recording
         let rate = try #require(recording.estimatedSampleRate)
         #expect(abs(rate - 50) < 1e-6)

@@ -1,7 +1,6 @@
 import Foundation
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 @Suite("Gravity separation and device orientation")
 struct MotionTests {

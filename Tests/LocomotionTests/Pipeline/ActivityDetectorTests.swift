@@ -1,18 +1,10 @@
 import Foundation
+import Locomotion
 import Testing
 
-@testable import Locomotion
-
 @Suite struct ActivityDetectorTests {
-    func bundledWalk() throws -> Recording {
-        try RecordingReader.read(
-            path: DominantFrequencyTimelineTests.demoPath, options: .init(labelTranslations: DatasetLabels.uciHAPT)
-        )
-        .recording
-    }
-
     @Test func streamingEqualsBatch() throws {
-        let recording = try bundledWalk()
+        let recording = try TestRecordings.bundledWalk()
         var detector = try ActivityDetector(sampleRate: 50)
         let decisions = try detector.process(try recording.events())
         // The same rate on both sides: the batch path otherwise uses the rate estimated from the
@@ -27,7 +19,7 @@ import Testing
     }
 
     @Test func stepsCountOnFootOnlyAndMatchTheBatchDetector() throws {
-        let recording = try bundledWalk()
+        let recording = try TestRecordings.bundledWalk()
         let batch = try recording.detectSteps().steps.count
         // On foot: every step the detector finds counts, and the stream finds the batch's steps.
         var walker = try ActivityDetector(sampleRate: 50)
@@ -51,7 +43,7 @@ import Testing
     }
 
     @Test func aTrainedModelRunsThroughItsPreparedColumns() throws {
-        let recording = try bundledWalk()
+        let recording = try TestRecordings.bundledWalk()
         let model = try ActivityModel.bundled
         var detector = try ActivityDetector(sampleRate: 50, classifier: .custom(model))
         let decisions = try detector.process(try recording.events())
@@ -61,7 +53,7 @@ import Testing
     }
 
     @Test func transitionsFollowTheCommittedActivity() throws {
-        let recording = try bundledWalk()
+        let recording = try TestRecordings.bundledWalk()
         var detector = try ActivityDetector(sampleRate: 50)
         let decisions = try detector.process(try recording.events())
         let transitions = decisions.flatMap(\.transitions)

@@ -6,7 +6,7 @@ import Testing
 /// lying, walking and the postural transitions between them, no vehicle).
 @Suite struct InVehicleStageTests {
     @Test func postureTransitionsAreNotDriving() throws {
-        let recording = try PipelineDriversTests.read("uci-hapt-exp01.csv")
+        let recording = try TestRecordings.bundled("uci-hapt-exp01.csv")
         let labels = try #require(recording.labels)
         let transitionRows = labels.indices.filter { row in
             labels[row].contains(" to ") || ["7", "8", "9", "10", "11", "12"].contains(labels[row])

@@ -1,18 +1,10 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import Testing
 
-@testable import Locomotion
-
 @Suite struct RecordingAnalysisTests {
-    func bundledWalk() throws -> Recording {
-        try RecordingReader.read(
-            path: DominantFrequencyTimelineTests.demoPath, options: .init(labelTranslations: DatasetLabels.uciHAPT)
-        )
-        .recording
-    }
-
     @Test func theBundledWalkIsOneWalkWithItsStepsOnFoot() throws {
-        let analysis = try bundledWalk().analyzeActivities()
+        let analysis = try TestRecordings.bundledWalk().analyzeActivities()
         let walking = try #require(analysis.timeline.segments.first { $0.activity == .walking })
         #expect(walking.duration > 55)
         #expect(analysis.timeline.segments.filter { $0.activity == .walking }.count == 1)
@@ -24,7 +16,7 @@ import Testing
     }
 
     @Test func smoothingChoices() throws {
-        let recording = try bundledWalk()
+        let recording = try TestRecordings.bundledWalk()
         // Without smoothing and without the in-vehicle stage, the results are the windows' own.
         let raw = try recording.analyzeActivities(.init(smoothing: .none, inVehicle: nil))
         #expect(raw.smoothed == raw.windows)

@@ -29,7 +29,7 @@ struct PlausibilityCheckerTests {
     }
 
     @Test func aRecordingFedInChunksGetsTheNotesOfTheWholeRecording() throws {
-        var walk = PlausibilityNotesTests.walk(count: 1000)
+        var walk = TestRecordings.plausibleWalk(count: 1000)
         var x = walk.acceleration!.x
         x[333] = 1000  // a spike that lands inside one chunk
         walk.acceleration = ThreeAxisSeries(x: x, y: walk.acceleration!.y, z: walk.acceleration!.z)
@@ -111,7 +111,7 @@ struct PlausibilityCheckerTests {
     }
 
     @Test func aStepCountRisingAMillionStepsASecondIsNoted() {
-        var walk = PlausibilityNotesTests.walk()
+        var walk = TestRecordings.plausibleWalk()
         walk.steps = (0..<200).map { $0 == 50 ? 10 : ($0 == 100 ? 1_000_010 : ($0 == 150 ? 1_000_012 : .nan)) }
         let notes = walk.plausibilityNotes()
         #expect(notes.count == 1, "\(notes)")

@@ -1,4 +1,5 @@
 import Foundation
+import LocomotionTestSupport
 import Testing
 
 @testable import Locomotion
@@ -132,8 +133,8 @@ struct RecordingResamplerTests {
     }
 
     @Test func downsampledWalkingCountsTheSameSteps() throws {
-        let native = try SupportedSampleRateTests.walk(rate: 100).detectSteps().steps
-        let fast = SupportedSampleRateTests.walk(rate: 2000)
+        let native = try WalkRecording.make(rate: 100).detectSteps().steps
+        let fast = WalkRecording.make(rate: 2000)
         let resampled = try fast.resampled(to: 100)
         #expect(abs(resampled.estimatedSampleRate! - 100) < 1e-6)
         let steps = try resampled.detectSteps().steps

@@ -1,7 +1,6 @@
+import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 @Suite struct ActivityHysteresisTests {
     /// Feeds `(time, activity)` pairs and returns the committed activity after each.

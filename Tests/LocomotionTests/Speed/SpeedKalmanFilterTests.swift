@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import Testing
-
-@testable import Locomotion
 
 private func fix(_ time: Double, _ speed: Double, _ accuracy: Double? = 0.5) throws -> LocationFix {
     try LocationFix(time: time, speed: speed, speedAccuracy: accuracy)

@@ -1,7 +1,6 @@
 import Foundation
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 @Suite("SpeedSmoother")
 struct SpeedSmootherTests {

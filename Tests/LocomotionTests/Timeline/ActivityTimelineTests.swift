@@ -1,6 +1,5 @@
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 @Suite struct ActivityTimelineTests {
     let evidence = ActivityEvidence(speed: nil, cadence: nil, accelerationVariance: nil)

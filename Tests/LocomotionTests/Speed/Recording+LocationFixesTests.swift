@@ -1,6 +1,5 @@
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 @Suite("Recording.locationFixes")
 struct RecordingLocationFixesTests {

@@ -1,6 +1,5 @@
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 /// A car at about 20 m/s, a 60 s gap (a tunnel), then fixes again.
 @Suite("Speed smoothing across long gaps")

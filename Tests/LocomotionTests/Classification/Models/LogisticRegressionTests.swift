@@ -1,7 +1,6 @@
 import Foundation
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 @Suite struct LogisticRegressionTests {
     /// Agreement with scikit-learn's LogisticRegression, absolute, on every probability.

@@ -1,7 +1,6 @@
 import Foundation
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 /// Parses CSV text in strict mode unless options say otherwise.
 private func load(_ text: String, _ options: RecordingReadOptions = .init()) throws -> LoadedRecording {

@@ -1,6 +1,5 @@
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 @Suite("KalmanFilter (the seed's)")
 struct SpeedSeedKalmanTests {

@@ -1,8 +1,7 @@
 import Foundation
+import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 @Suite("Recording sampling, segments and resampling")
 struct RecordingSamplingTests {

@@ -126,11 +126,11 @@ struct EstimatorConformanceTests {
 
     @Test(arguments: ActivityModel.Kind.allCases)
     func storedModels(kind: ActivityModel.Kind) throws {
-        let set = try ActivityModelTests.pocketSet()
-        let model = try ActivityModel.train(kind, on: set, training: ActivityModelTests.record, seed: 2)
+        let set = try ModelTestData.pocketSet()
+        let model = try ActivityModel.train(kind, on: set, training: ModelTestData.record, seed: 2)
         let data = model.encoded()
         // Determinism and round trip.
-        #expect(try ActivityModel.train(kind, on: set, training: ActivityModelTests.record, seed: 2).encoded() == data)
+        #expect(try ActivityModel.train(kind, on: set, training: ModelTestData.record, seed: 2).encoded() == data)
         let loaded = try ActivityModel(data: data)
         #expect(loaded.encoded() == data)
         let matrix = set.matrix

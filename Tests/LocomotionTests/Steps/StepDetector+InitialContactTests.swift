@@ -1,8 +1,7 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// The initial-contact stage of the step detector: the step time moves from the magnitude peak to
 /// the steepest rise of the vertical acceleration (docs/Algorithms.md, "Step detection").

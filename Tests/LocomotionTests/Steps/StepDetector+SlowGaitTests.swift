@@ -1,8 +1,7 @@
 import Foundation
+import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// Slow and impaired gait: steps down to 40 steps/min, asymmetric steps, and the period-scaled
 /// initial-contact search (docs/Algorithms.md, "Step detection": "Slow gait").

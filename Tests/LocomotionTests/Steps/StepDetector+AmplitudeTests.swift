@@ -1,8 +1,7 @@
 import Foundation
+import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// The amplitude rule's absolute floors: a candidate whose prominence lies between
 /// `weakMinimumProminence` and `minimumProminence` is weak, so it joins a run that strong

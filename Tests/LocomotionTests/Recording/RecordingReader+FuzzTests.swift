@@ -1,8 +1,7 @@
 import Foundation
+import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// Seeded fuzzing of the CSV reader: mutated recordings and random bytes must give rows or a
 /// typed error, never a trap, and in lenient mode every line is a row, a blank line or a counted skip.

@@ -1,8 +1,7 @@
 import Foundation
+import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// The candidate spacing adapted to the context's step period (`stepPeriodSpacing`): inside a
 /// periodic context, a second hump within one slow step is not a candidate.

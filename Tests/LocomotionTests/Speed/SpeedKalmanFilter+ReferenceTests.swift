@@ -1,7 +1,6 @@
 import Foundation
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 /// The fixtures written by `Fixtures/generate_speed.py` (numpy).
 enum SpeedFixture {

@@ -1,7 +1,6 @@
 import Foundation
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 /// A regression test on real data: 37 s of a lower-back sensor from Mobilise-D with reference
 /// initial contacts (Fixtures/README-mobilised-d.md). The thresholds are what the detector

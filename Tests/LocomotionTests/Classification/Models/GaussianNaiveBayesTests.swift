@@ -1,7 +1,6 @@
 import Foundation
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 @Suite struct GaussianNaiveBayesTests {
     /// Agreement with scikit-learn's GaussianNB, absolute, on every probability.

@@ -37,15 +37,7 @@ struct CadenceOrReportClassifier: ActivityClassifier {
 /// give the same windows, timeline, steps on foot and scores on the bundled recordings, for every
 /// kind of classifier and smoothing.
 @Suite struct PipelineDriversTests {
-    static let root = packageRoot()
     static let recordings = ["uci-hapt-exp01.csv", "uci-hapt-walk-exp01.csv"]
-
-    static func read(_ name: String) throws -> Recording {
-        try RecordingReader.read(
-            path: root.appendingPathComponent("Sources/LocomotionCLI/Resources/\(name)").path,
-            options: .init(labelTranslations: DatasetLabels.uciHAPT)
-        ).recording
-    }
 
     /// Operating-system reports made from the labels: one at each change of label, automotive
     /// for the sitting and lying stretches (so a listener's decisions change), else the label's flag.
@@ -92,7 +84,7 @@ struct CadenceOrReportClassifier: ActivityClassifier {
 
     @Test(arguments: cases)
     func wholeEqualsChunkedEqualsLive(recordingName: String, classifier: String, smoothing: String) throws {
-        let recording = try Self.read(recordingName)
+        let recording = try TestRecordings.bundled(recordingName)
         let reports = Self.reports(for: recording)
         let options = try Self.options(classifier, smoothing: smoothing, reports: reports)
         let sampling = try #require(recording.samplingAnalysis())
@@ -134,7 +126,7 @@ struct CadenceOrReportClassifier: ActivityClassifier {
     /// the decisions differ (so the equality above is not an equality of deaf classifiers).
     @Test(arguments: ["fusion", "custom"])
     func theReportsAreHeard(classifier: String) throws {
-        let recording = try Self.read("uci-hapt-exp01.csv")
+        let recording = try TestRecordings.bundled("uci-hapt-exp01.csv")
         let reports = Self.reports(for: recording)
         let heard = try recording.analyzeActivities(try Self.options(classifier, smoothing: "none", reports: reports))
         let deaf = try recording.analyzeActivities(try Self.options(classifier, smoothing: "none", reports: []))
@@ -146,7 +138,7 @@ struct CadenceOrReportClassifier: ActivityClassifier {
 
     /// Steps on foot are those inside walking and running segments, whatever the driver.
     @Test func stepsOnFootAreTheStepsInsideWalkingAndRunningSegments() throws {
-        let analysis = try Self.read("uci-hapt-exp01.csv").analyzeActivities()
+        let analysis = try TestRecordings.bundled("uci-hapt-exp01.csv").analyzeActivities()
         let onFoot = analysis.timeline.segments.filter { $0.activity == .walking || $0.activity == .running }
         let expected = analysis.detectedSteps.filter { step in
             onFoot.contains { $0.start <= step.time && step.time <= $0.end }
@@ -157,7 +149,7 @@ struct CadenceOrReportClassifier: ActivityClassifier {
 
     /// Reports out of order are refused when the analysis is made, as the live detector refuses them.
     @Test func scheduledReportsOutOfOrderAreRefused() throws {
-        let recording = try Self.read("uci-hapt-walk-exp01.csv")
+        let recording = try TestRecordings.bundled("uci-hapt-walk-exp01.csv")
         let reports = [
             MotionActivityReport(flags: .walking, confidence: .high, start: 5),
             MotionActivityReport(flags: .walking, confidence: .high, start: 1),

@@ -1,8 +1,7 @@
 import Foundation
+import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// `RecordingReadOptions.resampling`: the importer and the streamed analysis resample as the
 /// policy says, and say so.

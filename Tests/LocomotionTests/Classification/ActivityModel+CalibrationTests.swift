@@ -70,7 +70,7 @@ import Testing
 
     @Test func theTemperatureIsStoredCheckedAndReadFromVersion3AsOne() throws {
         let trained = try ActivityModel.train(
-            .naiveBayes, on: try ActivityModelTests.pocketSet(), training: ActivityModelTests.record)
+            .naiveBayes, on: try ModelTestData.pocketSet(), training: ModelTestData.record)
         #expect(trained.temperature == 1)
         let model = try trained.calibrated(temperature: 1.75)
         let data = model.encoded()

@@ -1,30 +1,18 @@
 import Foundation
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 /// ``Recording/plausibilityNotes()``: values that read without error but a user would want to hear
 /// about (docs/Reliability.md).
 @Suite("Plausibility notes")
 struct PlausibilityNotesTests {
     /// Four seconds of a plausible walk at 50 Hz, gyroscope included.
-    static func walk(count: Int = 200) -> Recording {
-        Recording(
-            source: "walk", time: (0..<count).map { Double($0) * 0.02 },
-            acceleration: ThreeAxisSeries(
-                x: (0..<count).map { 0.1 + 0.05 * cos(Double($0)) }, y: Array(repeating: 0, count: count),
-                z: (0..<count).map { 1 + 0.2 * sin(Double($0)) }),
-            rotationRate: ThreeAxisSeries(
-                x: (0..<count).map { 0.5 * sin(Double($0) * 0.3) }, y: Array(repeating: 0.1, count: count),
-                z: Array(repeating: 0, count: count)))
-    }
-
     @Test func aPlausibleWalkHasNoNotes() {
-        #expect(Self.walk().plausibilityNotes().isEmpty)
+        #expect(TestRecordings.plausibleWalk().plausibilityNotes().isEmpty)
     }
 
     @Test func duplicateTimestampsAreCounted() {
-        let walk = Self.walk()
+        let walk = TestRecordings.plausibleWalk()
         let doubled = Recording(
             source: "twice", time: walk.time.flatMap { [$0, $0] },
             acceleration: ThreeAxisSeries(
@@ -36,7 +24,7 @@ struct PlausibilityNotesTests {
     }
 
     @Test func degreesPerSecondReadAsRadiansAreNoted() {
-        var walk = Self.walk()
+        var walk = TestRecordings.plausibleWalk()
         let rotation = walk.rotationRate!
         let factor = 180 / Double.pi
         walk.rotationRate = ThreeAxisSeries(
@@ -46,7 +34,7 @@ struct PlausibilityNotesTests {
     }
 
     @Test func accelerationSpikesAndAConstantSignalAreNoted() {
-        var walk = Self.walk()
+        var walk = TestRecordings.plausibleWalk()
         var x = walk.acceleration!.x
         x[50] = 1000
         x[120] = -400
@@ -65,7 +53,7 @@ struct PlausibilityNotesTests {
     }
 
     @Test func implausiblePedometerValuesAreNoted() {
-        var walk = Self.walk()
+        var walk = TestRecordings.plausibleWalk()
         walk.cadence = (0..<200).map { $0 == 10 ? 1e6 : ($0 % 50 == 0 ? 1.8 : .nan) }
         walk.steps = (0..<200).map { $0 % 50 == 0 ? Double(1000 - $0) : .nan }
         let notes = walk.plausibilityNotes()

@@ -1,8 +1,7 @@
 import Foundation
+import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// The vibration rule: a context rougher than `maximumRoughness` × its spread has no candidates,
 /// unless it moves vigorously (spread at least `vigorousSpread`), which may be up to

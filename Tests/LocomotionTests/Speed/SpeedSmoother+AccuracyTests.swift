@@ -1,7 +1,6 @@
 import Foundation
+import Locomotion
 import Testing
-
-@testable import Locomotion
 
 /// The recommended smoother against the truth of ``SimulatedSpeedTrace`` (walk with multipath
 /// spikes, stop, drive, traffic jam, tunnel), and against the raw fixes and the seed's filter.

@@ -1,8 +1,7 @@
 import Foundation
+import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// What tells a person on foot from a ride when the steps cannot be seen (a throttled 5 Hz log),
 /// and what a single jolt inside a ride may not do. Simulated signals only.
