@@ -25,7 +25,14 @@ public struct VehicleEvidenceWindow: Sendable, Hashable {
 
     /// Creates a window (mostly for tests; ``VehicleEvidence`` makes them).
     ///
-    /// - Parameter subHertzMotion: in g; NaN (the default) when not measured.
+    /// - Parameters:
+    ///   - endTime: Time of the window's last grid point, in seconds.
+    ///   - duration: Duration the window covers, in seconds.
+    ///   - dynamicRMS: 3-axis RMS about the window mean, in g.
+    ///   - vibration: Vibration along the vertical (or ``dynamicRMS`` without gravity), in g.
+    ///   - periodicity: Highest autocorrelation peak at lags of 0.3–1.4 s, 0–1.
+    ///   - kind: The class the thresholds give.
+    ///   - subHertzMotion: Sub-hertz motion, in g; NaN (the default) when not measured.
     public init(
         endTime: Double, duration: Double, dynamicRMS: Double, vibration: Double, periodicity: Double,
         kind: VehicleWindowKind, subHertzMotion: Double = .nan
