@@ -102,12 +102,7 @@ struct VehicleOnFootEvidenceTests {
     }
 
     @Test func aJoltInsideARideDoesNotEndIt() throws {
-        var machine = try InVehicleStateMachine()
-        var t = 0.0
-        for _ in 0..<40 {
-            t += 1
-            _ = machine.update(.test(t, .vehicleLike))
-        }
+        var (machine, t) = try InVehicleStateMachine.afterFortyVehicleLikeSeconds()
         #expect(machine.inVehicle)
         // A jolt of about a second is in every 10 s window that holds it: 11 windows in a row.
         for _ in 0..<11 {
@@ -166,5 +161,18 @@ extension VehicleEvidenceWindow {
     /// A 10 s window ending at `t` of the kind `kind`, for feeding a state machine directly.
     static func test(_ t: Double, _ kind: VehicleWindowKind) -> VehicleEvidenceWindow {
         VehicleEvidenceWindow(endTime: t, duration: 9.9, dynamicRMS: 0.05, vibration: 0.02, periodicity: 0, kind: kind)
+    }
+}
+
+extension InVehicleStateMachine {
+    /// A default machine fed 40 vehicle-like windows, one a second, and the time of the last.
+    static func afterFortyVehicleLikeSeconds() throws -> (machine: InVehicleStateMachine, time: Double) {
+        var machine = try InVehicleStateMachine()
+        var t = 0.0
+        for _ in 0..<40 {
+            t += 1
+            _ = machine.update(.test(t, .vehicleLike))
+        }
+        return (machine, t)
     }
 }

@@ -252,12 +252,7 @@ struct VehicleStateTests {
     }
 
     @Test func theActivityClassifiersOnFootHintEndsARide() throws {
-        var machine = try InVehicleStateMachine()
-        var t = 0.0
-        for _ in 0..<40 {
-            t += 1
-            _ = machine.update(.test(t, .vehicleLike))
-        }
+        var (machine, t) = try InVehicleStateMachine.afterFortyVehicleLikeSeconds()
         #expect(machine.inVehicle)
         var exitedAfter = 0
         for k in 1...20 {
