@@ -15,7 +15,8 @@
 ///    along the window's mean direction, i.e. vertical, which a tilt of the phone changes only to
 ///    second order) and ``VehicleEvidenceWindow/periodicity`` (autocorrelation peak at 0.3–1.4 s,
 ///    the step and stride periods of walking and running and the crank period of pedalling).
-/// 3. **A class**: on foot when periodic and strong, violently strong, or (gravity included)
+/// 3. **A class**: on foot when periodic and strong (gravity removed: at the cadence of gait,
+///    `gravityRemovedGaitRhythm`), violently strong, or (gravity included)
 ///    vertically stronger than any ride gives a seated passenger; vehicle-like when the vibration
 ///    is above a moving vehicle's floor and (gravity removed, vertical unknown) the acceleration
 ///    averaged over whole seconds moves (``VehicleEvidenceWindow/subHertzMotion``: speed changes,
@@ -74,6 +75,18 @@ public struct VehicleEvidence: Sendable {
         /// second is near zero; a vehicle speeds up, slows down, turns and sways on its suspension
         /// at 0.1–1 Hz. With the vertical known this rule does not apply. 0 disables it.
         public var vehicleSubHertzFloor: Double = 0.006
+        /// Shortest period of the walking gait band, in seconds (default 0.5 s: a brisk walker's
+        /// 2 steps/s). Without gravity (vertical unknown), a rhythm at a shorter lag
+        /// (``shortestPeriod`` up to this) counts as on foot only at
+        /// ``gravityRemovedShortPeriodicity`` or more: walking steps at 1.4–2.2 Hz, and a brisk
+        /// walker's stride lies inside the band too, while a car's seat, suspension and phone mount
+        /// ring at 2–4 Hz and their three-axis vibration on a rough road repeats at 0.3–0.4 s with a
+        /// periodicity of 0.4–0.55. With gravity this rule does not apply.
+        public var gravityRemovedGaitPeriod: Double = 0.5
+        /// Periodicity at or above which a strong window without gravity is on foot when its rhythm
+        /// is faster than ``gravityRemovedGaitPeriod`` (default 0.6: the steady cadence of running
+        /// or pedalling, not a road's ringing).
+        public var gravityRemovedShortPeriodicity: Double = 0.6
 
         /// The default configuration.
         public init() {}
@@ -85,6 +98,10 @@ public struct VehicleEvidence: Sendable {
         var longestLag: Int { Int((longestPeriod / gridInterval).rounded()) }
         /// Grid cells averaged into one sub-hertz block (one second, at least one cell).
         var subHertzBlockCells: Int { max(1, Int((1 / gridInterval).rounded())) }
+        /// First lag of the gravity-removed gait band, in grid cells (within the searched lags).
+        var gaitLag: Int {
+            min(max(Int((gravityRemovedGaitPeriod / gridInterval).rounded()), shortestLag), longestLag)
+        }
 
         /// Checks every parameter.
         ///
@@ -114,6 +131,8 @@ public struct VehicleEvidence: Sendable {
                 ("onFootPeriodicity", onFootPeriodicity), ("violentRMS", violentRMS),
                 ("onFootVerticalVibration", onFootVerticalVibration),
                 ("vehicleSubHertzFloor", vehicleSubHertzFloor),
+                ("gravityRemovedGaitPeriod", gravityRemovedGaitPeriod),
+                ("gravityRemovedShortPeriodicity", gravityRemovedShortPeriodicity),
             ] {
                 try check(value.isFinite && value >= 0, name, value, "finite and >= 0")
             }
@@ -312,8 +331,13 @@ public struct VehicleEvidence: Sendable {
         let periodicity =
             energy > 0 ? Self.periodicity(projected, energy: energy, lags: c.shortestLag...c.longestLag) : 0
         let subHertz = subHertzMotion(first: first, mean: mean, vertical: vertical ? axis : nil)
+        // Gravity included, the rule is as it was (even for a mean below 0.5 g, where the axis is principal).
+        let rhythmic =
+            gravityIncluded
+            ? periodicity >= c.onFootPeriodicity
+            : Self.gravityRemovedGaitRhythm(projected, energy: energy, configuration: c)
         let kind: VehicleWindowKind
-        if rms >= c.violentRMS || (rms >= c.onFootRMS && periodicity >= c.onFootPeriodicity)
+        if rms >= c.violentRMS || (rms >= c.onFootRMS && rhythmic)
             || (vertical && vibration >= c.onFootVerticalVibration)
         {
             kind = .onFoot
