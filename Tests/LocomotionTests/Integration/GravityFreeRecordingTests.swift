@@ -228,4 +228,47 @@ struct GravityFreeRecordingTests {
         #expect(summary.skipped == [.gravity] && summary.windowCount == 22)
         #expect(summary.detectedStepCount == 0)
     }
+
+    /// User acceleration beside a gravity stream (`.both`) takes the gravity-included path end to
+    /// end: the activity analysis, the in-vehicle stage and the timeline are those of the raw
+    /// accelerometer (their sum), and nothing is skipped.
+    @Test func userAccelerationWithGravityIsAnalysedAsTheRawAccelerometer() throws {
+        let linear = Self.ride(seconds: 90)
+        let time = Self.time(linear)
+        let coreMotion = Recording(
+            source: "ride", time: time, linearAcceleration: linear, gravity: Self.constantGravity(count: linear.count))
+        let raw = Recording(source: "ride", time: time, acceleration: Self.withGravity(linear))
+        #expect(coreMotion.accelerationContent == .both)
+        let both = try coreMotion.analyzeActivities()
+        let reference = try raw.analyzeActivities()
+        #expect(both.skipped.isEmpty)
+        #expect(both.summary == reference.summary)
+        #expect(both.smoothed.map(\.activity) == reference.smoothed.map(\.activity))
+        // Not what the same user acceleration gives alone (the gravity-removed path skips gravity).
+        let free = try Recording(source: "ride", time: time, linearAcceleration: linear).analyzeActivities()
+        #expect(free.skipped == [.gravity])
+
+        // Sensor Logger: Accelerometer.csv (user acceleration) and Gravity.csv, m/s², z first.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sensorlogger-gravity-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ name: String, _ x: [Double], _ y: [Double], _ z: [Double]) throws {
+            var text = "time,seconds_elapsed,z,y,x\n"
+            for row in 0..<x.count {
+                text += "\(1_700_000_000_000_000_000 + row * 20_000_000),\(time[row]),"
+                text += "\(z[row] * 9.80665),\(y[row] * 9.80665),\(x[row] * 9.80665)\n"
+            }
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let gravity = Self.constantGravity(count: linear.count)
+        try write("Accelerometer.csv", linear.x, linear.y, linear.z)
+        try write("Gravity.csv", gravity.x, gravity.y, gravity.z)
+        let imported = try RecordingImporter.read(path: folder.path)
+        #expect(imported.recording.accelerationContent == .both)
+        let (summary, rows) = try RecordingImporter.analyzeActivities(path: folder.path)
+        #expect(rows == linear.count)
+        #expect(summary.skipped.isEmpty)
+        #expect(summary.windowCount == reference.summary.windowCount)
+        #expect(summary.timeline.segments.map(\.activity) == reference.summary.timeline.segments.map(\.activity))
+    }
 }
