@@ -65,9 +65,15 @@ public struct StepDetector: Sendable {
     /// Context half-width, minimum step distance, in samples.
     private let half: Int
     private let spacing: Int
-    /// The ring's capacity: the longest context, `2·half + 1` samples.
+    /// The ring's capacity: the longest context, `2·half + 1` samples, or the gait bout's window
+    /// when longer.
     private let capacity: Int
     private let lags: ClosedRange<Int>
+    /// The gait bout's window (``StepDetectorConfiguration/GaitBout/window``) in samples (0: off),
+    /// its step lags, and its autocorrelation, indexed by lag.
+    private let boutWindow: Int
+    private let boutLags: ClosedRange<Int>
+    private var boutCorrelations: [Double]
     /// Half the prominence window, in samples.
     private let prominenceReach: Int
     /// The context's samples, any context one contiguous run: the filtered values
@@ -148,8 +154,11 @@ public struct StepDetector: Sendable {
         half = wholeSamples(c.context.halfWidth, at: sampleRate)
         spacing = max(1, wholeSamples(c.candidates.minimumStepInterval, at: sampleRate, rounding: .up))
         prominenceReach = max(1, wholeSamples(c.amplitude.prominenceWindow, at: sampleRate))
-        capacity = 2 * half + 1
         lags = GaitRegularity.lags(of: c.context.stepPeriods, sampleRate: sampleRate)
+        boutWindow = c.gaitBout.window > 0 ? wholeSamples(c.gaitBout.window, at: sampleRate) : 0
+        boutLags = GaitRegularity.lags(of: c.gaitBout.periods, sampleRate: sampleRate)
+        boutCorrelations = [Double](repeating: 0, count: boutWindow > 0 ? boutLags.upperBound + 2 : 0)
+        capacity = max(2 * half + 1, boutWindow)
         ring = MirroredRingBuffer(capacity: capacity, channels: 4)
         boutRule = BoutRule(c)
         pending = []
@@ -372,9 +381,14 @@ public struct StepDetector: Sendable {
             for j in (offset + 1)...min(length - 1, offset + reach) { rightLow = min(rightLow, window[j]) }
             return (true, mean, (squares / Double(length)).squareRoot(), peak - max(leftLow, rightLow))
         }
-        guard isPeak, prominence >= gate.weakestProminence(spread: spread) else { return }
-        let amplitude = gate.judge(prominence: prominence, spread: spread)
-        guard amplitude > .reject else { return }
+        guard isPeak else { return }
+        let amplitude =
+            prominence >= gate.weakestProminence(spread: spread)
+            ? gate.judge(prominence: prominence, spread: spread) : .reject
+        // A candidate the fixed amplitude rule rejects may still be a step of a gait bout, judged
+        // against the bout's own energy below (`GaitBout`).
+        guard amplitude > .reject || (boutWindow > 0 && prominence >= configuration.gaitBout.prominenceFloor)
+        else { return }
         if let limit = configuration.context.maximumVerticalDeficit,
             let deficit = verticalDeficit(base: base, length: length, offset: offset), deficit > limit
         {
@@ -434,7 +448,20 @@ public struct StepDetector: Sendable {
             // pause in it rarely reaches (the bouts of `slow_gait.py`'s veryslow variant).
             periodic = .strong
         }
-        let verdict = min(amplitude, periodic)
+        var verdict = min(amplitude, periodic)
+        var boutPeriod: Double?
+        let boutRules = configuration.gaitBout
+        if verdict < .strong, let bout = gaitBout(endingAt: end), bout.period >= boutRules.shortestPeriod,
+            prominence >= max(boutRules.prominenceFloor, boutRules.energyFraction * bout.spread),
+            time - lastStepTime >= (1 - configuration.rhythm.periodTolerance) * bout.period
+        {
+            // Inside a bout the walker's own recent signal shows to be periodic, a candidate as
+            // large as the bout's energy makes it and no sooner than its rhythm allows is a step
+            // candidate, however weak the walker (the slowest, weakest gait of issue 31: the fixed
+            // 0.03 g and 0.02 g floors exceed their whole excursion). The rhythm keeps a push-off
+            // hump at 60 % of the step out (`StepGaitBoutTests`).
+            (verdict, boutPeriod) = (.strong, bout.period)
+        }
         guard verdict > .reject else { return }
         guard time - lastStepTime >= configuration.candidates.minimumStepInterval else { return }
         lastStepTime = time
@@ -442,8 +469,44 @@ public struct StepDetector: Sendable {
         lastReportedTime = reported
         accept(
             Step(time: reported, amplitude: ring[Channel.filtered, base + offset] - mean, regularity: regularity),
-            peakTime: time, period: period,
+            peakTime: time, period: period ?? boutPeriod,
             strong: verdict == .strong, into: &steps)
+    }
+
+    /// The gait bout at the candidate whose context ends at segment index `end`
+    /// (``StepDetectorConfiguration/GaitBout``): over the ``boutWindow`` samples ending there (fewer
+    /// at a segment's start), the step period (s) where the normalised autocorrelation of the
+    /// low-passed magnitude reaches ``StepDetectorConfiguration/GaitBout/regularity``
+    /// (`GaitRegularity`'s step-lag rule over ``StepDetectorConfiguration/GaitBout/periods``),
+    /// and the window's standard deviation (g); `nil` when off or not periodic.
+    /// - Complexity: O(window · lags).
+    private mutating func gaitBout(endingAt end: Int) -> (period: Double, spread: Double)? {
+        guard boutWindow > 0 else { return nil }
+        let start = max(0, end - boutWindow + 1)
+        let length = end - start + 1
+        let lags = boutLags
+        let last = min(lags.upperBound + 1, length / 2)
+        guard last >= lags.lowerBound + 1 else { return nil }
+        let minimum = configuration.gaitBout.regularity
+        let rate = sampleRate
+        return ring.withRun(channel: Channel.filtered, from: ring.slot(ofSample: start), count: length) { window in
+            boutCorrelations.withUnsafeMutableBufferPointer { r -> (period: Double, spread: Double)? in
+                let first = lags.lowerBound - 1
+                // The window is finite (checked on entry) and the lags in range: this cannot throw.
+                try? Autocorrelation.normalized(
+                    window, lags: first...last, into: UnsafeMutableBufferPointer(rebasing: r[first...last]))
+                guard
+                    let step = GaitRegularity.clearStepLag(
+                        UnsafeBufferPointer(r), upper: last, stepLags: lags, minimumRegularity: minimum)
+                else { return nil }
+                var sum = 0.0
+                for value in window { sum += value }
+                let mean = sum / Double(length)
+                var squares = 0.0
+                for value in window { squares += (value - mean) * (value - mean) }
+                return (Double(step) / rate, (squares / Double(length)).squareRoot())
+            }
+        }
     }
 
     /// The walker's step period (s) remembered at `time`: set by a confirmed bout whose last step

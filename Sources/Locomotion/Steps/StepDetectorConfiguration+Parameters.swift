@@ -273,6 +273,24 @@ extension StepDetectorConfiguration {
                 "rhythm", "matchedStrongSteps", "", .wholeNumber(\.rhythm.matchedStrongSteps),
                 "strong candidates a run keeping the remembered period needs"),
             .init(
+                "gaitBout", "window", "s", .number(\.gaitBout.window),
+                "the walker's recent signal a gait bout's periodicity is measured on (0 off)"),
+            .init(
+                "gaitBout", "periods", "s", .range(\.gaitBout.periods),
+                "step periods a gait bout's autocorrelation is read at"),
+            .init(
+                "gaitBout", "regularity", "", .number(\.gaitBout.regularity),
+                "autocorrelation at the step period that makes the window a gait bout"),
+            .init(
+                "gaitBout", "shortestPeriod", "s", .number(\.gaitBout.shortestPeriod),
+                "the bout path serves bouts whose step period is at least this"),
+            .init(
+                "gaitBout", "energyFraction", "", .number(\.gaitBout.energyFraction),
+                "a candidate in a bout is strong from this multiple of the bout's standard deviation"),
+            .init(
+                "gaitBout", "prominenceFloor", "g", .number(\.gaitBout.prominenceFloor),
+                "absolute prominence floor of a candidate in a bout"),
+            .init(
                 nil, "maximumGap", "s", .optionalNumber(\.maximumGap),
                 "intervals longer than this are gaps (nil: 5 sample intervals, at least 0.1 s)"),
         ]

@@ -207,6 +207,9 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     /// The walker's rhythm (only ``StepDetector`` remembers it; ``WindowStepAnalyzer`` judges each
     /// window alone).
     public var rhythm = Rhythm()
+    /// The gait bout found by periodicity, inside which steps are judged relative to the bout
+    /// (only ``StepDetector`` tracks it).
+    public var gaitBout = GaitBout()
     /// Intervals longer than this (s) are gaps that end a segment; `nil` means 5 nominal sample
     /// intervals, at least 0.1 s (as ``Recording/samplingAnalysis(maximumGap:)``).
     public var maximumGap: Double? = nil
@@ -215,11 +218,11 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case candidates, amplitude, context, bout, timing, rhythm, maximumGap
+        case candidates, amplitude, context, bout, timing, rhythm, gaitBout, maximumGap
     }
 
-    /// Decodes a configuration; a missing ``rhythm`` (a configuration encoded before it existed)
-    /// takes its default.
+    /// Decodes a configuration; a missing ``rhythm`` or ``gaitBout`` (a configuration encoded
+    /// before it existed) takes its default.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         candidates = try container.decode(Candidates.self, forKey: .candidates)
@@ -228,6 +231,7 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
         bout = try container.decode(Bout.self, forKey: .bout)
         timing = try container.decode(Timing.self, forKey: .timing)
         rhythm = try container.decodeIfPresent(Rhythm.self, forKey: .rhythm) ?? Rhythm()
+        gaitBout = try container.decodeIfPresent(GaitBout.self, forKey: .gaitBout) ?? GaitBout()
         maximumGap = try container.decodeIfPresent(Double.self, forKey: .maximumGap)
     }
 
@@ -250,6 +254,7 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
         configuration.bout.closingStepInterval = 1.6
         configuration.timing.initialContactStepFraction = 0
         configuration.rhythm.memory = 0
+        configuration.gaitBout.window = 0
         return configuration
     }
 
@@ -361,6 +366,23 @@ extension StepDetectorConfiguration {
             "rhythm.matchedRunLength", r.matchedRunLength,
             (2...Self.largestRunLength).contains(r.matchedRunLength), "it must be in 2...\(Self.largestRunLength)")
         try LocomotionError.require(r.matchedStrongSteps, atLeast: 1, name: "rhythm.matchedStrongSteps")
+        let g = gaitBout
+        try LocomotionError.require(
+            "gaitBout.periods", g.periods,
+            g.periods.lowerBound > 0 && g.periods.upperBound.isFinite,
+            "it must be positive and finite (s)")
+        try LocomotionError.require(
+            "gaitBout.window", g.window,
+            g.window == 0 || (g.window >= 2 * g.periods.upperBound && g.window <= Self.longestDuration),
+            "it must be 0 (off) or at least twice gaitBout.periods' upper bound and at most \(Self.longestDuration) s")
+        try LocomotionError.requireFinite(g.regularity, name: "gaitBout.regularity")
+        try LocomotionError.requireNonNegative(g.shortestPeriod, name: "gaitBout.shortestPeriod", unit: "s")
+        try LocomotionError.require(
+            "gaitBout.energyFraction", g.energyFraction,
+            g.energyFraction >= 0 && g.energyFraction.isFinite, "it must be at least 0 and finite")
+        try LocomotionError.require(
+            "gaitBout.prominenceFloor", g.prominenceFloor,
+            g.prominenceFloor > 0 && g.prominenceFloor.isFinite, "it must be positive and finite (g)")
         try LocomotionError.require(
             "maximumGap", maximumGap, maximumGap.map { $0 > 0 } ?? true, "it must be positive (s) or nil")
     }

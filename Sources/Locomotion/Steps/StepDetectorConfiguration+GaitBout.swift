@@ -1,0 +1,62 @@
+extension StepDetectorConfiguration {
+    /// The gait bout: steps picked inside a bout that the walker's own recent signal shows to be
+    /// periodic, with thresholds relative to that bout (the gait-sequence-then-initial-contact
+    /// order of the Mobilise-D pipelines: Micó-Amigo et al., J NeuroEng Rehabil 20:78, 2023).
+    ///
+    /// At each candidate the fixed rules do not call strong, the detector looks at the last
+    /// ``window`` seconds of the low-passed magnitude (ending where the candidate's context ends)
+    /// and finds its step period *P*: the autocorrelation's step lag among ``periods``
+    /// (`GaitRegularity`'s rule), if it reaches ``regularity``. Inside such a bout a
+    /// candidate is strong when
+    /// - its prominence reaches ``energyFraction`` times the bout's standard deviation (its
+    ///   own energy, not a fixed level) and ``prominenceFloor``, and
+    /// - the bout's rhythm allows it: the previous candidate lies at least
+    ///   (1 − ``Rhythm/periodTolerance``) × *P* before it, so a push-off hump at 60 % of the step
+    ///   is not a second step; and *P* ≥ ``shortestPeriod``.
+    ///
+    /// The bout rule then confirms a run whose every interval keeps *P* (within the tolerance)
+    /// with ``Rhythm/matchedRunLength`` candidates, ``Rhythm/matchedStrongSteps`` strong. The vibration and posture rules still apply. docs/Accuracy.md ("Gait bouts
+    /// found by periodicity first") gives the measurements behind each default.
+    public struct GaitBout: Sendable, Hashable, Codable {
+        /// How much of the walker's recent signal the bout's periodicity is measured on, in s;
+        /// 0 turns the gait bout off. Six seconds hold four steps at 40 steps/min (1.5 s), where the
+        /// ±2 s context holds two or three; 8 s reaches across more pauses (impaired proxies
+        /// pooled F1 0.87 against 0.89 at 6 s), 4 s sees too few slow steps (the slowed
+        /// Mobilise-D variants, docs/Accuracy.md). At most
+        /// ``StepDetectorConfiguration/longestDuration``, and at least twice the longest step
+        /// period when on.
+        ///
+        /// Off (0) by default: on, it gave 86–91 raw steps per minute on the simulated vehicle
+        /// vibration of `StepDetectorTests` and walking windows in the simulated rides of
+        /// `WalkerRhythmEvidenceTests` (its steps teach the walker's rhythm); 6 s is the measured
+        /// setting (`--set gaitBout.window=6`).
+        public var window: Double = 0
+        /// The step periods the bout's autocorrelation is read at, in s: 0.3–1.6 s (200 to 37
+        /// steps/min), so that the slowest walkers of issue 31 (40–50 steps/min) are inside.
+        public var periods: ClosedRange<Double> = 0.3...1.6
+        /// The normalised autocorrelation at the step period that makes the window a gait bout.
+        /// 0.3: a slow walker's 6 s with a pause or a turn in it; at 0.5 the bout path found few of
+        /// the impaired proxies' missed steps (pooled F1 0.80 → 0.80 against 0.89 at 0.3), at 0.2
+        /// it added 10 detections per minute outside Mobilise-D HA001 Test11's bouts (sitting,
+        /// standing up) for 0.02 of F1 (docs/Accuracy.md, "Gait bouts found by periodicity first").
+        public var regularity: Double = 0.3
+        /// The bout path serves bouts whose step period is at least this, in s (100 steps/min and
+        /// slower). Gait too weak for the fixed amplitude rule is slow gait; the step-like runs
+        /// the bout path would otherwise add in metro cars and cars are at 0.3–0.5 s (2–3 Hz body
+        /// vibration: 45 → 203 raw detections in Paris metro's Comparo ride at any period).
+        public var shortestPeriod: Double = 0.6
+        /// A candidate inside the bout is strong when its prominence reaches this multiple of
+        /// the bout window's standard deviation: the bout's own energy, whatever the walker's.
+        /// It keeps the small wobbles between a bout's steps out; at 0.25 the detections outside
+        /// Mobilise-D HA001's reference bouts (sitting down, standing up, turning) rose from 20.2
+        /// to 23.0 per minute for 0.007 of the impaired proxies' F1.
+        public var energyFraction: Double = 0.5
+        /// …and this absolute floor, in g: above the noise of a phone at rest (low-passed at 3 Hz,
+        /// about 0.002–0.005 g; `StepGaitBoutTests`), below the 0.03 g of the fixed amplitude
+        /// rule, which the slowest walkers' whole excursion may not reach.
+        public var prominenceFloor: Double = 0.01
+
+        /// The defaults.
+        public init() {}
+    }
+}
