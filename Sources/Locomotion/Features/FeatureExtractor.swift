@@ -70,6 +70,10 @@ public struct FeatureExtractor: Sendable {
     private let needsSpectrum: Bool
     private let needsAxisSummary: Bool
     private let needsGyroscope: Bool
+    /// Whether the moments, root mean square, jerk and axis sums are merged from the sums of the
+    /// window's two halves (at a hop of half an even window), each half summed once when windows
+    /// follow each other (`PartialMoments`, `PartialAxisSums`).
+    private let mergesHalves: Bool
     /// Whether the previous window's overlap with this one may be reused (see
     /// ``reusesOverlap``) and which half slot holds its sorted second half.
     private var overlap = OverlapState()
@@ -224,6 +228,7 @@ public struct FeatureExtractor: Sendable {
             || inputs.contains(.magnitudeSummary)
         needsAxisSummary = inputs.contains(.axes)
         needsGyroscope = inputs.contains(.rotationRate)
+        mergesHalves = 2 * hop == window && hop > 1
         // Groups see the rotation rate, so it is validated for them too.
         // The previous window's last samples (three axes) and their magnitude, and two sorted
         // half windows when the hop is half the window.
@@ -560,8 +565,23 @@ public struct FeatureExtractor: Sendable {
     /// (kept for the next window); any other window is summarised directly, and a continuing one
     /// also sorts its second half for the next.
     private mutating func magnitudeSummary(
-        _ magnitude: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>, continues: Bool
+        _ magnitude: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>, continues: Bool,
+        merged: MergedHalves?
     ) throws(LocomotionError) -> WindowSummary {
+        // With merged halves the magnitude is known finite; the summary is the window's order
+        // statistics and crossings beside the merged moments.
+        func direct() throws(LocomotionError) -> WindowSummary {
+            guard let merged else {
+                return try Self.dsp { () throws(DSPError) in try Statistics.summary(of: magnitude, scratch: scratch) }
+            }
+            let count = magnitude.count
+            let sorted = UnsafeMutableBufferPointer(rebasing: scratch[..<count])
+            Statistics.sortFinite(
+                magnitude, into: sorted, counts: UnsafeMutableBufferPointer(rebasing: scratch[count...]))
+            return Statistics.summaryOfFinite(
+                magnitude, sorted: UnsafeBufferPointer(sorted), moments: merged.magnitude.moments,
+                rootMeanSquare: merged.magnitude.rootMeanSquare)
+        }
         let halves = buffers.doubles(5)
         let half = halves.count / 2
         let hasSortedHalf = continues && overlap.hasSortedHalf
@@ -569,7 +589,7 @@ public struct FeatureExtractor: Sendable {
         // Only the second half is new when the window continues the previous one (whose magnitude
         // was checked); a non-finite sample takes the direct path, which names it.
         guard half > 0, continues, Self.isFinite(UnsafeBufferPointer(rebasing: magnitude[half...])) else {
-            return try Self.dsp { () throws(DSPError) in try Statistics.summary(of: magnitude, scratch: scratch) }
+            return try direct()
         }
         let count = magnitude.count
         let counts = UnsafeMutableBufferPointer(rebasing: scratch[count...])
@@ -581,12 +601,51 @@ public struct FeatureExtractor: Sendable {
         Statistics.sortFinite(UnsafeBufferPointer(rebasing: magnitude[half...]), into: secondSlot, counts: counts)
         overlap.sortedSlot = 1 - overlap.sortedSlot
         overlap.hasSortedHalf = true
-        guard hasSortedHalf else {
-            return try Self.dsp { () throws(DSPError) in try Statistics.summary(of: magnitude, scratch: scratch) }
-        }
+        guard hasSortedHalf else { return try direct() }
         let sorted = UnsafeMutableBufferPointer(rebasing: scratch[..<count])
         Statistics.mergeSorted(UnsafeBufferPointer(firstSlot), UnsafeBufferPointer(secondSlot), into: sorted)
-        return Statistics.summaryOfFinite(magnitude, sorted: UnsafeBufferPointer(sorted))
+        guard let merged else { return Statistics.summaryOfFinite(magnitude, sorted: UnsafeBufferPointer(sorted)) }
+        return Statistics.summaryOfFinite(
+            magnitude, sorted: UnsafeBufferPointer(sorted), moments: merged.magnitude.moments,
+            rootMeanSquare: merged.magnitude.rootMeanSquare)
+    }
+
+    /// The sums of the window's two halves merged: the first half's kept from the previous window
+    /// when this one continues it, else summed now; the second half's summed now and kept for the
+    /// next window. Every window's values are thus merged from its halves, whether or not the
+    /// previous window was seen, so batch, streamed and single extraction agree bit for bit.
+    ///
+    /// - Throws: `.signalProcessing(.nonFiniteSample(index:))` for the first non-finite magnitude
+    ///   sample (as the summary would).
+    private mutating func mergedHalves(
+        magnitude: UnsafeBufferPointer<Double>, x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
+        z: UnsafeBufferPointer<Double>, continues: Bool
+    ) throws(LocomotionError) -> MergedHalves {
+        let held = continues ? overlap.heldHalf : nil
+        overlap.heldHalf = nil
+        // A continuing window's first half was checked with the previous window.
+        let unchecked = held == nil ? magnitude : UnsafeBufferPointer(rebasing: magnitude[hopLength...])
+        if !Self.isFinite(unchecked), let index = magnitude.firstIndex(where: { !$0.isFinite }) {
+            throw .signalProcessing(.nonFiniteSample(index: index))
+        }
+        func halves(_ samples: UnsafeBufferPointer<Double>) -> (
+            UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>
+        ) {
+            (UnsafeBufferPointer(rebasing: samples[..<hopLength]), UnsafeBufferPointer(rebasing: samples[hopLength...]))
+        }
+        let (m, mx, my, mz) = (halves(magnitude), halves(x), halves(y), halves(z))
+        let second = MergedHalves(
+            magnitude: PartialMoments(of: m.1),
+            axes: needsAxisSummary ? PartialAxisSums(x: mx.1, y: my.1, z: mz.1) : nil)
+        let first =
+            held
+            ?? MergedHalves(
+                magnitude: PartialMoments(of: m.0),
+                axes: needsAxisSummary ? PartialAxisSums(x: mx.0, y: my.0, z: mz.0) : nil)
+        overlap.heldHalf = second
+        return MergedHalves(
+            magnitude: PartialMoments.merged(first.magnitude, second.magnitude),
+            axes: first.axes.flatMap { a in second.axes.map { PartialAxisSums.merged(a, $0) } })
     }
 
     /// Whether every sample is finite, without a branch per sample.
@@ -601,16 +660,19 @@ public struct FeatureExtractor: Sendable {
         z: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>, continues: Bool,
         values: inout WindowValues
     ) throws(LocomotionError) {
+        let merged = try mergesHalves ? mergedHalves(magnitude: magnitude, x: x, y: y, z: z, continues: continues) : nil
         if needsSummary {
-            values.summary = try magnitudeSummary(magnitude, scratch: scratch, continues: continues)
+            values.summary = try magnitudeSummary(magnitude, scratch: scratch, continues: continues, merged: merged)
         }
         if needsAxisSummary {
             // The axes are finite: their magnitude was checked.
-            let axes = Statistics.axisSummaryOfFiniteAxes(x: x, y: y, z: z)
+            let axes = merged?.axes?.summary ?? Statistics.axisSummaryOfFiniteAxes(x: x, y: y, z: z)
             values.correlations = (axes.correlationXY ?? .nan, axes.correlationXZ ?? .nan, axes.correlationYZ ?? .nan)
             values.signalMagnitudeArea = axes.signalMagnitudeArea
         }
-        values.jerk = Self.jerkRootMeanSquare(magnitude, sampleRate: sampleRate)
+        values.jerk =
+            merged?.magnitude.jerkRootMeanSquare(sampleRate: sampleRate)
+            ?? Self.jerkRootMeanSquare(magnitude, sampleRate: sampleRate)
         guard needsSpectrum else { return }
         // The summary checked the magnitude finite.
         analyzer.analyze(finite: magnitude, into: &spectrum)
@@ -660,6 +722,15 @@ private struct OverlapState: Sendable {
     var sortedSlot = 0
     /// Whether that slot holds it (the previous window sorted its second half).
     var hasSortedHalf = false
+    /// The sums of the previous window's second half, when it merged its halves.
+    var heldHalf: MergedHalves?
+}
+
+/// The sums of a half window (or of a whole one, merged from its halves): the magnitude's moments
+/// and, when the axis features are computed, the axes' sums.
+private struct MergedHalves: Sendable {
+    var magnitude: PartialMoments
+    var axes: PartialAxisSums?
 }
 
 /// The column a catalogue value is written to.

@@ -90,6 +90,27 @@ extension Statistics {
     package static func axisSummaryOfFiniteAxes(
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>
     ) -> AxisSummary {
+        let sums = axisSums(x: x, y: y, z: z)
+        let count = sums.count
+        let shifts = sums.shifts
+        let (meanX, meanY, meanZ) = (
+            shifts.0 + sums.x / count, shifts.1 + sums.y / count, shifts.2 + sums.z / count
+        )
+        return AxisSummary(
+            correlationXY: correlation(sums.x, meanX, sums.xx, sums.y, meanY, sums.yy, sums.xy, count: count),
+            correlationXZ: correlation(sums.x, meanX, sums.xx, sums.z, meanZ, sums.zz, sums.xz, count: count),
+            correlationYZ: correlation(sums.y, meanY, sums.yy, sums.z, meanZ, sums.zz, sums.yz, count: count),
+            signalMagnitudeArea: sums.area / count)
+    }
+
+    /// The sums of ``axisSummaryOfFiniteAxes(x:y:z:)``'s passes: the deviations from each axis's
+    /// first sample, their squares and cross products, and the absolute values.
+    ///
+    /// - Precondition: The axes hold the same number of finite samples, at least one.
+    /// - Complexity: O(*n*), two passes.
+    package static func axisSums(
+        x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>
+    ) -> AxisSums {
         precondition(!x.isEmpty && y.count == x.count && z.count == x.count, "axisSummary: axes of different lengths")
         // One pass over the deviations from each axis's first sample (close to the mean, so the
         // sums stay small): the correlation formula corrects any reference point exactly. Two
@@ -110,18 +131,12 @@ extension Statistics {
         // The odd sample out in the first lane, the shifts (zero deviations) in the second.
         let last = x.count - 1
         if odd { lanes.add(SIMD2(x[last], shifts.0), SIMD2(y[last], shifts.1), SIMD2(z[last], shifts.2)) }
-        let count = Double(x.count)
-        let (sumX, sumY, sumZ) = (lanes.x.sum(), lanes.y.sum(), lanes.z.sum())
-        let (sumXX, sumYY, sumZZ) = (lanes.xx.sum(), lanes.yy.sum(), lanes.zz.sum())
-        let (sumXY, sumXZ, sumYZ) = (lanes.xy.sum(), lanes.xz.sum(), lanes.yz.sum())
-        let (meanX, meanY, meanZ) = (shifts.0 + sumX / count, shifts.1 + sumY / count, shifts.2 + sumZ / count)
         let area =
             odd ? lanes.area[0] + (lanes.area[1] - (abs(shifts.0) + abs(shifts.1) + abs(shifts.2))) : lanes.area.sum()
-        return AxisSummary(
-            correlationXY: correlation(sumX, meanX, sumXX, sumY, meanY, sumYY, sumXY, count: count),
-            correlationXZ: correlation(sumX, meanX, sumXX, sumZ, meanZ, sumZZ, sumXZ, count: count),
-            correlationYZ: correlation(sumY, meanY, sumYY, sumZ, meanZ, sumZZ, sumYZ, count: count),
-            signalMagnitudeArea: area / count)
+        return AxisSums(
+            count: Double(x.count), shifts: shifts, x: lanes.x.sum(), y: lanes.y.sum(), z: lanes.z.sum(),
+            xx: lanes.xx.sum(), yy: lanes.yy.sum(), zz: lanes.zz.sum(), xy: lanes.xy.sum(), xz: lanes.xz.sum(),
+            yz: lanes.yz.sum(), area: area)
     }
 
     /// The Pearson correlation of two valid windows of equal length about their given means.
@@ -144,7 +159,7 @@ extension Statistics {
     /// The correlation from the sums of the deviations `d` about any reference points (the
     /// means, or values near them), their squares and their products; the sums of `d` correct
     /// for the reference not being the mean. `nil` when either series is constant.
-    private static func correlation(
+    static func correlation(
         _ sumX: Double, _ meanX: Double, _ sumXX: Double, _ sumY: Double, _ meanY: Double, _ sumYY: Double,
         _ sumXY: Double, count: Double
     ) -> Double? {

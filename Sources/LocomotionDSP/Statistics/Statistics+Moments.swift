@@ -77,15 +77,7 @@ extension Statistics {
     /// The moments of a valid (non-empty, finite) window, without validation.
     static func momentsKernel(_ samples: UnsafeBufferPointer<Double>) -> Moments {
         let mean = compensatedMean(samples)
-        var (sum1, sum2, sum3, sum4) = (0.0, 0.0, 0.0, 0.0)
-        for sample in samples {
-            let deviation = sample - mean
-            let squared = deviation * deviation
-            sum1 += deviation
-            sum2 += squared
-            sum3 += squared * deviation
-            sum4 += squared * squared
-        }
+        let (sum1, sum2, sum3, sum4) = powerSums(samples, about: mean)
         // The sums are about the computed mean, which is off the true one by c = Σd/n (rounding);
         // shifting the raw moments by c removes that error from every order.
         let count = Double(samples.count)
@@ -100,6 +92,23 @@ extension Statistics {
             moments.kurtosis = m4 / (m2 * m2) - 3
         }
         return moments
+    }
+
+    /// `Σd`, `Σd²`, `Σd³` and `Σd⁴` of the deviations `d = x − mean`, in sample order, one pass.
+    @inline(__always)
+    static func powerSums(_ samples: UnsafeBufferPointer<Double>, about mean: Double) -> (
+        Double, Double, Double, Double
+    ) {
+        var (sum1, sum2, sum3, sum4) = (0.0, 0.0, 0.0, 0.0)
+        for sample in samples {
+            let deviation = sample - mean
+            let squared = deviation * deviation
+            sum1 += deviation
+            sum2 += squared
+            sum3 += squared * deviation
+            sum4 += squared * squared
+        }
+        return (sum1, sum2, sum3, sum4)
     }
 
     /// The mean, population variance, skewness and excess kurtosis in one go: the compensated

@@ -111,21 +111,46 @@ extension Statistics {
     ) -> WindowSummary {
         let count = samples.count
         let moments = momentsKernel(samples)
-        let mean = moments.mean
+        return summary(
+            of: samples, moments: moments, minimum: sorted[0], maximum: sorted[count - 1],
+            crossings: meanCrossings(samples, mean: moments.mean), sorted: sorted)
+    }
+
+    /// ``summaryOfFinite(_:sorted:)`` with the moments and the root mean square already known (for
+    /// example merged from the sums of a window's halves, `PartialMoments`): only the mean
+    /// crossings and the order statistics are computed here.
+    ///
+    /// - Precondition: As ``summaryOfFinite(_:sorted:)``; `moments` and `rootMeanSquare` are
+    ///   `samples`' own.
+    /// - Complexity: O(*n*), one pass, no allocation.
+    package static func summaryOfFinite(
+        _ samples: UnsafeBufferPointer<Double>, sorted: UnsafeBufferPointer<Double>, moments: Moments,
+        rootMeanSquare: Double
+    ) -> WindowSummary {
+        let count = samples.count
+        let median = percentileOfSorted(50, sorted)
+        return WindowSummary(
+            moments: moments, minimum: sorted[0], maximum: sorted[count - 1], rootMeanSquare: rootMeanSquare,
+            median: median, interquartileRange: percentileOfSorted(75, sorted) - percentileOfSorted(25, sorted),
+            medianAbsoluteDeviation: medianDeviationOfSorted(sorted, median: median),
+            meanCrossingFraction: count > 1
+                ? Double(meanCrossings(samples, mean: moments.mean)) / Double(count - 1) : 0)
+    }
+
+    /// The sign changes of the deviation from `mean` between consecutive samples, counted
+    /// without a branch; a sample exactly at the mean takes the side of the last one off it.
+    private static func meanCrossings(_ samples: UnsafeBufferPointer<Double>, mean: Double) -> Int {
         var crossings = 0
         var touchesMean = samples[0] == mean
         var index = 1
-        while index < count {
+        while index < samples.count {
             let (previous, sample) = (samples[index &- 1], samples[index])
             let changes = unsafeBitCast(previous < mean, to: UInt8.self) ^ unsafeBitCast(sample < mean, to: UInt8.self)
             crossings &+= Int(changes)
             touchesMean = touchesMean || sample == mean
             index &+= 1
         }
-        if touchesMean { crossings = crossingsTouchingMean(samples, mean: mean) }
-        return summary(
-            of: samples, moments: moments, minimum: sorted[0], maximum: sorted[count - 1], crossings: crossings,
-            sorted: sorted)
+        return touchesMean ? crossingsTouchingMean(samples, mean: mean) : crossings
     }
 
     /// The mean crossings when a sample sits exactly at the mean: such a sample takes the side of
