@@ -28,7 +28,8 @@
 /// rhythms up to 1.1 s (docs/Accuracy.md, "Very slow walkers and the in-vehicle stage"). Then a
 /// confirmed bicycle ride (`BicycleRideEvidence`, when ``RecordingAnalysis/Options/bicycleRideEvidence``
 /// is set) turns the windows of its coasting that the classifier calls driving without gait or
-/// rough into cycling (docs/Accuracy.md, "A ride's coasting").
+/// rough into cycling, longer while the phone holds the riding posture (docs/Accuracy.md, "A ride's
+/// coasting" and "A coast held in the riding posture").
 ///
 /// The in-vehicle stage (``InVehicleStage``, when ``RecordingAnalysis/Options/inVehicle`` is set)
 /// holds each smoothed result until the in-vehicle decision at its centre is final (about 70 s by
@@ -143,7 +144,8 @@ struct ActivityPipeline: Sendable {
             missingRequirements.isEmpty ? try StepDetector(sampleRate: sampleRate, configuration: steps) : nil
         walkerRhythm = options.walkerRhythmEvidence ? WalkerRhythmEvidence() : nil
         rideRhythm = options.walkerRhythmInVehicleStage && options.inVehicle != nil ? WalkerRhythmEvidence() : nil
-        bicycleRide = options.bicycleRideEvidence ? BicycleRideEvidence() : nil
+        bicycleRide =
+            options.bicycleRideEvidence ? BicycleRideEvidence(readsPosture: accelerationContent.hasGravity) : nil
         labelMap = options.labelMap
         self.retention = retention
         stepsOnFoot = StepsOnFootCounter(keepsSteps: retention.steps)
@@ -228,6 +230,7 @@ struct ActivityPipeline: Sendable {
                 at: time, rhythm: stepDetector?.walkerRhythm)
         }
         try vehicleStage?.append(time: time, x: x, y: y, z: z)
+        bicycleRide?.add(x: x, y: y, z: z)
         do {
             try stepDetector?.process(time: time, x: x, y: y, z: z, into: &newSteps)
         } catch {

@@ -38,9 +38,11 @@ public struct RecordingAnalysis: Sendable {
         public var walkerRhythmInVehicleStage: Bool = true
         /// Whether a confirmed bicycle ride (three windows called cycling within 15 s) turns the
         /// windows of its coasting that the classifier calls driving without gait or rough into
-        /// cycling (low confidence), up to 15 s after the ride's last pedalling window: a coasting
-        /// thigh does not turn, and without it the hysteresis never holds a ride with pauses in
-        /// pedalling. On by default; docs/Accuracy.md measures it.
+        /// cycling (low confidence), up to 15 s after the ride's last pedalling window, and up to
+        /// 30 s after it while gravity's direction in the phone's frame stays within 15° of the
+        /// riding posture (after three consecutive pedalling windows; acceleration with gravity
+        /// only): a coasting thigh does not turn, and without it the hysteresis never holds a ride
+        /// with pauses in pedalling. On by default; docs/Accuracy.md measures it.
         public var bicycleRideEvidence: Bool
 
         /// The defaults: 2.56 s windows every 1.28 s, the activity rules, 5 s hysteresis (10 s to

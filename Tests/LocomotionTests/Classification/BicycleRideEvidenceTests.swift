@@ -67,8 +67,12 @@ import Testing
     /// then coasting for `coast` seconds, over and over for `seconds`, from `firstPedalling` on (still
     /// seated and coasting before). Pedalling turns the thigh ±22° about 60° from vertical with a
     /// push once per revolution; coasting holds it at 60° under the saddle's broadband vibration
-    /// (seeded, 0.1 g): a moderate window without gait, as a seat in a car gives.
-    static func ride(seconds: Double, pedal: Double, coast: Double, firstPedalling: Double = 0) -> Recording {
+    /// (seeded, 0.1 g): a moderate window without gait, as a seat in a car gives. From `uprightAfter`
+    /// on, the thigh stands upright (0° from vertical) under the same vibration: a rider off the saddle.
+    static func ride(
+        seconds: Double, pedal: Double, coast: Double, firstPedalling: Double = 0,
+        uprightAfter: Double = .infinity
+    ) -> Recording {
         let rate = 50.0
         var random = SeededRandomGenerator(seed: 7)
         func noise(_ size: Double) -> Double { size * Double.random(in: -1.7...1.7, using: &random) }
@@ -79,7 +83,8 @@ import Testing
             let pedalling =
                 t >= firstPedalling && (t - firstPedalling).truncatingRemainder(dividingBy: pedal + coast) < pedal
             let phase = 2 * Double.pi * 1.3 * t
-            let theta = (60 + (pedalling ? 22 * sin(phase) : 0)) * .pi / 180
+            let seated = t < uprightAfter ? 60.0 : 0.0
+            let theta = (seated + (pedalling ? 22 * sin(phase) : 0)) * .pi / 180
             let push = pedalling ? 0.25 * sin(phase + 0.7) - 0.08 * sin(2 * phase) : noise(0.1)
             let (along, across, side) = (cos(theta) + (pedalling ? 0 : noise(0.06)), sin(theta) + push, 0.0)
             let r1 = (along, side * cos(a) - across * sin(a), side * sin(a) + across * cos(a))
@@ -109,13 +114,106 @@ import Testing
 
     @Test func theSameVibrationWithoutPedallingIsNotCycling() throws {
         // Seated under the vibration for 40 s, then one ride: the first 40 s stay what they were.
-        let recording = Self.ride(seconds: 72, pedal: 8, coast: 100, firstPedalling: 40)
+        let recording = Self.ride(seconds: 100, pedal: 8, coast: 100, firstPedalling: 40)
         let analysis = try recording.analyzeActivities()
         let early = analysis.smoothed.filter { $0.end <= 40 }
         #expect(!early.isEmpty)
         #expect(early.allSatisfy { $0.activity != .cycling }, "\(early.map(\.activity))")
-        // After the ride's 8 s of pedalling, its coasting is cycling for up to 15 s, then no more.
-        let late = analysis.smoothed.filter { $0.end >= 70 }
+        // After the ride's 8 s of pedalling (to 48 s), its coasting in the riding posture is cycling
+        // for up to 30 s after the newest pedalling window, then no more.
+        let late = analysis.smoothed.filter { $0.end >= 90 }
+        #expect(!late.isEmpty && late.allSatisfy { $0.activity != .cycling }, "\(late.map(\.activity))")
+        let coasting = analysis.windows.filter { $0.end > 66 && $0.end <= 76 }
+        #expect(!coasting.isEmpty && coasting.allSatisfy { $0.activity == .cycling }, "\(coasting.map(\.activity))")
+    }
+
+    /// Gravity's direction `degrees` from the z axis, in the x–z plane, at 1 g.
+    static func gravity(_ degrees: Double) -> SIMD3<Double> {
+        SIMD3(sin(degrees * .pi / 180), 0, cos(degrees * .pi / 180))
+    }
+
+    /// The evidence after windows called cycling at `ends` (s), each hop's samples at `posture`.
+    func riding(_ ends: [Double], posture degrees: Double) -> BicycleRideEvidence {
+        var evidence = BicycleRideEvidence()
+        for end in ends { _ = Self.adjusted(&evidence, result(.cycling, .medium, end: end), posture: degrees) }
+        return evidence
+    }
+
+    /// `result` adjusted after a hop of 64 samples whose gravity lies `degrees` from the z axis.
+    static func adjusted(
+        _ evidence: inout BicycleRideEvidence, _ result: ActivityResult, posture degrees: Double
+    ) -> ActivityResult {
+        let g = gravity(degrees)
+        for _ in 0..<64 { evidence.add(x: g.x, y: g.y, z: g.z) }
+        return evidence.adjusted(result)
+    }
+
+    @Test func aCoastInTheRidingPostureIsTheRideForThirtySeconds() {
+        var evidence = riding([10, 11.28, 12.56], posture: 60)
+        // Past the 15 s reach, within 30 s of the newest pedalling and 10° of its posture.
+        #expect(Self.adjusted(&evidence, result(.driving, end: 30), posture: 70).activity == .cycling)
+        #expect(Self.adjusted(&evidence, result(.unknown, end: 42.5), posture: 52).activity == .cycling)
+        #expect(Self.adjusted(&evidence, result(.driving, end: 42.6), posture: 60).activity == .driving)
+        // A new pedalling window starts the hold again.
+        _ = Self.adjusted(&evidence, result(.cycling, .medium, end: 44), posture: 58)
+        #expect(Self.adjusted(&evidence, result(.driving, end: 70), posture: 60).activity == .cycling)
+    }
+
+    @Test func leavingTheRidingPostureOrStoppingEndsTheHold() {
+        // 25° away (the thigh upright: off the saddle): not the ride past the reach, and the hold ends.
+        var off = riding([10, 11.28, 12.56], posture: 60)
+        #expect(Self.adjusted(&off, result(.driving, end: 30), posture: 35).activity == .driving)
+        #expect(Self.adjusted(&off, result(.driving, end: 31), posture: 60).activity == .driving)
+        // Within the 15 s reach the posture is not asked.
+        var near = riding([10, 11.28, 12.56], posture: 60)
+        #expect(Self.adjusted(&near, result(.driving, end: 20), posture: 0).activity == .cycling)
+        // A still window ends the hold even in the posture.
+        var stopped = riding([10, 11.28, 12.56], posture: 60)
+        #expect(Self.adjusted(&stopped, result(.stationary, end: 26), posture: 60).activity == .stationary)
+        #expect(Self.adjusted(&stopped, result(.driving, end: 30), posture: 60).activity == .driving)
+    }
+
+    @Test func scatteredPedallingOrARoughWindowOffThePosture() {
+        // Three windows called cycling within 15 s but not in a row confirm the reach, not the hold.
+        var scattered = BicycleRideEvidence()
+        for (activity, end) in [(ActivityType.cycling, 10.0), (.walking, 11.28), (.cycling, 12.56), (.walking, 13.84)] {
+            _ = Self.adjusted(&scattered, result(activity, .medium, end: end), posture: 60)
+        }
+        _ = Self.adjusted(&scattered, result(.cycling, .medium, end: 15.12), posture: 60)
+        #expect(Self.adjusted(&scattered, result(.driving, end: 24), posture: 60).activity == .cycling)
+        #expect(Self.adjusted(&scattered, result(.driving, end: 30), posture: 60).activity == .driving)
+        // Out of the saddle: a rough window off the posture is not turned past the reach, and the
+        // hold goes on.
+        var standing = riding([10, 11.28, 12.56], posture: 60)
+        #expect(Self.adjusted(&standing, result(.unknown, end: 30), posture: 10).activity == .unknown)
+        #expect(Self.adjusted(&standing, result(.driving, end: 32), posture: 60).activity == .cycling)
+    }
+
+    @Test func withoutGravityOnlyTheReachHolds() {
+        // Linear acceleration: the mean is no direction, so only the 15 s reach applies.
+        var linear = BicycleRideEvidence(readsPosture: false)
+        for end in [10, 11.28, 12.56] { _ = Self.adjusted(&linear, result(.cycling, .medium, end: end), posture: 60) }
+        #expect(Self.adjusted(&linear, result(.driving, end: 20), posture: 60).activity == .cycling)
+        #expect(Self.adjusted(&linear, result(.driving, end: 30), posture: 60).activity == .driving)
+        // Samples near zero (gravity removed) give no posture either.
+        var weak = BicycleRideEvidence()
+        for end in [10, 11.28, 12.56] {
+            for _ in 0..<64 { weak.add(x: 0.01, y: 0.02, z: -0.01) }
+            _ = weak.adjusted(result(.cycling, .medium, end: end))
+        }
+        for _ in 0..<64 { weak.add(x: 0.01, y: 0.02, z: -0.01) }
+        #expect(weak.adjusted(result(.driving, end: 30)).activity == .driving)
+        // A hop with a sample that is not finite gives no posture.
+        var broken = riding([10, 11.28, 12.56], posture: 60)
+        broken.add(x: .nan, y: 0, z: 1)
+        #expect(broken.adjusted(result(.driving, end: 30)).activity == .driving)
+    }
+
+    @Test func aRiderOffTheSaddleIsNotCyclingPastTheReach() throws {
+        // 8 s of pedalling from 0 s, then the thigh upright under the vibration from 8 s on.
+        let recording = Self.ride(seconds: 60, pedal: 8, coast: 100, uprightAfter: 8)
+        let analysis = try recording.analyzeActivities()
+        let late = analysis.windows.filter { $0.end > 8 + 15 + 2.56 }
         #expect(!late.isEmpty && late.allSatisfy { $0.activity != .cycling }, "\(late.map(\.activity))")
     }
 }
