@@ -43,6 +43,9 @@ ON_FOOT_RMS_G = float(os.environ.get("VS_ON_FOOT_RMS_G", 0.12))
 ON_FOOT_PERIODICITY = float(os.environ.get("VS_ON_FOOT_PERIODICITY", 0.4))
 VIOLENT_RMS_G = 0.6
 ON_FOOT_VERTICAL_G = float(os.environ.get("VS_ON_FOOT_VERTICAL_G", 0.15))
+# The vertical rule also needs this multiple of the vertical vibration horizontally (gait moves a
+# phone every way; a road bump reaches a seated passenger vertically).
+ON_FOOT_HORIZONTAL_RATIO = float(os.environ.get("VS_ON_FOOT_HORIZONTAL_RATIO", 1.0))
 # Gravity removed (vertical unknown): vehicle-like also needs this much sub-hertz motion (g), the
 # RMS of the window's 1 s block means about its mean (speed changes, turns, sway).
 SUB_HERTZ_MIN_G = float(os.environ.get("VS_SUB_HERTZ_MIN_G", 0.006))
@@ -112,7 +115,8 @@ def classify(rms, vib, per, sub=np.inf, vertical=False):
     """`vertical`: `vib` is the SD along gravity (gravity included and |mean| > 0.5 g); `sub` the
     sub-hertz motion (g), needed for vehicle-like only without it."""
     if (rms >= VIOLENT_RMS_G or (rms >= ON_FOOT_RMS_G and per >= ON_FOOT_PERIODICITY)
-            or (vertical and vib >= ON_FOOT_VERTICAL_G)):
+            or (vertical and vib >= ON_FOOT_VERTICAL_G
+                and np.sqrt(max(rms * rms - vib * vib, 0.0)) >= ON_FOOT_HORIZONTAL_RATIO * vib)):
         return ON_FOOT
     if vib >= VIBRATION_MIN_G and (vertical or sub >= SUB_HERTZ_MIN_G):
         return VEHICLE_LIKE

@@ -16,9 +16,10 @@
 ///    second order) and ``VehicleEvidenceWindow/periodicity`` (autocorrelation peak at 0.3–1.4 s,
 ///    the step and stride periods of walking and running and the crank period of pedalling).
 /// 3. **A class**: on foot when periodic and strong (gravity removed: at the cadence of gait,
-///    `gravityRemovedGaitRhythm`), violently strong, or (gravity included)
-///    vertically stronger than any ride gives a seated passenger; vehicle-like when the vibration
-///    is above a moving vehicle's floor and (gravity removed, vertical unknown) the acceleration
+///    `gravityRemovedGaitRhythm`), violently strong, or (gravity included) vertically stronger
+///    than any ride gives a seated passenger and at least as strong horizontally (a bump reaches
+///    a passenger through the seat, vertically; gait moves the phone every way); vehicle-like when
+///    the vibration is above a moving vehicle's floor and (gravity removed, vertical unknown) the acceleration
 ///    averaged over whole seconds moves (``VehicleEvidenceWindow/subHertzMotion``: speed changes,
 ///    turns, sway, which a person at rest does not make); otherwise quiet.
 ///
@@ -66,6 +67,14 @@ public struct VehicleEvidence: Sendable {
         /// uncomfortable"), so 10 s above it is not a ride. Without gravity the vertical is not
         /// known, and only the periodic and violent rules apply.
         public var onFootVerticalVibration: Double = 0.15
+        /// Horizontal motion, as a multiple of the vertical vibration, that the vertical rule
+        /// (``VehicleEvidence/Configuration/onFootVerticalVibration``) also needs (gravity included;
+        /// default 1). A walker moves the phone forward, back and sideways about as much as up and
+        /// down, and more in a pocket or a hand; a bump or a rough stretch of road reaches a
+        /// seated passenger through the seat, vertically. The package's Algorithms documentation
+        /// (vehicle section) gives the measured ratios. 0 lets vertical vibration alone decide, as
+        /// before.
+        public var onFootHorizontalRatio: Double = 1
         /// Sub-hertz motion (``VehicleEvidenceWindow/subHertzMotion``) at or above which a window
         /// without a known vertical (gravity removed) can be vehicle-like, in g (default 0.006 g).
         /// Without gravity the vibration is taken on all three axes, and a person sitting or
@@ -130,6 +139,7 @@ public struct VehicleEvidence: Sendable {
                 ("vehicleVibrationFloor", vehicleVibrationFloor), ("onFootRMS", onFootRMS),
                 ("onFootPeriodicity", onFootPeriodicity), ("violentRMS", violentRMS),
                 ("onFootVerticalVibration", onFootVerticalVibration),
+                ("onFootHorizontalRatio", onFootHorizontalRatio),
                 ("vehicleSubHertzFloor", vehicleSubHertzFloor),
                 ("gravityRemovedGaitPeriod", gravityRemovedGaitPeriod),
                 ("gravityRemovedShortPeriodicity", gravityRemovedShortPeriodicity),
@@ -338,7 +348,7 @@ public struct VehicleEvidence: Sendable {
             : Self.gravityRemovedGaitRhythm(projected, energy: energy, configuration: c)
         let kind: VehicleWindowKind
         if rms >= c.violentRMS || (rms >= c.onFootRMS && rhythmic)
-            || (vertical && vibration >= c.onFootVerticalVibration)
+            || (vertical && Self.movesLikeGait(rms: rms, vertical: vibration, configuration: c))
         {
             kind = .onFoot
         } else if vibration >= c.vehicleVibrationFloor && (vertical || subHertz >= c.vehicleSubHertzFloor) {

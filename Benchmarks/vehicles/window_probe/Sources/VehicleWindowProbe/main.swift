@@ -1,0 +1,40 @@
+import Foundation
+import Locomotion
+
+// VehicleWindowProbe RECORDING.csv OUT.csv
+//
+// Reads a recording as `locomotion analyze` does with its default `--resample auto` (a 1–10 Hz
+// log on a uniform grid at its own rate, at least 5 Hz), feeds its acceleration to
+// `VehicleEvidence` (gravity included when the recording has `acc_*` columns, removed when it only
+// has `linacc_*` ones) and writes one row per evidence window:
+// end_s,duration_s,dynamic_rms_g,vibration_g,periodicity,sub_hertz_g,kind.
+let arguments = CommandLine.arguments
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: VehicleWindowProbe RECORDING.csv OUT.csv\n".utf8))
+    exit(2)
+}
+do {
+    var recording = try RecordingReader.read(path: arguments[1]).recording
+    if let rate = SampleRatePolicy.automatic.targetRate(for: recording) {
+        recording = try recording.resampled(to: rate)
+    }
+    guard let acceleration = recording.acceleration ?? recording.linearAcceleration else {
+        FileHandle.standardError.write(Data("\(arguments[1]): no acceleration\n".utf8))
+        exit(1)
+    }
+    var evidence = try VehicleEvidence(gravityIncluded: recording.acceleration != nil)
+    var rows = "end_s,duration_s,dynamic_rms_g,vibration_g,periodicity,sub_hertz_g,kind\n"
+    let write: (VehicleEvidenceWindow) -> Void = { window in
+        rows += "\(window.endTime),\(window.duration),\(window.dynamicRMS),\(window.vibration),"
+        rows += "\(window.periodicity),\(window.subHertzMotion),\(window.kind.rawValue)\n"
+    }
+    for i in 0..<recording.count {
+        try evidence.append(
+            time: recording.time[i], x: acceleration.x[i], y: acceleration.y[i], z: acceleration.z[i], emit: write)
+    }
+    evidence.finish(emit: write)
+    try rows.write(toFile: arguments[2], atomically: true, encoding: .utf8)
+} catch {
+    FileHandle.standardError.write(Data("\(arguments[1]): \(error)\n".utf8))
+    exit(1)
+}
