@@ -111,7 +111,7 @@ extension Recording {
 }
 
 /// The most frequent element; ties go to the one that occurs first.
-func majority(of labels: ArraySlice<String>) -> String? {
+@_spi(Testing) public func majority(of labels: ArraySlice<String>) -> String? {
     var counts: [String: Int] = [:]
     for label in labels { counts[label, default: 0] += 1 }
     var best: String?

@@ -54,7 +54,7 @@ public struct AccelerationClipping: Sendable, Hashable, Codable {
     /// end: the count of rows at each largest-axis value within ``tolerance`` of the largest so far
     /// (values further below can never be on the rail), and the largest value that two consecutive rows
     /// reach together on one axis (a flat top exists when it reaches the rail).
-    struct Accumulator: Sendable {
+    @_spi(Testing) public struct Accumulator: Sendable {
         private var peak = 0.0
         /// Rows by their largest axis magnitude, for the values within ``tolerance`` of `peak`.
         private var nearPeak: [Double: Int] = [:]
@@ -64,10 +64,13 @@ public struct AccelerationClipping: Sendable, Hashable, Codable {
         private var rows = 0
         private var skipped = 0
 
+        /// An accumulator that has seen no row.
+        public init() {}
+
         /// Adds one row (g).
         ///
         /// - Complexity: Amortised O(1): the rows near the peak are few distinct values.
-        mutating func append(_ x: Double, _ y: Double, _ z: Double) {
+        public mutating func append(_ x: Double, _ y: Double, _ z: Double) {
             rows += 1
             guard x.isFinite && y.isFinite && z.isFinite else {
                 skipped += 1
@@ -88,7 +91,7 @@ public struct AccelerationClipping: Sendable, Hashable, Codable {
         }
 
         /// The clipping of the rows appended so far.
-        var clipping: AccelerationClipping {
+        public var clipping: AccelerationClipping {
             let rail = peak - AccelerationClipping.tolerance
             let onRail = nearPeak.reduce(0) { $1.key >= rail ? $0 + $1.value : $0 }
             let clipped =

@@ -73,7 +73,7 @@ extension Recording {
     }
 
     /// The numeric columns the recording has, time first, in ``RecordingColumn`` order.
-    var numericColumns: [(column: RecordingColumn, values: [Double])] {
+    @_spi(Testing) public var numericColumns: [(column: RecordingColumn, values: [Double])] {
         var columns = [(RecordingColumn.time, time)]
         for axisColumn in Self.axisColumns {
             guard let series = self[keyPath: axisColumn.series] else { continue }
@@ -93,7 +93,7 @@ extension Recording {
     }
 
     /// Whether `other` has the same columns (present or absent, and the same extra columns).
-    func hasSameColumns(as other: Recording) -> Bool {
+    @_spi(Testing) public func hasSameColumns(as other: Recording) -> Bool {
         Self.axisColumns.allSatisfy { (self[keyPath: $0.series] == nil) == (other[keyPath: $0.series] == nil) }
             && Self.scalarColumns.allSatisfy { (self[keyPath: $0.values] == nil) == (other[keyPath: $0.values] == nil) }
             && (labels == nil) == (other.labels == nil) && extraColumns.map(\.name) == other.extraColumns.map(\.name)

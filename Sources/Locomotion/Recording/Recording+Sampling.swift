@@ -94,7 +94,7 @@ extension Recording {
     ///
     /// - Complexity: O(*n*) on average (Hoare's selection with a median-of-three pivot), falling
     ///   back to a sort after 64 rounds.
-    static func median(selecting values: inout [Double]) -> Double {
+    @_spi(Testing) public static func median(selecting values: inout [Double]) -> Double {
         guard !values.isEmpty else { return 0 }
         let middle = values.count / 2
         return values.withUnsafeMutableBufferPointer { buffer in

@@ -472,7 +472,7 @@ extension Recording {
 
     /// The grid rows resampling at `sampleRate` makes, with segments split at `maximumGap`, as a
     /// `Double` (it can exceed `Int`).
-    func resampledRowCount(sampleRate: Double, maximumGap: Double) -> Double {
+    @_spi(Testing) public func resampledRowCount(sampleRate: Double, maximumGap: Double) -> Double {
         guard var start = time.first else { return 0 }
         var rows = 0.0
         for index in time.indices.dropFirst() where time[index] - time[index - 1] > maximumGap {

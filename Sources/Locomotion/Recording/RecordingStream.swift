@@ -55,7 +55,7 @@ public final class RecordingStream {
     private var lastGroup: String?
     private var pendingRow: (time: Double, values: [Double], label: String?, extras: [String])?
     /// Chunks parsed on several cores (for tests and diagnostics).
-    var parallelChunkCount = 0
+    @_spi(Testing) public internal(set) var parallelChunkCount = 0
     /// Line boundaries for parallel parsing (starts, then ends), reused from chunk to chunk.
     var lineBounds = UnsafeMutablePointer<Int>.allocate(capacity: 2)
     var lineBoundsCapacity = 1

@@ -2,13 +2,13 @@ import Foundation
 
 /// A small dense square matrix, row-major, for the transition-matrix computations (a handful of
 /// states, so plain loops; nothing here is on a per-window path).
-struct SquareMatrix: Sendable, Hashable {
+@_spi(Testing) public struct SquareMatrix: Sendable, Hashable {
     /// The number of rows and columns.
     let order: Int
     /// Row *i*, column *j* is `values[i * order + j]`.
     var values: [Double]
 
-    init(order: Int, values: [Double]) {
+    public init(order: Int, values: [Double]) {
         precondition(values.count == order * order, "a square matrix needs order² values")
         self.order = order
         self.values = values
@@ -20,12 +20,12 @@ struct SquareMatrix: Sendable, Hashable {
         return matrix
     }
 
-    subscript(row: Int, column: Int) -> Double {
+    public subscript(row: Int, column: Int) -> Double {
         get { values[row * order + column] }
         set { values[row * order + column] = newValue }
     }
 
-    static func * (lhs: SquareMatrix, rhs: SquareMatrix) -> SquareMatrix {
+    public static func * (lhs: SquareMatrix, rhs: SquareMatrix) -> SquareMatrix {
         let n = lhs.order
         var product = [Double](repeating: 0, count: n * n)
         for i in 0..<n {
@@ -160,7 +160,7 @@ struct SquareMatrix: Sendable, Hashable {
     /// stochastic R = I + Q/λ, exp(τQ) = e^(−τλ) Σₖ (τλ)ᵏ/k! Rᵏ, a series of non-negative terms
     /// (no cancellation) evaluated at τλ ≤ 1/2 and squared back up. The result is stochastic to
     /// rounding; its rows are renormalised to sum to 1.
-    func generatorExponential(time: Double) -> SquareMatrix {
+    public func generatorExponential(time: Double) -> SquareMatrix {
         let n = order
         var rate = 0.0
         for i in 0..<n { rate = max(rate, -self[i, i]) }

@@ -90,7 +90,7 @@ extension TransitionMatrix {
     /// The generator *Q* of the continuous-time chain whose one-step matrix is this one: the
     /// principal logarithm, diagonally adjusted when it has negative off-diagonal entries
     /// (`adjusted` is then true); `nil` when there is no real principal logarithm.
-    func generator() -> (matrix: SquareMatrix, adjusted: Bool)? {
+    @_spi(Testing) public func generator() -> (matrix: SquareMatrix, adjusted: Bool)? {
         guard var logarithm = squareMatrix.principalLogarithm() else { return nil }
         let n = stateCount
         var adjusted = false

@@ -73,7 +73,7 @@ public struct TransitionMatrix: Sendable, Hashable {
     }
 
     /// A matrix already known to be valid (computed inside the package).
-    init(unchecked matrix: SquareMatrix) {
+    @_spi(Testing) public init(unchecked matrix: SquareMatrix) {
         stateCount = matrix.order
         probabilities = matrix.values
     }
@@ -109,7 +109,7 @@ public struct TransitionMatrix: Sendable, Hashable {
     /// - Complexity: O(*K*²).
     public var rows: [[Double]] { (0..<stateCount).map { Array(row($0)) } }
 
-    var squareMatrix: SquareMatrix { SquareMatrix(order: stateCount, values: probabilities) }
+    @_spi(Testing) public var squareMatrix: SquareMatrix { SquareMatrix(order: stateCount, values: probabilities) }
 }
 
 extension TransitionMatrix: Codable {

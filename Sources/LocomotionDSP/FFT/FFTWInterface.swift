@@ -5,16 +5,8 @@ import Foundation
 // one place. FFTW's planner (plan creation and destruction, wisdom) is not thread-safe; plan
 // execution is. `FFTWInterface.plannerLock` serialises the former and nothing else.
 
-/// How hard FFTW's planner searches for a fast algorithm when a plan is created.
-public enum FFTPlanningRigor: String, Sendable, Hashable, Codable {
-    /// Picks a plan by heuristics, in microseconds. The default, and right for most uses.
-    case estimate
-    /// Times several algorithms (milliseconds to seconds per size); worth it for a
-    /// long-running process that transforms one size millions of times.
-    case measure
-    /// A wider search than `measure`; planning can take much longer.
-    case patient
-
+extension FFTPlanningRigor {
+    /// The FFTW planner flag for the rigor.
     var flags: UInt32 {
         switch self {
         case .estimate: return UInt32(FFTW_ESTIMATE)
@@ -117,20 +109,4 @@ enum FFTWInterface {
     static func forgetWisdom() {
         plannerLock.withLock { fftw_forget_wisdom() }
     }
-}
-
-/// FFTW's accumulated planning knowledge ("wisdom"), for processes that plan with
-/// ``FFTPlanningRigor/measure`` and want to skip the search next time.
-public enum FFTWisdom {
-    /// The current wisdom as FFTW's text format. Thread-safe.
-    public static func export() -> String { FFTWInterface.exportWisdom() }
-
-    /// Adds wisdom previously produced by ``export()``. Thread-safe.
-    ///
-    /// - Returns: `false` when FFTW could not parse the text; nothing is changed then.
-    @discardableResult
-    public static func `import`(_ wisdom: String) -> Bool { FFTWInterface.importWisdom(wisdom) }
-
-    /// Discards all accumulated wisdom. Existing plans keep working. Thread-safe.
-    public static func forget() { FFTWInterface.forgetWisdom() }
 }

@@ -1,47 +1,5 @@
 import Foundation
 
-/// How the frequency of a spectral peak is refined below the bin spacing.
-public enum PeakInterpolation: String, Sendable, Hashable, CaseIterable {
-    /// The centre of the strongest bin; error up to half a bin.
-    case none
-    /// A parabola through the magnitudes of the peak bin and its two neighbours.
-    case parabolic
-    /// A parabola through the logarithms of the three powers: exact for a Gaussian peak and
-    /// within 2 % of a bin for a Hann-windowed sinusoid far from DC.
-    case gaussian
-    /// Starts from ``gaussian`` and then finds, within ±0.75 of a bin of the block's own
-    /// resolution, the frequency of the sinusoid (plus offset) that best fits the samples in the
-    /// least-squares sense: the maximum-likelihood estimate for one tone in white noise. Unlike
-    /// spectral interpolation it is not biased by a tone's negative-frequency image, so it stays
-    /// accurate when the block holds only one or two cycles. Costs O(*n*) per iteration, 35
-    /// iterations.
-    case sinusoidFit
-}
-
-/// Options for ``findDominantFrequency(in:sampleRate:options:)``.
-public struct DominantFrequencyOptions: Sendable, Hashable {
-    /// Only bins whose centre lies in this band (Hz) are candidates, for example the gait band
-    /// `0.6...2.5`; `nil` means every bin above DC. Must lie inside `0...sampleRate/2`.
-    public var band: ClosedRange<Double>?
-    /// The taper applied before the transform.
-    public var window: WindowFunction
-    /// Transform length for zero padding; `nil` means the sample count.
-    public var fftLength: Int?
-    /// How the peak is refined below the bin spacing.
-    public var interpolation: PeakInterpolation
-
-    /// Creates options; the defaults are a Hann window, no padding, and ``PeakInterpolation/sinusoidFit``.
-    public init(
-        band: ClosedRange<Double>? = nil, window: WindowFunction = .hann, fftLength: Int? = nil,
-        interpolation: PeakInterpolation = .sinusoidFit
-    ) {
-        self.band = band
-        self.window = window
-        self.fftLength = fftLength
-        self.interpolation = interpolation
-    }
-}
-
 /// The strongest periodic component of a block of samples.
 public struct DominantFrequency: Sendable, Hashable {
     /// The refined peak frequency, in Hz.

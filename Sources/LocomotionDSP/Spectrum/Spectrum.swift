@@ -1,12 +1,3 @@
-/// What to subtract from each block of samples before it is windowed and transformed.
-public enum Detrend: String, Sendable, Hashable {
-    /// Nothing: the DC bin keeps the signal's mean.
-    case none
-    /// The block's mean, so gravity or a sensor offset does not leak into low bins
-    /// (scipy's `detrend="constant"`).
-    case mean
-}
-
 /// A one-sided power spectrum of a block of real samples, with its frequency axis.
 ///
 /// Scaling: `power[k]` is the mean-square value (input units²) that bin `k` holds, so a

@@ -1,8 +1,7 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// Every analysis accepts the same sample rates, ``Recording/supportedSampleRates``.
 @Suite("Supported sample rates")
@@ -77,7 +76,7 @@ struct SupportedSampleRateTests {
     @Test("below 10 Hz the analysis runs without the gait band, and says so")
     func aFiveHertzRecordingIsAnalysedWithANote() throws {
         // A phone lying still (gravity on z, 3 mg of noise) for a minute, then a 1.8 Hz bounce.
-        var random = SeededRandomGenerator(seed: 5)
+        var random = SplitMix64(seed: 5)
         let rate = 5.0
         let time = (0..<Int(120 * rate)).map { Double($0) / rate }
         let moving = time.map { $0 >= 60 }

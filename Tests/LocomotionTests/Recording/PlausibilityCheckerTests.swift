@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import Testing
-
-@testable import Locomotion
 
 /// ``PlausibilityChecker`` fed whole or by chunks, through every reading path (the package's CSV
 /// streamed by `analyze`, a phone export, reference files and group columns).

@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import Testing
-
-@testable import Locomotion
 
 @Suite("Recording columns, CSV quoting and reference tables")
 struct RecordingColumnsTests {

@@ -1,8 +1,7 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// Parses CSV text in strict mode unless options say otherwise.
 private func load(_ text: String, _ options: RecordingReadOptions = .init()) throws -> LoadedRecording {

@@ -1,7 +1,6 @@
+@_spi(Testing) import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// The sampling analysis finds its medians by selection: the same values as from a sort.
 @Suite("Sampling analysis: medians by selection")

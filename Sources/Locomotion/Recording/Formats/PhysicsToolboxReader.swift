@@ -2,7 +2,7 @@ import Foundation
 
 /// The column names of Physics Toolbox Sensor Suite CSVs (Vieyra Software), matched without case
 /// and without a trailing unit in parentheses (`ax (m/s^2)`).
-enum PhysicsToolboxLayout {
+@_spi(Testing) public enum PhysicsToolboxLayout {
     /// Header name → the package's canonical column name.
     static let columns: [String: String] = [
         "gfx": "acc_x_g", "gfy": "acc_y_g", "gfz": "acc_z_g",
@@ -41,7 +41,7 @@ enum PhysicsToolboxLayout {
     /// Seconds from a clock time `hh:mm:ss:ffff` (the fourth field is a fraction of a second,
     /// `0160` = 0.016 s), `hh:mm:ss.fff` or `mm:ss.fff`, or from plain seconds; `nil` for a clock
     /// time out of range (hours beyond 23, minutes or seconds beyond 59).
-    static func seconds(_ cell: String) -> Double? {
+    public static func seconds(_ cell: String) -> Double? {
         let fields = cell.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         func number(_ text: String) -> Double? {
             guard !text.isEmpty, text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }) else { return nil }

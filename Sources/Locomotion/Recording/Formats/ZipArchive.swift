@@ -9,13 +9,13 @@ import Foundation
 /// naming the archive (or `archive.zip/entry`) and what was wrong.
 ///
 /// Thread safety: an archive holds an open file; use it from one thread at a time.
-final class ZipArchive {
+@_spi(Testing) public final class ZipArchive {
     /// One file in the archive.
-    struct Entry: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
         /// The path inside the archive, with `/` separators.
-        var name: String
+        public var name: String
         /// 0 (stored) or 8 (deflated); others are refused on reading.
-        var method: UInt16
+        public var method: UInt16
         /// The general-purpose flags; bit 0 means encrypted.
         var flags: UInt16
         /// The CRC-32 of the decoded data.
@@ -34,17 +34,17 @@ final class ZipArchive {
     /// The archive's path.
     let path: String
     /// The entries, in central-directory order.
-    private(set) var entries: [Entry] = []
+    public private(set) var entries: [Entry] = []
     private let file: ReadableFile
     private let size: Int
 
     /// The largest entry decoded into memory: 256 MiB (about three million rows of a phone's
     /// sensor CSV). A larger recording is read from its folder, which is streamed.
-    static let maximumEntrySize = 1 << 28
+    public static let maximumEntrySize = 1 << 28
     /// The most an entry may expand: its decoded size at most this many times its compressed size
     /// (beyond ``ratioFreeSize``). Sensor CSVs compress about 3–20 times; deflate's ceiling is
     /// about 1,032 (a zip bomb's blank lines).
-    static let maximumExpansion = 200
+    public static let maximumExpansion = 200
     /// Entries up to this decoded size (1 MiB) may expand by any ratio.
     static let ratioFreeSize = 1 << 20
 
@@ -53,7 +53,7 @@ final class ZipArchive {
     /// - Throws: `LocomotionError.unreadableFile` when the file cannot be read or is not a zip
     ///   archive this reader supports.
     /// - Complexity: O(size of the central directory).
-    init(path: String) throws(LocomotionError) {
+    public init(path: String) throws(LocomotionError) {
         self.path = path
         file = try ReadableFile(path: path)
         size = file.byteCount ?? 0
@@ -67,14 +67,14 @@ final class ZipArchive {
     }
 
     /// The entry named `name` (exact match), if any.
-    func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
+    public func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
 
     /// Decodes one entry into memory.
     ///
     /// - Throws: `LocomotionError.unreadableFile` naming `archive/entry` for an unsupported method,
     ///   an encrypted entry, corrupt data or a CRC mismatch.
     /// - Complexity: O(compressed + decoded size).
-    func contents(of entry: Entry) throws(LocomotionError) -> [UInt8] {
+    public func contents(of entry: Entry) throws(LocomotionError) -> [UInt8] {
         try contents(of: entry, prefix: nil)
     }
 
@@ -83,7 +83,7 @@ final class ZipArchive {
     ///
     /// - Throws: As ``contents(of:)``.
     /// - Complexity: O(`count`) for a deflated entry, plus the compressed bytes read.
-    func prefix(of entry: Entry, count: Int) throws(LocomotionError) -> [UInt8] {
+    public func prefix(of entry: Entry, count: Int) throws(LocomotionError) -> [UInt8] {
         try contents(of: entry, prefix: count)
     }
 

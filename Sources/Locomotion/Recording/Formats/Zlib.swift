@@ -2,9 +2,9 @@ import CZlib
 
 /// Every zlib call of the package, as thin wrappers: raw-deflate decoding and CRC-32. Nothing else
 /// in the package imports `CZlib`, so its C surface is visible in this one file.
-enum Zlib {
+@_spi(Testing) public enum Zlib {
     /// Why an inflate failed, in words for an error message.
-    struct Failure: Error {
+    public struct Failure: Error {
         var reason: String
     }
 
@@ -21,7 +21,8 @@ enum Zlib {
     /// - Throws: ``Failure`` when the data is corrupt, ends early, or decodes to a size other
     ///   than `expectedSize`.
     /// - Complexity: O(`input.count` + the bytes decoded).
-    static func inflateRaw(_ input: UnsafeRawBufferPointer, expectedSize: Int, prefix: Int? = nil) throws(Failure)
+    public static func inflateRaw(_ input: UnsafeRawBufferPointer, expectedSize: Int, prefix: Int? = nil)
+        throws(Failure)
         -> [UInt8]
     {
         let wanted = prefix.map { min($0, expectedSize) } ?? expectedSize
@@ -73,7 +74,7 @@ enum Zlib {
     /// The CRC-32 (ISO 3309, as zip uses) of `bytes`.
     ///
     /// - Complexity: O(`bytes.count`).
-    static func crc32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    public static func crc32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var crc: uLong = CZlib.crc32(0, nil, 0)
         var offset = 0
         while offset < bytes.count {

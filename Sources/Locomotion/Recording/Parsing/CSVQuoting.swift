@@ -48,7 +48,9 @@ public enum CSVQuoting {
     ///   - bytes: The line's UTF-8 bytes, without its line feed.
     ///   - separator: An ASCII byte; a comma by default.
     /// - Complexity: O(`bytes.count`).
-    static func splitQuotedCells(_ bytes: [UInt8], separator: UInt8 = 0x2C) -> (cells: [[UInt8]], isClosed: Bool) {
+    @_spi(Testing) public static func splitQuotedCells(_ bytes: [UInt8], separator: UInt8 = 0x2C) -> (
+        cells: [[UInt8]], isClosed: Bool
+    ) {
         var cells: [[UInt8]] = []
         var current: [UInt8] = []
         var inQuotes = false

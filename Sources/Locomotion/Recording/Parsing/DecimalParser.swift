@@ -6,8 +6,8 @@ import Foundation
 /// the decimal exponent is within ±22, both the digits and the power of ten are exact doubles, so
 /// one IEEE multiplication or division rounds correctly (Clinger's observation). Everything else
 /// (very long mantissas, large exponents) goes through `strtod`, which also rounds correctly.
-enum DecimalParser {
-    enum Number: Equatable {
+@_spi(Testing) public enum DecimalParser {
+    public enum Number: Equatable {
         case value(Double)
         case empty
         case invalid
@@ -47,7 +47,7 @@ enum DecimalParser {
     /// Parses the whole of `text`, ignoring surrounding spaces and tabs (and a trailing carriage
     /// return). `nan`, `inf` and `infinity` (any case, signed) parse to their values; callers
     /// decide whether to accept them.
-    static func parseNumber(_ text: String) -> Number {
+    public static func parseNumber(_ text: String) -> Number {
         var bytes = Array(text.utf8)
         let end = bytes.count
         guard end > 0 else { return .empty }
@@ -191,7 +191,7 @@ enum DecimalParser {
 
     /// Parses an ISO-8601 date-time, `YYYY-MM-DD[T ]hh:mm[:ss[.fff…]][Z|±hh[:]mm]`, to seconds since
     /// 1970-01-01T00:00:00Z. A time without a zone is taken as UTC. Returns `nil` when malformed.
-    static func parseISO8601(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+    public static func parseISO8601(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
         var index = start
         var last = end
         while index < last, bytes[index] == 0x20 { index += 1 }

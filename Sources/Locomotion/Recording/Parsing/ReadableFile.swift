@@ -16,13 +16,13 @@ import Foundation
 /// for ever).
 ///
 /// Threading: one thread at a time (the sequential reads share the descriptor's position).
-final class ReadableFile {
+@_spi(Testing) public final class ReadableFile {
     /// The path, for error messages.
     let path: String
     /// The size in bytes of a regular file; `nil` for a pipe or device, whose size is unknown.
-    let byteCount: Int?
+    public let byteCount: Int?
     /// Reads that a signal interrupted and that were retried (for tests and diagnostics).
-    private(set) var interruptedReads = 0
+    public private(set) var interruptedReads = 0
     private let descriptor: Int32
     /// Bytes a prefix read ahead that are returned before the descriptor is read again.
     private var replay: [UInt8] = []
@@ -32,7 +32,7 @@ final class ReadableFile {
     ///
     /// - Throws: `LocomotionError.unreadableFile` with the system's reason ("No such file or
     ///   directory", "Permission denied").
-    init(path: String) throws(LocomotionError) {
+    public init(path: String) throws(LocomotionError) {
         self.path = path
         if let ahead = StreamPrefix.adopt(path: path) {
             descriptor = ahead.descriptor
@@ -117,7 +117,7 @@ final class ReadableFile {
     ///
     /// - Throws: As ``readSome(into:count:)``.
     /// - Complexity: O(`count`).
-    func bytes(upTo count: Int) throws(LocomotionError) -> [UInt8] {
+    public func bytes(upTo count: Int) throws(LocomotionError) -> [UInt8] {
         let block = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
         defer { block.deallocate() }
         var done = 0
@@ -133,7 +133,7 @@ final class ReadableFile {
     ///
     /// - Throws: As ``readSome(into:count:)``.
     /// - Complexity: O(the bytes read).
-    func remainingBytes() throws(LocomotionError) -> [UInt8] {
+    public func remainingBytes() throws(LocomotionError) -> [UInt8] {
         var result: [UInt8] = []
         if let byteCount { result.reserveCapacity(byteCount) }
         // Blocks of 1 MiB, or of the file's size and a byte when it is smaller (the byte sees

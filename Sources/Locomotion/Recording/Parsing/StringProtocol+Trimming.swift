@@ -12,7 +12,7 @@ extension StringProtocol {
     /// Foundation on Linux also trims) goes to Foundation, so the result never differs.
     ///
     /// - Complexity: O(1) when neither end can be trimmed; otherwise Foundation's O(*n*).
-    func trimmingWhitespace(newlines: Bool = false) -> String {
+    @_spi(Testing) public func trimmingWhitespace(newlines: Bool = false) -> String {
         let scalars = unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return "" }
         if (0x21...0x7E).contains(first.value), (0x21...0x7E).contains(last.value) { return String(self) }

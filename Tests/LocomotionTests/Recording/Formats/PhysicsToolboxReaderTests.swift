@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import Testing
-
-@testable import Locomotion
 
 @Suite("Phone exports: clock ranges and streams of another time")
 struct ExportDefectsTests {

@@ -1,8 +1,7 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// The path of a fixture in `Fixtures/formats`.
 private func fixture(_ name: String) throws -> String {

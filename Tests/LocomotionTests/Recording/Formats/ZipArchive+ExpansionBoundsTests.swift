@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import Testing
-
-@testable import Locomotion
 
 /// Deflate data written by hand with the fixed Huffman code (RFC 1951, 3.2.6): literals, and
 /// runs that repeat the previous byte 258 times (length code 285, distance code 0), so a test

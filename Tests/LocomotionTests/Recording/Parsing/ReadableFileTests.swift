@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import Testing
-
-@testable import Locomotion
 
 /// File input through a named pipe, where reads are short and a signal can interrupt a read that
 /// waits for the writer (EINTR).

@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import Testing
-
-@testable import Locomotion
 
 /// `trimmingWhitespace(newlines:)` skips Foundation only where Foundation would trim nothing.
 @Suite("StringProtocol.trimmingWhitespace: the same as Foundation's trim")

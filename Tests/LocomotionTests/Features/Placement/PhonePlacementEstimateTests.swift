@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 import Testing
 
-@Suite struct PhonePlacementTests {
+@Suite struct PhonePlacementEstimateTests {
     /// 30 s at 100 Hz of gravity tilted by `swing` degrees at the stride rate (0.9 Hz) about the
     /// phone's x axis, plus a 0.3 g bounce at the step rate (1.8 Hz) along gravity.
     static func walk(swing: Double, rate: Double = 100) throws -> PhonePlacementEstimate {
