@@ -128,6 +128,11 @@ struct InVehicleStage: Sendable {
         var windows: [VehicleEvidenceWindow] = []
         evidence.finish { windows.append($0) }
         for window in windows { decide(window) }
+        if let decision = machine.finishRecording(), let last = decisionEnds.indices.last {
+            decisionInVehicle[last] = true
+            decisionStopped[last] = decision.isStoppedInVehicle
+            apply(decision, to: last)
+        }
         finished = true
     }
 
@@ -184,7 +189,11 @@ struct InVehicleStage: Sendable {
         decisionEnds.append(window.endTime)
         decisionInVehicle.append(decision.inVehicle)
         decisionStopped.append(decision.isStoppedInVehicle)
-        let last = decisionEnds.count - 1
+        apply(decision, to: decisionEnds.count - 1)
+    }
+
+    /// Gives the `decision.revisedWindowCount` decisions before `last` the state of `decision`.
+    private mutating func apply(_ decision: InVehicleDecision, to last: Int) {
         for back in stride(from: 1, through: decision.revisedWindowCount, by: 1) where last - back >= firstDecision {
             decisionInVehicle[last - back] = decision.inVehicle
             if !decision.inVehicle { decisionStopped[last - back] = false }

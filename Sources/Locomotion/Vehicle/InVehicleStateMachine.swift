@@ -16,6 +16,12 @@
 ///   signal cycle or a station dwell), or a gap in the data of ``Configuration/gapExitDuration``
 ///   or more; windows before such a gap never count towards entering.
 ///
+/// - **A recording shorter than the entering evidence** (fewer than ``Configuration/enterWindows``
+///   windows since its start or its last long gap, but at least
+///   ``Configuration/shortRecordingMinimumWindows``) is a ride when it ends
+///   (``finishRecording()``) with at least ``Configuration/enterFraction`` of its windows
+///   vehicle-like and none on foot: the same evidence as entering, over all there is. A 20 s log of
+///   a drive could otherwise never be a ride.
 /// - **A sustained GPS speed** of a vehicle (``update(_:onFootHint:movingFast:)``, `movingFast`)
 ///   makes a quiet window vehicle-like (a smooth ride, not a stop), and enters the ride at once
 ///   when none of the last ``Configuration/exitSpanWindows`` windows is on foot (dated back over
@@ -42,6 +48,10 @@ public struct InVehicleStateMachine: Sendable {
         /// windowDuration / hop + 1 = 11 in a row by default; 13 of 14 takes gait that lasts
         /// beyond one window.
         public var exitOnFootWindows = 13
+        /// Fewest windows a recording shorter than ``enterWindows`` needs to be judged whole at its
+        /// end (``InVehicleStateMachine/finishRecording()``; default 10, i.e. 19 s of samples with
+        /// 10 s windows every 1 s). 0 turns the rule off. At most `enterWindows`.
+        public var shortRecordingMinimumWindows = 10
         /// Quiet windows in a row that end the ride (default 300, i.e. 5 min at a 1 s hop).
         public var stillExitWindows = 300
         /// Duration of a gap in the data that ends the ride, in seconds (default 300 s).
@@ -72,6 +82,9 @@ public struct InVehicleStateMachine: Sendable {
             try check(
                 (1...exitSpanWindows).contains(exitOnFootWindows), "exitOnFootWindows", "\(exitOnFootWindows)",
                 "1 to exitSpanWindows")
+            try check(
+                (0...enterWindows).contains(shortRecordingMinimumWindows), "shortRecordingMinimumWindows",
+                "\(shortRecordingMinimumWindows)", "0 to enterWindows")
             try check(stillExitWindows >= 1, "stillExitWindows", "\(stillExitWindows)", "at least 1")
             try check(
                 gapExitDuration.isFinite && gapExitDuration > 0, "gapExitDuration", "\(gapExitDuration)",
@@ -89,6 +102,7 @@ public struct InVehicleStateMachine: Sendable {
     private var kinds: [VehicleWindowKind]
     private var quietRun = 0
     private var windowsSinceLongGap = 0
+    private var lastEndTime = Double.nan
 
     /// Creates a state machine that starts outside a vehicle.
     ///
@@ -120,6 +134,7 @@ public struct InVehicleStateMachine: Sendable {
         let kind: VehicleWindowKind = speedVouches ? .vehicleLike : onFootHint ? .onFoot : window.kind
         kinds[windowCount % kinds.count] = kind
         windowCount += 1
+        lastEndTime = window.endTime
         let wasInside = inVehicle
         var revised = 0
         windowsSinceLongGap = longGap ? 0 : windowsSinceLongGap + 1
@@ -164,6 +179,37 @@ public struct InVehicleStateMachine: Sendable {
         return InVehicleDecision(
             endTime: window.endTime, inVehicle: inVehicle, isStoppedInVehicle: inVehicle && kind == .quiet,
             revisedWindowCount: revised, isTransition: inVehicle != wasInside)
+    }
+
+    /// Ends the recording: a recording too short to have entered a ride (fewer than
+    /// ``Configuration/enterWindows`` windows since its start or its last long gap, at least
+    /// ``Configuration/shortRecordingMinimumWindows``) whose windows meet the entering evidence —
+    /// at least ``Configuration/enterFraction`` vehicle-like, none on foot — is a ride from its
+    /// first window.
+    ///
+    /// - Returns: the decision for the newest window, revising every earlier one, when the rule
+    ///   applies; `nil` otherwise (nothing changes). Call once, after the last ``update(_:onFootHint:movingFast:)``.
+    ///   Complexity O(enterWindows).
+    public mutating func finishRecording() -> InVehicleDecision? {
+        let c = configuration
+        let count = windowsSinceLongGap
+        guard !inVehicle, c.shortRecordingMinimumWindows > 0, count >= c.shortRecordingMinimumWindows,
+            count < c.enterWindows
+        else { return nil }
+        var vehicleLike = 0
+        for back in 0..<count {
+            switch recent(back) {
+            case .vehicleLike: vehicleLike += 1
+            case .onFoot: return nil
+            default: break
+            }
+        }
+        guard Double(vehicleLike) >= c.enterFraction * Double(count) else { return nil }
+        inVehicle = true
+        return InVehicleDecision(
+            endTime: lastEndTime, inVehicle: true, isStoppedInVehicle: recent(0) == .quiet,
+            revisedWindowCount: count - 1,
+            isTransition: true)
     }
 
     /// Whether any of the last `count` windows (this one included) is on foot.

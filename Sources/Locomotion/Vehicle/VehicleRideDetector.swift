@@ -39,21 +39,26 @@ public enum VehicleRideDetector {
         var windows: [VehicleEvidenceWindow] = []
         var inVehicle: [Bool] = []
         var stopped: [Bool] = []
-        func take(_ window: VehicleEvidenceWindow) {
-            let decision = machine.update(window)
-            windows.append(window)
-            inVehicle.append(decision.inVehicle)
-            stopped.append(decision.isStoppedInVehicle)
+        func apply(_ decision: InVehicleDecision) {
             let last = inVehicle.count - 1
+            inVehicle[last] = decision.inVehicle
+            stopped[last] = decision.isStoppedInVehicle
             for back in stride(from: 1, through: decision.revisedWindowCount, by: 1) where last - back >= 0 {
                 inVehicle[last - back] = decision.inVehicle
                 if !decision.inVehicle { stopped[last - back] = false }
             }
         }
+        func take(_ window: VehicleEvidenceWindow) {
+            windows.append(window)
+            inVehicle.append(false)
+            stopped.append(false)
+            apply(machine.update(window))
+        }
         for i in times.indices {
             try stream.append(time: times[i], x: x[i], y: y[i], z: z[i], emit: take)
         }
         stream.finish(emit: take)
+        if let decision = machine.finishRecording() { apply(decision) }
         var intervals: [ClosedRange<Double>] = []
         intervals.reserveCapacity(windows.count)
         for (i, window) in windows.enumerated() {
