@@ -86,6 +86,35 @@ struct WindowSummaryTests {
         }
     }
 
+    @Test("the four-lane mean-crossing count equals a pair-by-pair count, samples at the level included")
+    func meanCrossingsMatchPairByPair() {
+        // A sample at the level takes the side of the last one off it (0 before the first).
+        func reference(_ samples: [Double], _ level: Double) -> Int {
+            var (crossings, side) = (0, 0)
+            for sample in samples {
+                let current = sample > level ? 1 : (sample < level ? -1 : 0)
+                if current != 0 && current == -side { crossings += 1 }
+                if current != 0 { side = current }
+            }
+            return crossings
+        }
+        var random = SplitMix64(seed: 34)
+        for count in [1, 2, 3, 4, 5, 6, 7, 8, 9, 31, 64, 65, 128, 131] {
+            for levels in [2, 3, 5, 1 << 20] {
+                // With few levels some samples sit exactly at the level (1), in every lane and in the tail.
+                let samples = (0..<count).map { _ in Double(random.next() % UInt64(levels)) }
+                for level in [1.0, 0.5, -1.0] {
+                    let counted = samples.withUnsafeBufferPointer { Statistics.meanCrossings($0, mean: level) }
+                    #expect(counted == reference(samples, level), "n=\(count) levels=\(levels) level=\(level)")
+                }
+            }
+        }
+        // A level met only in the second four-lane step still sends the count to the side rule
+        // (pair by pair without it: 8).
+        let lateTouch: [Double] = [2, 0, 2, 0, 2, 0, 1, 0, 2]
+        #expect(lateTouch.withUnsafeBufferPointer { Statistics.meanCrossings($0, mean: 1) } == 6)
+    }
+
     @Test("the summary rejects empty and non-finite windows")
     func summaryValidation() {
         #expect(throws: DSPError.emptyInput) { try Statistics.summary(of: [Double]()) }

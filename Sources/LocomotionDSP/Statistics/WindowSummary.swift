@@ -139,11 +139,28 @@ extension Statistics {
 
     /// The sign changes of the deviation from `mean` between consecutive samples, counted
     /// without a branch; a sample exactly at the mean takes the side of the last one off it.
-    private static func meanCrossings(_ samples: UnsafeBufferPointer<Double>, mean: Double) -> Int {
-        var crossings = 0
-        var touchesMean = samples[0] == mean
+    ///
+    /// Four pairs per step: each lane compares a sample and its predecessor with the mean and
+    /// subtracts the lanes' differing masks (−1 where the sides differ), so the count is the same
+    /// integer as pair by pair.
+    package static func meanCrossings(_ samples: UnsafeBufferPointer<Double>, mean: Double) -> Int {
+        let count = samples.count
+        let base = UnsafeRawPointer(samples.baseAddress!)
+        let level = SIMD4<Double>(repeating: mean)
+        var laneCrossings = SIMD4<Int64>(repeating: 0)
+        var laneTouches = SIMDMask<SIMD4<Int64>>(repeating: false)
         var index = 1
-        while index < samples.count {
+        while index &+ 4 <= count {
+            let previous = base.loadUnaligned(fromByteOffset: (index &- 1) &* 8, as: SIMD4<Double>.self)
+            let current = base.loadUnaligned(fromByteOffset: index &* 8, as: SIMD4<Double>.self)
+            let changes = (previous .< level) .^ (current .< level)
+            laneCrossings &-= unsafeBitCast(changes, to: SIMD4<Int64>.self)
+            laneTouches = laneTouches .| (current .== level)
+            index &+= 4
+        }
+        var crossings = Int(laneCrossings.wrappedSum())
+        var touchesMean = samples[0] == mean || any(laneTouches)
+        while index < count {
             let (previous, sample) = (samples[index &- 1], samples[index])
             let changes = unsafeBitCast(previous < mean, to: UInt8.self) ^ unsafeBitCast(sample < mean, to: UInt8.self)
             crossings &+= Int(changes)
