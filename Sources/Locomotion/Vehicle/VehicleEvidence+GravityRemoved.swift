@@ -2,13 +2,20 @@ extension VehicleEvidence {
     /// Whether a window without gravity (vertical unknown) has the rhythm of gait: an
     /// autocorrelation peak of its principal-axis acceleration `projected` at or above
     /// ``Configuration/onFootPeriodicity`` at a lag in the walking band
-    /// (``Configuration/gravityRemovedGaitPeriod`` to ``Configuration/longestPeriod``), or at or
-    /// above ``Configuration/gravityRemovedShortPeriodicity`` at a shorter lag (from
+    /// (``Configuration/gravityRemovedGaitPeriod`` to ``Configuration/longestPeriod``) whose
+    /// rhythm, when the lag is a step's (up to ``Configuration/gravityRemovedLongestStepPeriod``),
+    /// also holds at twice that lag (autocorrelation there at least
+    /// ``Configuration/gravityRemovedStrideRegularity``), or a peak at or above
+    /// ``Configuration/gravityRemovedShortPeriodicity`` at a shorter lag (from
     /// ``Configuration/shortestPeriod``: running, pedalling).
     ///
     /// Why the split: without gravity the principal axis of a phone in a car on a rough road is
     /// often the ringing of its seat, suspension or mount at 2–4 Hz, which repeats at 0.3–0.4 s
     /// about as regularly (0.4–0.55) as a walker's steps, while walking steps come at 1.4–2.2 Hz.
+    /// Why twice the lag: a walker's steps repeat, so the rhythm found at one lag comes back at the
+    /// next (step and stride regularity, Moe-Nilssen and Helbostad, J. Biomech. 2004), while a
+    /// ringing struck at random fades, its autocorrelation at twice a lag near the square of that
+    /// at the lag (0.4–0.55 gives 0.16–0.3 and less).
     ///
     /// - Parameters:
     ///   - projected: the window's principal-axis acceleration, mean removed, oldest first.
@@ -20,9 +27,45 @@ extension VehicleEvidence {
     ) -> Bool {
         guard energy > 0 else { return false }
         let gait = c.gaitLag
-        if periodicity(projected, energy: energy, lags: gait...c.longestLag) >= c.onFootPeriodicity { return true }
+        let (peak, lag) = periodicityPeak(projected, energy: energy, lags: gait...c.longestLag)
+        if peak >= c.onFootPeriodicity
+            && (lag > c.longestStepLag
+                || autocorrelation(projected, energy: energy, lag: min(2 * lag, projected.count - 1))
+                    >= c.gravityRemovedStrideRegularity)
+        {
+            return true
+        }
         guard gait > c.shortestLag else { return false }
         return periodicity(projected, energy: energy, lags: c.shortestLag...(gait - 1))
             >= c.gravityRemovedShortPeriodicity
     }
+
+    /// Highest local maximum of the normalised autocorrelation of `p` over `lags` (as
+    /// `periodicity`) and its lag; `(0, lags.lowerBound)` when there is none.
+    ///
+    /// - Complexity: O(cells × lags), no allocation.
+    static func periodicityPeak(_ p: [Double], energy: Double, lags: ClosedRange<Int>) -> (Double, Int) {
+        var best = (0.0, lags.lowerBound)
+        var before = autocorrelation(p, energy: energy, lag: lags.lowerBound - 1)
+        var here = autocorrelation(p, energy: energy, lag: lags.lowerBound)
+        for lag in lags {
+            let after = autocorrelation(p, energy: energy, lag: lag + 1)
+            if here > before && here >= after && here > best.0 { best = (here, lag) }
+            before = here
+            here = after
+        }
+        return best
+    }
+
+    /// The autocorrelation of `p` at `lag` cells, over `energy` (the sum of squares of `p`).
+    static func autocorrelation(_ p: [Double], energy: Double, lag: Int) -> Double {
+        var sum = 0.0
+        for i in 0..<max(p.count - lag, 0) { sum += p[i] * p[i + lag] }
+        return sum / energy
+    }
+}
+
+extension VehicleEvidence.Configuration {
+    /// Longest lag of the gravity-removed gait band read as a step's period, in grid cells.
+    var longestStepLag: Int { Int((gravityRemovedLongestStepPeriod / gridInterval).rounded()) }
 }

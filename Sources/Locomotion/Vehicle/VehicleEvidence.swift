@@ -96,6 +96,15 @@ public struct VehicleEvidence: Sendable {
         /// is faster than ``gravityRemovedGaitPeriod`` (default 0.6: the steady cadence of running
         /// or pedalling, not a road's ringing).
         public var gravityRemovedShortPeriodicity: Double = 0.6
+        /// Autocorrelation at twice the lag of a rhythm at a step's period (from
+        /// ``gravityRemovedGaitPeriod`` to ``gravityRemovedLongestStepPeriod``) that a window without
+        /// gravity also needs to be on foot (default 0.2): steps repeat at the stride, a road's
+        /// ringing fades. 0 turns the check off. With gravity this rule does not apply.
+        public var gravityRemovedStrideRegularity: Double = 0.2
+        /// Longest lag of the walking band read as a step's period, in seconds (default 0.8 s: a
+        /// slow walker's 1.25 steps/s). A rhythm at a longer lag is already a stride (a phone in a
+        /// pocket swings once per stride) and needs no repeat.
+        public var gravityRemovedLongestStepPeriod: Double = 0.8
 
         /// The default configuration.
         public init() {}
@@ -143,6 +152,8 @@ public struct VehicleEvidence: Sendable {
                 ("vehicleSubHertzFloor", vehicleSubHertzFloor),
                 ("gravityRemovedGaitPeriod", gravityRemovedGaitPeriod),
                 ("gravityRemovedShortPeriodicity", gravityRemovedShortPeriodicity),
+                ("gravityRemovedStrideRegularity", gravityRemovedStrideRegularity),
+                ("gravityRemovedLongestStepPeriod", gravityRemovedLongestStepPeriod),
             ] {
                 try check(value.isFinite && value >= 0, name, value, "finite and >= 0")
             }

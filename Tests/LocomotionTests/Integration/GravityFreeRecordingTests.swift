@@ -154,6 +154,25 @@ struct GravityFreeRecordingTests {
         #expect(streamed.skipped == [.gravity])
     }
 
+    /// A gravity-removed ride on a road whose seat rings at 1.8 Hz, a walker's cadence, analysed
+    /// end to end: the ringing fades before it repeats (`gravityRemovedStrideRegularity`), so the
+    /// ride is driving; read as gait, as before that check, it keeps the ride out for longer.
+    @Test func aGravityFreeRideOnARoadRingingAtACadenceIsDriving() throws {
+        let road = VehicleEvidenceGravityRemovedTests.roughRoad(seconds: 180, ringing: 1.8, decay: 0.45, seed: 3)
+        let recording = Recording(
+            source: "ringing ride", time: road.t, linearAcceleration: ThreeAxisSeries(x: road.x, y: road.y, z: road.z))
+        func drivingShare(_ options: RecordingAnalysis.Options) throws -> Double {
+            let segments = try recording.analyzeActivities(options).timeline.segments
+            return segments.filter { $0.activity == .driving }.map(\.duration).reduce(0, +) / 180
+        }
+        var asBefore = RecordingAnalysis.Options()
+        asBefore.inVehicle?.evidence.gravityRemovedStrideRegularity = 0
+        let after = try drivingShare(.init())
+        let before = try drivingShare(asBefore)
+        #expect(after > 0.85, "driving \(after)")
+        #expect(after > before + 0.1, "driving \(after), before the stride check \(before)")
+    }
+
     @Test func theAccelerationSplitsIntoUserAccelerationAndGravityWhereGravityIsKnown() throws {
         let linear = Self.ride(seconds: 30)
         let time = Self.time(linear)

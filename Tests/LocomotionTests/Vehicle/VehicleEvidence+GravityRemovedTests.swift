@@ -90,7 +90,8 @@ struct VehicleEvidenceGravityRemovedTests {
     }
 
     @Test func walkingAndRunningWithoutGravityStayOnFoot() throws {
-        for (cadence, amplitude) in [(1.5, 0.25), (1.8, 0.25), (2.1, 0.3)] {
+        // 1.3 Hz: a slow walker's steps at 0.77 s, where the stride check applies too.
+        for (cadence, amplitude) in [(1.3, 0.25), (1.5, 0.25), (1.8, 0.25), (2.1, 0.3)] {
             let walk = try Self.analyze(Self.gait(seconds: 90, cadence: cadence, amplitude: amplitude, seed: 5))
             #expect(Self.share(walk, .onFoot) == 1, "walking at \(cadence) Hz")
             #expect(walk.rides.isEmpty)
@@ -123,12 +124,65 @@ struct VehicleEvidenceGravityRemovedTests {
         #expect(decidedByRhythm.contains { $0.kind == .onFoot })
     }
 
+    /// A seat or mount ringing at 1.8 Hz, a walker's cadence, repeats at a step's lag (0.5–0.6 s)
+    /// as regularly as steps, but fades: at twice the lag little is left
+    /// (`gravityRemovedStrideRegularity`), where a walker's next step comes back.
+    @Test func aRingingAtAStepsPeriodThatFadesIsNotGait() throws {
+        let road = Self.roughRoad(seconds: 120, ringing: 1.8, decay: 0.55, seed: 3)
+        let c = VehicleEvidence.Configuration()
+        var withoutStride = c
+        withoutStride.gravityRemovedStrideRegularity = 0
+        let before = try Self.analyze(road, evidence: withoutStride)
+        let after = try Self.analyze(road)
+        #expect(before.windows.filter { $0.kind != .unknown }.allSatisfy { $0.dynamicRMS >= c.onFootRMS })
+        // Without the check, about 40 % of the windows are "gait"; with it, little more than half of those.
+        #expect(Self.share(before, .onFoot) > 0.3)
+        #expect(Self.share(after, .onFoot) < 0.65 * Self.share(before, .onFoot))
+        // The check only takes windows away from on foot, never adds any.
+        for (old, new) in zip(before.windows, after.windows) where new.kind == .onFoot {
+            #expect(old.kind == .onFoot)
+        }
+    }
+
+    @Test func theStrideCheckFindsTheRepeatOfAStep() {
+        // A steady rhythm at 0.6 s: autocorrelation peaks at lag 6 and comes back at 12.
+        let steady = (0..<100).map { sin(2 * Double.pi * Double($0) / 6) }
+        let energy = steady.reduce(0) { $0 + $1 * $1 }
+        let (peak, lag) = VehicleEvidence.periodicityPeak(steady, energy: energy, lags: 5...14)
+        #expect(lag == 6 && peak > 0.9)
+        #expect(VehicleEvidence.autocorrelation(steady, energy: energy, lag: 12) > 0.85)
+        #expect(VehicleEvidence.gravityRemovedGaitRhythm(steady, energy: energy, configuration: .init()))
+        // No peak at all: (0, first lag).
+        let flat = [Double](repeating: 1, count: 100)
+        #expect(VehicleEvidence.periodicityPeak(flat, energy: 100, lags: 5...14) == (0, 5))
+        #expect(VehicleEvidence.autocorrelation(flat, energy: 100, lag: 200) == 0)
+        // A rhythm at 1 s (a stride's lag, above `gravityRemovedLongestStepPeriod`) whose phase
+        // flips every 4 s: 0.5 at lag 10, nothing at 20. Gait by default (a stride needs no
+        // repeat), not when every lag is read as a step's.
+        let flipping = (0..<100).map { sin(2 * Double.pi * Double($0) / 10) * ($0 / 40 % 2 == 0 ? 1 : -1) }
+        let flippingEnergy = flipping.reduce(0) { $0 + $1 * $1 }
+        #expect(VehicleEvidence.periodicityPeak(flipping, energy: flippingEnergy, lags: 5...14).1 == 10)
+        #expect(abs(VehicleEvidence.autocorrelation(flipping, energy: flippingEnergy, lag: 20)) < 0.05)
+        #expect(VehicleEvidence.gravityRemovedGaitRhythm(flipping, energy: flippingEnergy, configuration: .init()))
+        var everyLag = VehicleEvidence.Configuration()
+        everyLag.gravityRemovedLongestStepPeriod = everyLag.longestPeriod
+        #expect(!VehicleEvidence.gravityRemovedGaitRhythm(flipping, energy: flippingEnergy, configuration: everyLag))
+    }
+
     @Test func theGaitBandIsValidated() {
         for (period, periodicity) in [(-1.0, 0.6), (Double.nan, 0.6), (0.5, -0.1), (0.5, .infinity)] {
             var configuration = VehicleEvidence.Configuration()
             configuration.gravityRemovedGaitPeriod = period
             configuration.gravityRemovedShortPeriodicity = periodicity
             #expect(throws: LocomotionError.self) { try configuration.validate() }
+        }
+        for value in [-0.1, Double.nan, .infinity] {
+            var regularity = VehicleEvidence.Configuration()
+            regularity.gravityRemovedStrideRegularity = value
+            #expect(throws: LocomotionError.self) { try regularity.validate() }
+            var step = VehicleEvidence.Configuration()
+            step.gravityRemovedLongestStepPeriod = value
+            #expect(throws: LocomotionError.self) { try step.validate() }
         }
     }
 }
