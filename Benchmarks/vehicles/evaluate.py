@@ -391,7 +391,22 @@ def markdown(rows: list[dict]) -> str:
         )
     shares = [r["driving_share"] for r in vehicle if r["driving_share"] is not None and not r["copy"]]
     if shares:
-        lines.append(f"| **mean over sources** | | | | {percent(sum(shares) / len(shares))} | | | |")
+        # The time-to-first-driving and GPS targets are over recordings and fixes, not sources.
+        delays = [
+            rec["seconds"] if rec["first_driving_s"] is None else max(0.0, rec["first_driving_s"])
+            for r in vehicle if not r["copy"] for rec in r["recordings"]
+        ]
+        fixes = sum(r["gps_fixes_above_6_m_s"] for r in vehicle if not r["copy"])
+        driving = sum(
+            r["gps_fast_share_driving"] * r["gps_fixes_above_6_m_s"]
+            for r in vehicle if not r["copy"] and r["gps_fixes_above_6_m_s"]
+        )
+        overall_delay = median(delays)
+        lines.append(
+            f"| **mean over sources** (median over recordings; all fixes) | | | | {percent(sum(shares) / len(shares))} | "
+            f"| {'—' if overall_delay is None else f'{overall_delay:.0f}'} "
+            f"| {percent(driving / fixes) + f' of {fixes}' if fixes else '—'} |"
+        )
     copies = [r["driving_share"] for r in vehicle if r["driving_share"] is not None and r["copy"]]
     if copies:
         lines.append(

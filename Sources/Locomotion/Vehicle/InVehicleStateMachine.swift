@@ -2,7 +2,9 @@
 /// stop stays inside the ride.
 ///
 /// - **Entering** takes ``Configuration/enterWindows`` consecutive windows of which at least
-///   ``Configuration/enterFraction`` are vehicle-like and none on foot (30 s by default: longer
+///   ``Configuration/enterFraction`` are vehicle-like and none on foot (and, when
+///   ``Configuration/enterShakeRatio`` is set, whose within-second shake is not a handled
+///   phone's; 30 s by default: longer
 ///   than a postural transition, a stumble or a dropped phone, and short enough that a ride is
 ///   recognised within a minute). The ride is dated back to the first of those windows, and
 ///   further over the quiet or vehicle-like windows just before them, at most
@@ -56,6 +58,19 @@ public struct InVehicleStateMachine: Sendable {
         public var stillExitWindows = 300
         /// Duration of a gap in the data that ends the ride, in seconds (default 300 s).
         public var gapExitDuration = 300.0
+        /// Most within-second horizontal shake, as a multiple of the vertical shake, that the
+        /// vehicle-like windows entering a ride may hold together (root of the ratio of their summed
+        /// squares, ``VehicleEvidenceWindow/horizontalShake`` over
+        /// ``VehicleEvidenceWindow/verticalShake``; default 0, off; 2 is the measured setting). A
+        /// vehicle shakes a phone through
+        /// its floor and seat vertically at least as much as horizontally (measured: 0.8–1.8 in the
+        /// median window of cars, buses, trams, trains and a metro); a phone turned or fidgeted in a
+        /// hand tilts, which moves the acceleration horizontally by the angle and vertically by only
+        /// its square (2–3.5 in resting minutes of walking and still logs and in a lab's postural
+        /// transitions). Windows without the measure (gravity removed) do not count. Off by
+        /// default: a simulated passenger holding the phone in a moving car shakes it across the
+        /// vertical more than twice as much, and would not enter a ride.
+        public var enterShakeRatio = 0.0
 
         /// The default configuration.
         public init() {}
@@ -89,6 +104,9 @@ public struct InVehicleStateMachine: Sendable {
             try check(
                 gapExitDuration.isFinite && gapExitDuration > 0, "gapExitDuration", "\(gapExitDuration)",
                 "finite and > 0 s")
+            try check(
+                enterShakeRatio.isFinite && enterShakeRatio >= 0, "enterShakeRatio", "\(enterShakeRatio)",
+                "finite and >= 0")
         }
     }
 
@@ -100,6 +118,10 @@ public struct InVehicleStateMachine: Sendable {
     public private(set) var windowCount = 0
 
     private var kinds: [VehicleWindowKind]
+    /// Squared within-second shakes of the recent windows (vertical, horizontal; 0 when not
+    /// measured), in the ring order of `kinds`. Internal for InVehicleStateMachine+Shake.swift.
+    var verticalShakes: [Double]
+    var horizontalShakes: [Double]
     private var quietRun = 0
     private var windowsSinceLongGap = 0
     private var lastEndTime = Double.nan
@@ -111,6 +133,8 @@ public struct InVehicleStateMachine: Sendable {
         try configuration.validate()
         self.configuration = configuration
         kinds = Array(repeating: .unknown, count: configuration.revisionWindowLimit + 1)
+        verticalShakes = Array(repeating: .nan, count: kinds.count)
+        horizontalShakes = Array(repeating: .nan, count: kinds.count)
     }
 
     /// Decides the window `window`.
@@ -133,6 +157,8 @@ public struct InVehicleStateMachine: Sendable {
         let speedVouches = movingFast && !longGap && !onFootHint && window.kind != .onFoot
         let kind: VehicleWindowKind = speedVouches ? .vehicleLike : onFootHint ? .onFoot : window.kind
         kinds[windowCount % kinds.count] = kind
+        verticalShakes[windowCount % kinds.count] = window.verticalShake * window.verticalShake
+        horizontalShakes[windowCount % kinds.count] = window.horizontalShake * window.horizontalShake
         windowCount += 1
         lastEndTime = window.endTime
         let wasInside = inVehicle
@@ -154,7 +180,9 @@ public struct InVehicleStateMachine: Sendable {
                     default: break
                     }
                 }
-                if !onFoot && Double(vehicleLike) >= c.enterFraction * Double(c.enterWindows) {
+                if !onFoot && Double(vehicleLike) >= c.enterFraction * Double(c.enterWindows)
+                    && shakeAllowsEntry(overLast: c.enterWindows)
+                {
                     inVehicle = true
                     quietRun = 0
                     revised = c.enterWindows - 1 + seatedWindows(before: c.enterWindows, atMost: c.entryLookbackWindows)
@@ -204,7 +232,9 @@ public struct InVehicleStateMachine: Sendable {
             default: break
             }
         }
-        guard Double(vehicleLike) >= c.enterFraction * Double(count) else { return nil }
+        guard Double(vehicleLike) >= c.enterFraction * Double(count), shakeAllowsEntry(overLast: count) else {
+            return nil
+        }
         inVehicle = true
         return InVehicleDecision(
             endTime: lastEndTime, inVehicle: true, isStoppedInVehicle: recent(0) == .quiet,
@@ -230,8 +260,8 @@ public struct InVehicleStateMachine: Sendable {
         return count
     }
 
-    /// The kind of the window `back` windows before the last one.
-    private func recent(_ back: Int) -> VehicleWindowKind {
+    /// The kind of the window `back` windows before the last one. Internal for the extensions.
+    func recent(_ back: Int) -> VehicleWindowKind {
         kinds[(windowCount - 1 - back) % kinds.count]
     }
 }

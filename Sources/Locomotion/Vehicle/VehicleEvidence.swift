@@ -181,9 +181,10 @@ public struct VehicleEvidence: Sendable {
     private var hasHeld = false
     private var cellsPushed = 0
     // Ring buffers of the last window's cells, allocated once.
-    private var ringX: [Double]
-    private var ringY: [Double]
-    private var ringZ: [Double]
+    // Internal (not private) for the extensions in VehicleEvidence+*.swift.
+    var ringX: [Double]
+    var ringY: [Double]
+    var ringZ: [Double]
     private var ringKnown: [Bool]
     private var projected: [Double]
 
@@ -367,9 +368,11 @@ public struct VehicleEvidence: Sendable {
         } else {
             kind = .quiet
         }
+        let shake = vertical ? withinSecondShake(first: first, vertical: axis) : (vertical: 0, horizontal: 0)
         return VehicleEvidenceWindow(
             endTime: endTime, duration: duration, dynamicRMS: rms, vibration: vibration, periodicity: periodicity,
-            kind: kind, subHertzMotion: subHertz)
+            kind: kind, subHertzMotion: subHertz, verticalShake: shake.vertical,
+            horizontalShake: shake.horizontal)
     }
 
     /// RMS about `mean` of the window's whole one-second block means (oldest first; a remainder of

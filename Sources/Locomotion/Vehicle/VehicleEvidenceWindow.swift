@@ -22,6 +22,14 @@ public struct VehicleEvidenceWindow: Sendable, Hashable {
     /// turns and the sway of a vehicle on its suspension. A person at rest has almost none: a body
     /// that stays in place cannot keep accelerating for a second. NaN when unknown.
     public var subHertzMotion: Double
+    /// Within-second shake along the vertical, in g: the RMS of the vertical acceleration about its
+    /// one-second means (road, rails, engine, suspension). 0 without gravity in the signal (the
+    /// vertical is unknown), when unknown (a gap) or when not measured.
+    public var verticalShake: Double
+    /// Within-second shake across the vertical (horizontal), in g, as ``verticalShake``; a phone
+    /// turned in a hand shows it twice or more as strong as its vertical shake. 0 as
+    /// ``verticalShake``.
+    public var horizontalShake: Double
 
     /// Creates a window (mostly for tests; ``VehicleEvidence`` makes them).
     ///
@@ -33,9 +41,12 @@ public struct VehicleEvidenceWindow: Sendable, Hashable {
     ///   - periodicity: Highest autocorrelation peak at lags of 0.3–1.4 s, 0–1.
     ///   - kind: The class the thresholds give.
     ///   - subHertzMotion: Sub-hertz motion, in g; NaN (the default) when not measured.
+    ///   - verticalShake: Within-second vertical shake, in g; 0 (the default) when not measured.
+    ///   - horizontalShake: Within-second horizontal shake, in g; 0 (the default) when not measured.
     public init(
         endTime: Double, duration: Double, dynamicRMS: Double, vibration: Double, periodicity: Double,
-        kind: VehicleWindowKind, subHertzMotion: Double = .nan
+        kind: VehicleWindowKind, subHertzMotion: Double = .nan, verticalShake: Double = 0,
+        horizontalShake: Double = 0
     ) {
         self.endTime = endTime
         self.duration = duration
@@ -44,6 +55,8 @@ public struct VehicleEvidenceWindow: Sendable, Hashable {
         self.periodicity = periodicity
         self.kind = kind
         self.subHertzMotion = subHertzMotion
+        self.verticalShake = verticalShake
+        self.horizontalShake = horizontalShake
     }
 
     /// Time of the window's first grid point, in seconds.

@@ -1,15 +1,16 @@
 import Foundation
 import Locomotion
 
-// VehicleWindowProbe RECORDING.csv OUT.csv
+// VehicleWindowProbe RECORDING.csv OUT.csv [SAMPLES.csv]
 //
 // Reads a recording as `locomotion analyze` does with its default `--resample auto` (a 1–10 Hz
 // log on a uniform grid at its own rate, at least 5 Hz), feeds its acceleration to
 // `VehicleEvidence` (gravity included when the recording has `acc_*` columns, removed when it only
 // has `linacc_*` ones) and writes one row per evidence window:
-// end_s,duration_s,dynamic_rms_g,vibration_g,periodicity,sub_hertz_g,kind.
+// end_s,duration_s,dynamic_rms_g,vibration_g,periodicity,sub_hertz_g,vertical_shake_g,horizontal_shake_g,kind; with SAMPLES.csv, also the
+// resampled samples it fed (t_s,x_g,y_g,z_g).
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else {
+guard arguments.count == 3 || arguments.count == 4 else {
     FileHandle.standardError.write(Data("usage: VehicleWindowProbe RECORDING.csv OUT.csv\n".utf8))
     exit(2)
 }
@@ -23,10 +24,12 @@ do {
         exit(1)
     }
     var evidence = try VehicleEvidence(gravityIncluded: recording.acceleration != nil)
-    var rows = "end_s,duration_s,dynamic_rms_g,vibration_g,periodicity,sub_hertz_g,kind\n"
+    var rows = "end_s,duration_s,dynamic_rms_g,vibration_g,periodicity,sub_hertz_g,"
+    rows += "vertical_shake_g,horizontal_shake_g,kind\n"
     let write: (VehicleEvidenceWindow) -> Void = { window in
         rows += "\(window.endTime),\(window.duration),\(window.dynamicRMS),\(window.vibration),"
-        rows += "\(window.periodicity),\(window.subHertzMotion),\(window.kind.rawValue)\n"
+        rows += "\(window.periodicity),\(window.subHertzMotion),\(window.verticalShake),\(window.horizontalShake),"
+        rows += "\(window.kind.rawValue)\n"
     }
     for i in 0..<recording.count {
         try evidence.append(
@@ -34,6 +37,14 @@ do {
     }
     evidence.finish(emit: write)
     try rows.write(toFile: arguments[2], atomically: true, encoding: .utf8)
+    if arguments.count == 4 {
+        // The samples the evidence saw (after the resampling), for studies of new window features.
+        var samples = "t_s,x_g,y_g,z_g\n"
+        for i in 0..<recording.count {
+            samples += "\(recording.time[i]),\(acceleration.x[i]),\(acceleration.y[i]),\(acceleration.z[i])\n"
+        }
+        try samples.write(toFile: arguments[3], atomically: true, encoding: .utf8)
+    }
 } catch {
     FileHandle.standardError.write(Data("\(arguments[1]): \(error)\n".utf8))
     exit(1)
