@@ -87,7 +87,15 @@ public struct StepDetector: Sendable {
         static let raw = 1
         static let time = 2
         static let vertical = 3
+        /// The acceleration without gravity, low-passed as the magnitude: its component along
+        /// gravity (g) and the square of the rest, the horizontal (g²); NaN where unknown (no
+        /// axes, the gait bout off). The gait bout's horizontal-motion rule reads them.
+        static let verticalMotion = 4
+        static let horizontalPower = 5
     }
+    /// The low-pass filters of the acceleration without gravity, x, y, z (the magnitude's
+    /// design); empty with the gait bout off.
+    private var motionFilters: [SOSFilter]
     private var gravity: GravitySeparator
     /// The derivative-of-Gaussian weights (1/s) at offsets `-kernelReach...kernelReach`.
     private let kernel: [Double]
@@ -101,6 +109,9 @@ public struct StepDetector: Sendable {
     /// The bout rule's run, over peak times, and the candidates it holds (oldest first).
     private var boutRule: BoutRule
     private var pending: [Step]
+    /// For each held candidate, whether it may teach the walker's rhythm (not admitted by the
+    /// gait bout alone: see ``accept(_:peakTime:period:strong:teaches:into:)``).
+    private var pendingTeaches: [Bool] = []
     private var correlations: [Double]
     /// The context (segment indices) whose periodicity was last computed, and that periodicity:
     /// candidates judged in the same context (at a segment's end, or in a short window, many
@@ -123,6 +134,9 @@ public struct StepDetector: Sendable {
     /// (``StepDetectorConfiguration/Rhythm``); `nil` before the first confirmed bout of a segment.
     private var rhythmPeriod: Double?
     private var rhythmLastStep = -Double.infinity
+    /// The time of the last step emitted (whether or not it taught the rhythm): intervals are
+    /// learnt between consecutive steps only.
+    private var lastEmittedStep = -Double.infinity
     /// The walker's remembered step period (s) and the time (s) of the last confirmed step that
     /// taught it, whatever the period (``StepDetectorConfiguration/Rhythm/minimumPeriod`` gates only
     /// the detector's own use); `nil` before the first confirmed bout of a segment, or with the
@@ -159,10 +173,12 @@ public struct StepDetector: Sendable {
         boutLags = GaitRegularity.lags(of: c.gaitBout.periods, sampleRate: sampleRate)
         boutCorrelations = [Double](repeating: 0, count: boutWindow > 0 ? boutLags.upperBound + 2 : 0)
         capacity = max(2 * half + 1, boutWindow)
-        ring = MirroredRingBuffer(capacity: capacity, channels: 4)
+        ring = MirroredRingBuffer(capacity: capacity, channels: 6)
+        motionFilters = [SOSFilter](repeating: SOSFilter(sections), count: boutWindow > 0 ? 3 : 0)
         boutRule = BoutRule(c)
         pending = []
         pending.reserveCapacity(boutRule.heldLimit + 1)
+        pendingTeaches.reserveCapacity(boutRule.heldLimit + 1)
         // Indexed by lag, from `lags.lowerBound - 1` through `lags.upperBound + 1`.
         correlations = [Double](repeating: 0, count: lags.upperBound + 2)
         gravity = try GravitySeparator(sampleRate: sampleRate)
@@ -292,11 +308,20 @@ public struct StepDetector: Sendable {
         if count > 0, time - lastTime > maximumGap { finish(into: &steps) }
         if count == 0 { filter.reset(toSteadyStateFor: magnitude) }
         var up = Double.nan
+        var (verticalMotion, horizontalPower) = (Double.nan, Double.nan)
         if let acceleration {
             // Finite input: the separator cannot fail.
             if let parts = try? gravity.process(x: acceleration.x, y: acceleration.y, z: acceleration.z) {
                 let norm = (parts.gravity * parts.gravity).sum().squareRoot()
                 if norm >= 0.1 { up = (acceleration * parts.gravity).sum() / norm }
+                if !motionFilters.isEmpty {
+                    let motion = try lowPassedMotion(parts.user)
+                    if norm >= 0.1 {
+                        let along = (motion * parts.gravity).sum() / norm
+                        verticalMotion = along
+                        horizontalPower = max((motion * motion).sum() - along * along, 0)
+                    }
+                }
             }
         }
         let filtered: Double
@@ -305,6 +330,8 @@ public struct StepDetector: Sendable {
         ring.set(magnitude, channel: Channel.raw)
         ring.set(time, channel: Channel.time)
         ring.set(up, channel: Channel.vertical)
+        ring.set(verticalMotion, channel: Channel.verticalMotion)
+        ring.set(horizontalPower, channel: Channel.horizontalPower)
         ring.advance()
         count += 1
         received += 1
@@ -313,6 +340,17 @@ public struct StepDetector: Sendable {
             judge(center: nextCenter, end: nextCenter + half, into: &steps)
             nextCenter += 1
         }
+    }
+
+    /// The acceleration without gravity `user` (g), each axis low-passed by its own filter of
+    /// ``motionFilters`` (started at the steady state of a segment's first sample).
+    private mutating func lowPassedMotion(_ user: SIMD3<Double>) throws(LocomotionError) -> SIMD3<Double> {
+        var smooth = SIMD3<Double>()
+        for axis in 0..<3 {
+            if count == 0 { motionFilters[axis].reset(toSteadyStateFor: user[axis]) }
+            do { smooth[axis] = try motionFilters[axis].process(user[axis]) } catch { throw .signalProcessing(error) }
+        }
+        return smooth
     }
 
     /// Feeds samples in order (see ``process(time:magnitude:into:)``).
@@ -353,6 +391,8 @@ public struct StepDetector: Sendable {
         gravity.reset()
         periodicityContext = nil
         pending.removeAll(keepingCapacity: true)
+        pendingTeaches.removeAll(keepingCapacity: true)
+        lastEmittedStep = -.infinity
         boutRule.reset()
         // A gap ends what the detector knows of the walker, as it ends the run.
         (rhythmPeriod, rhythmLastStep) = (nil, -.infinity)
@@ -470,7 +510,7 @@ public struct StepDetector: Sendable {
         accept(
             Step(time: reported, amplitude: ring[Channel.filtered, base + offset] - mean, regularity: regularity),
             peakTime: time, period: period ?? boutPeriod,
-            strong: verdict == .strong, into: &steps)
+            strong: verdict == .strong, teaches: boutPeriod == nil, into: &steps)
     }
 
     /// The gait bout at the candidate whose context ends at segment index `end`
@@ -489,6 +529,26 @@ public struct StepDetector: Sendable {
         guard last >= lags.lowerBound + 1 else { return nil }
         let minimum = configuration.gaitBout.regularity
         let rate = sampleRate
+        let base = ring.slot(ofSample: start)
+        let (vertical, horizontal): (Double, Double) = ring.withRuns { runs in
+            let along = runs.channel(Channel.verticalMotion, from: base, count: length)
+            let across = runs.channel(Channel.horizontalPower, from: base, count: length)
+            var (sum, squares, power) = (0.0, 0.0, 0.0)
+            for index in 0..<length {
+                sum += along[index]
+                squares += along[index] * along[index]
+                power += across[index]
+            }
+            let mean = sum / Double(length)
+            let deviation = max(squares / Double(length) - mean * mean, 0).squareRoot()
+            return (deviation, (power / Double(length)).squareRoot())
+        }
+        // Walking moves the trunk forward and sideways at every step as well as up and down;
+        // a vehicle's suspension bounces the seated body up and down (`GaitBout/horizontalMotion`).
+        // Without the axes (NaN) the rule cannot judge and passes.
+        if !(horizontal.isNaN || vertical.isNaN), horizontal < configuration.gaitBout.horizontalMotion * vertical {
+            return nil
+        }
         return ring.withRun(channel: Channel.filtered, from: ring.slot(ofSample: start), count: length) { window in
             boutCorrelations.withUnsafeMutableBufferPointer { r -> (period: Double, spread: Double)? in
                 let first = lags.lowerBound - 1
@@ -535,8 +595,10 @@ public struct StepDetector: Sendable {
     /// Learns the walker's step period from the interval between two consecutive steps of a
     /// confirmed run (an exponential average over about four intervals, so a limp's alternating
     /// intervals give their mean); intervals longer than the bout rule's are pauses, not steps.
-    private mutating func remember(stepAt time: Double) {
-        let interval = time - rhythmLastStep
+    private mutating func remember(stepAt time: Double, teaches: Bool) {
+        let interval = time - lastEmittedStep
+        lastEmittedStep = time
+        guard teaches else { return }
         if interval > 0, interval <= configuration.bout.maximumStepInterval {
             rhythmPeriod = rhythmPeriod.map { $0 + 0.25 * (interval - $0) } ?? interval
         }
@@ -631,22 +693,36 @@ public struct StepDetector: Sendable {
     /// the run's steps once it holds ``StepDetectorConfiguration/Bout/minimumRunLength`` full
     /// (`strong`) candidates. The intervals are those of the peak times, so the refinement of
     /// the reported time never changes which candidates are steps.
+    ///
+    /// `teaches`: whether the step may teach the walker's rhythm (``remember(stepAt:teaches:)``).
+    /// A candidate only the gait bout admitted does not: what it protects against is a vehicle's
+    /// sway or a rider's pedalling confirmed as a bout teaching a slow "walker's" rhythm, which
+    /// the activity layer reads as walking evidence (`WalkerRhythmEvidence`) and the in-vehicle
+    /// stage as on foot. Measured: with the bout's steps teaching, the simulated rides of
+    /// `WalkerRhythmEvidenceTests` gained walking windows and the pedalling-and-coasting ride of
+    /// `BicycleRideEvidenceTests` 29 s of cycling without the bicycle evidence, a Paris metro ride
+    /// (L4 LesHalles, window) 3 gated steps (docs/Accuracy.md).
     private mutating func accept(
-        _ step: Step, peakTime: Double, period: Double?, strong: Bool, into steps: inout [Step]
+        _ step: Step, peakTime: Double, period: Double?, strong: Bool, teaches: Bool, into steps: inout [Step]
     ) {
         switch boutRule.add(time: peakTime, strong: strong, period: period) {
         case .emit(let held):
             if configuration.rhythm.memory > 0 {
-                for earlier in pending.suffix(held) { remember(stepAt: earlier.time) }
-                remember(stepAt: step.time)
+                for (earlier, teaching) in zip(pending.suffix(held), pendingTeaches.suffix(held)) {
+                    remember(stepAt: earlier.time, teaches: teaching)
+                }
+                remember(stepAt: step.time, teaches: teaches)
             }
             steps.append(contentsOf: pending.suffix(held))
             steps.append(step)
             pending.removeAll(keepingCapacity: true)
+            pendingTeaches.removeAll(keepingCapacity: true)
         case .hold:
             // Keep only the candidates the rule holds (bounded, so the shift is cheap).
             pending.append(step)
             pending.removeFirst(pending.count - boutRule.held)
+            pendingTeaches.append(teaches)
+            pendingTeaches.removeFirst(pendingTeaches.count - boutRule.held)
         }
     }
 

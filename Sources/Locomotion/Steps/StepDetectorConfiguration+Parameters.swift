@@ -291,6 +291,9 @@ extension StepDetectorConfiguration {
                 "gaitBout", "prominenceFloor", "g", .number(\.gaitBout.prominenceFloor),
                 "absolute prominence floor of a candidate in a bout"),
             .init(
+                "gaitBout", "horizontalMotion", "", .number(\.gaitBout.horizontalMotion),
+                "horizontal acceleration a bout needs, a multiple of its vertical acceleration"),
+            .init(
                 nil, "maximumGap", "s", .optionalNumber(\.maximumGap),
                 "intervals longer than this are gaps (nil: 5 sample intervals, at least 0.1 s)"),
         ]

@@ -384,6 +384,9 @@ extension StepDetectorConfiguration {
             "gaitBout.prominenceFloor", g.prominenceFloor,
             g.prominenceFloor > 0 && g.prominenceFloor.isFinite, "it must be positive and finite (g)")
         try LocomotionError.require(
+            "gaitBout.horizontalMotion", g.horizontalMotion,
+            g.horizontalMotion >= 0 && g.horizontalMotion.isFinite, "it must be at least 0 and finite")
+        try LocomotionError.require(
             "maximumGap", maximumGap, maximumGap.map { $0 > 0 } ?? true, "it must be positive (s) or nil")
     }
 

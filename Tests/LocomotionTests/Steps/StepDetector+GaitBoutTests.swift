@@ -7,12 +7,16 @@ import Testing
 /// own recent signal shows to be periodic, relative to that bout's energy and rhythm.
 @Suite("Step detection: gait bouts found by periodicity")
 struct StepGaitBoutTests {
-    static var withoutBout: StepDetectorConfiguration { StepDetectorConfiguration() }
-
-    /// The measured setting: a 6 s bout window (off by default).
-    static var withBout: StepDetectorConfiguration {
+    static var withoutBout: StepDetectorConfiguration {
         var configuration = StepDetectorConfiguration()
-        configuration.gaitBout.window = 6
+        configuration.gaitBout.window = 0
+        return configuration
+    }
+
+    /// The defaults: a 6 s bout window.
+    static var withBout: StepDetectorConfiguration {
+        let configuration = StepDetectorConfiguration()
+        #expect(configuration.gaitBout.window == 6)
         return configuration
     }
 
@@ -31,6 +35,26 @@ struct StepGaitBoutTests {
         let fixed = try recording.detectSteps(configuration: Self.withoutBout)
         let before = StepMatching(detected: fixed.steps.map(\.time), reference: truth, tolerance: 0.25)
         #expect(try #require(before.recall) < 0.5, "\(before)")
+    }
+
+    /// The same weak walker at 40 steps/min whose trunk only moves up and down (a vehicle's
+    /// suspension bounce, not gait: no forward or sideways motion) is no gait bout: the fixed
+    /// rules' recall, under half; with its sideways sway (`slowWalking`'s lateral axis) it is.
+    @Test func aBounceWithoutHorizontalMotionIsNoBout() throws {
+        let (recording, truth) = GaitSimulation.slowWalking(
+            duration: 90, cadence: 0.67, amplitude: 0.025, noise: 0.002)
+        let a = try #require(recording.acceleration)
+        let zeros = [Double](repeating: 0, count: a.count)
+        let vertical = Recording(
+            source: "bounce", time: recording.time, acceleration: ThreeAxisSeries(x: zeros, y: a.y, z: zeros))
+        let bounce = try vertical.detectSteps(configuration: Self.withBout)
+        let matching = StepMatching(detected: bounce.steps.map(\.time), reference: truth, tolerance: 0.25)
+        #expect(try #require(matching.recall) < 0.5, "\(matching)")
+        var anyMotion = Self.withBout
+        anyMotion.gaitBout.horizontalMotion = 0
+        let admitted = try vertical.detectSteps(configuration: anyMotion)
+        let all = StepMatching(detected: admitted.steps.map(\.time), reference: truth, tolerance: 0.25)
+        #expect(try #require(all.recall) >= 0.9, "\(all)")
     }
 
     /// A phone at rest (white noise of 0.003 g) is not a gait bout: no steps.
@@ -86,6 +110,8 @@ struct StepGaitBoutTests {
         #expect(GaitSimulation.bothReject { $0.gaitBout.regularity = .nan })
         #expect(GaitSimulation.bothReject { $0.gaitBout.energyFraction = -1 })
         #expect(GaitSimulation.bothReject { $0.gaitBout.prominenceFloor = 0 })
+        #expect(GaitSimulation.bothReject { $0.gaitBout.horizontalMotion = -1 })
+        #expect(GaitSimulation.bothReject { $0.gaitBout.horizontalMotion = .infinity })
         #expect(!GaitSimulation.bothReject { $0.gaitBout.window = 6 })
     }
 
