@@ -201,6 +201,8 @@ extension ActivityHysteresis {
         private var firstStart: Double?
         /// Whether the recording may still end short and undecided.
         private var mayEndShort = true
+        /// The classifier's own activity of every result so far, while the recording may end short.
+        private var observed: [ActivityResult] = []
 
         /// The activity a live filter has committed after the results appended so far: what
         /// ``ActivityHysteresis/update(_:at:)`` returned for the newest one.
@@ -237,7 +239,9 @@ extension ActivityHysteresis {
                 mayEndShort = false
                 finished.append(contentsOf: opening)
                 opening.removeAll()
+                observed.removeAll()
             }
+            if mayEndShort { observed.append(result) }
             if !continuesRun { releaseHeld(into: &finished) }
             if !undecided {
                 undecidedStart = nil
@@ -268,7 +272,7 @@ extension ActivityHysteresis {
                 opening.append(contentsOf: held)
                 held.removeAll()
                 let holdTime = filter.configuration.holdTime(leaving: .unknown)
-                if let activity = ActivityHysteresis.shortRecordingActivity(opening, holdTime: holdTime) {
+                if let activity = ActivityHysteresis.shortRecordingActivity(observed, holdTime: holdTime) {
                     for index in opening.indices { opening[index].activity = activity }
                 }
                 mayEndShort = false
