@@ -6,7 +6,8 @@ For every source (dataset) of ../shared/data it prints macro-F1 over walking / r
 stationary (the classes the source has), and the recall of each class:
   * `analyze (time)`: the default `locomotion analyze --json` timeline (rules + hysteresis), scored on
     the recording's own samples (every sample is a slice of time), so a short stretch that hysteresis
-    holds back counts for the time it lasts;
+    holds back counts for the time it lasts; a slice stands for at most 1 s, so a stretch without
+    samples (a logger that stopped while its label went on) is not scored;
   * `classify (window)`: the default rules' own window decisions (`locomotion classify --csv`);
   * `forest (window)`: scikit-learn's RandomForestClassifier on `locomotion features` (acceleration
     features only: gyroscope, GPS and pedometer columns are left out, since only some sources have
@@ -53,6 +54,8 @@ SCORED_AS = {"walking": "walking", "walking_stairs": "walking", "running": "runn
              "driving": "driving", "stationary": "stationary"}
 # sources where the phone (or IMU) sits in a trouser pocket or on the thigh
 CLIP_LIMITS = (2.0, 4.0)
+# the most time (s) one scored slice stands for: longer intervals between samples are not observed (by_time)
+UNOBSERVED_GAP = 1.0
 # licensed pocket and hand recordings clipped by the script (MotionSense MIT, GeoTec and Oxford CC BY 4.0)
 CLIP_SOURCES = ["motionsense", "geotec", "oxford-pocket", "oxford-other"]
 CLIPPED = [f"{s}-clip{g:g}g" for g in CLIP_LIMITS for s in CLIP_SOURCES]
@@ -195,7 +198,11 @@ def by_time(run, analyze_json):
     pred[t >= rec.get("duration", np.inf)] = pred[t < rec.get("duration", np.inf)][-1:] if len(t) else "none"
     keep = pd.Series(truth).notna().values
     rest = at_rest(run, t) if (truth[keep] == "walking").any() else np.zeros(len(t), bool)
-    return pd.DataFrame({"truth": truth[keep], "pred": pred[keep], "weight": np.gradient(t)[keep] if len(t) > 1 else 1.0,
+    # a slice stands for the time around its sample, but at most UNOBSERVED_GAP s: a stretch without samples
+    # (car-phone's app stopped logging for 25 min while the watch GPS, and so the label, went on) is time the
+    # phone did not observe, which no detector can be scored on
+    weight = np.minimum(np.gradient(t), UNOBSERVED_GAP) if len(t) > 1 else 1.0
+    return pd.DataFrame({"truth": truth[keep], "pred": pred[keep], "weight": weight[keep] if len(t) > 1 else 1.0,
                          "at_rest": rest[keep]})
 
 
@@ -290,6 +297,8 @@ def main():
             x["dataset"] = run.dataset
             feats.append(x[x.truth.notna()])
     timed = pd.concat(timed, ignore_index=True)
+    if args.work:
+        timed.to_csv(work / "timed.csv", index=False)  # every scored slice, for a closer look
     windows = pd.concat(windows, ignore_index=True)
     windows = windows[windows.truth.isin(list(SCORED_AS))]
     timed = timed[timed.truth.isin(list(SCORED_AS))]
@@ -377,6 +386,10 @@ def main():
     both = ws[ws.pred.isin(["walking", "stationary"])]
     agree = (both.pred == both.truth.map(SCORED_AS)).mean() if len(both) else np.nan
     print(f"\nWalking against stationary (analyze, time called one of the two, unclipped): {100 * agree:.2f} % right.")
+    wrong = both[both.pred != both.truth.map(SCORED_AS)]
+    print("Of it called the other, by source (s): " + (", ".join(
+        f"{d} {v:.0f}" for d, v in wrong.groupby("dataset").weight.sum().sort_values(ascending=False).items()
+        if v >= 1) or "none") + ".")
     # the same without time labelled walking while the phone is at rest (a label problem, `at_rest`), per source
     audited = both[~(both.at_rest & (both.truth.map(SCORED_AS) == "walking"))]
     rest = ws[ws.at_rest & (ws.truth.map(SCORED_AS) == "walking")]

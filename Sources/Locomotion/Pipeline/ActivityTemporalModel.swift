@@ -65,7 +65,8 @@ struct UnsmoothedActivities: ActivityTemporalModel {
 }
 
 /// ``ActivitySmoothing/hysteresis(_:)``: ``ActivityHysteresis/OfflineSmoother``, which holds the
-/// pending run (at most the hold time's worth of windows); the live estimate is the filter's
+/// pending run (at most about twice the hold time's worth of windows; until something is committed, a
+/// recording's first 30 s); the live estimate is the filter's
 /// committed activity.
 struct HysteresisTemporalModel: ActivityTemporalModel {
     private var smoother: ActivityHysteresis.OfflineSmoother

@@ -2,11 +2,24 @@
 /// interruption for a hold time, so a car stopping at a red light does not flicker to walking.
 ///
 /// Semantics: the committed activity starts as ``ActivityType/unknown``. An observation equal to
-/// the committed activity cancels any pending change. An observation of another activity starts a
-/// pending change at its time (or continues one for the same activity); the change is committed at
-/// the first observation of that activity whose time is at least the hold time after the pending
-/// change began. The hold time is the one for leaving the committed activity
+/// the committed activity cancels any pending change. An observation of another decided activity
+/// starts a pending change at its time (or continues one for the same activity); the change is
+/// committed at the first observation of that activity whose time is at least the hold time after
+/// the pending change began. The hold time is the one for leaving the committed activity
 /// (``Configuration/leavingHoldTimes``), else ``Configuration/holdTime``.
+///
+/// An ``ActivityType/unknown`` observation (a window the classifier could not decide, such as a
+/// rough one) inside a pending walk, run or ride neither confirms nor cancels it
+/// (``continuesThroughUndecided``): an irregular window (a turn, gait starting, a throttled phone)
+/// belongs to such movement, so a walk whose windows alternate with undecided ones is still
+/// committed. A pending stationary or driving, which the accelerometer reads from the absence of
+/// gait, is cancelled by it as by any other activity: movement too rough for a vehicle's ride
+/// contradicts both. Undecided observations without interruption for the hold time of leaving the
+/// committed activity commit ``ActivityType/unknown`` and cancel the pending change.
+///
+/// Offline (``smooth(_:)``, ``OfflineSmoother``), a recording that ends within
+/// ``shortRecordingSpan`` with nothing committed is decided whole at its end, by the activity most
+/// of its windows show when they stand for the hold time together.
 ///
 /// Time comes from the observations (seconds in the data's time base), never from the clock, so
 /// replaying the same observations gives the same output. A value type: copy it to branch, or
@@ -67,6 +80,9 @@ public struct ActivityHysteresis: Sendable, Hashable {
 
     /// The activity waiting to be committed, if any.
     public private(set) var pending: Pending?
+    /// The time (s) the current uninterrupted run of undecided observations began, while another
+    /// activity is committed; `nil` otherwise.
+    public private(set) var undecidedSince: Double?
     private var lastTime: Double?
 
     /// A filter with nothing observed yet.
@@ -96,6 +112,23 @@ public struct ActivityHysteresis: Sendable, Hashable {
                 message: "an observation at \(time) s comes after one at \(lastTime) s; times must not go backwards")
         }
         lastTime = time
+        if activity == .unknown {
+            // Undecided: the pending change waits; only an undecided run as long as the hold time
+            // cancels it (and leaves the committed activity), which also bounds what is held.
+            if let pending, !Self.continuesThroughUndecided.contains(pending.activity) { self.pending = nil }
+            let since = undecidedSince ?? time
+            undecidedSince = since
+            if time - since >= configuration.holdTime(leaving: committed) {
+                if committed != .unknown {
+                    committed = .unknown
+                    committedAt = time
+                }
+                pending = nil
+                undecidedSince = nil
+            }
+            return committed
+        }
+        undecidedSince = nil
         if activity == committed {
             pending = nil
             return committed
@@ -123,6 +156,7 @@ public struct ActivityHysteresis: Sendable, Hashable {
         committed = .unknown
         committedAt = nil
         pending = nil
+        undecidedSince = nil
         lastTime = nil
     }
 
@@ -146,7 +180,8 @@ public struct ActivityHysteresis: Sendable, Hashable {
 extension ActivityHysteresis {
     /// ``ActivityHysteresis/smooth(_:)`` one result at a time, for streams too long to hold: each
     /// result comes out once no later commitment can date back over it, so the results of the
-    /// pending run (at most the hold time's worth) are held back.
+    /// pending run (at most about twice the hold time, with the undecided windows inside it) are held
+    /// back, and until something is committed those of the first ``ActivityHysteresis/shortRecordingSpan``.
     ///
     /// Feeding every result of a sequence through ``append(_:into:)`` and then calling
     /// ``finish(into:)`` gives exactly what `smooth(_:)` returns for it, in the same order.
@@ -154,8 +189,20 @@ extension ActivityHysteresis {
     /// Thread safety: a value type; use each instance from one thread at a time.
     public struct OfflineSmoother: Sendable {
         private var filter: ActivityHysteresis
-        /// The results from the start of the pending run: a commitment may still relabel them.
+        /// The results from the start of the pending run (or of the undecided run): a commitment may
+        /// still relabel them.
         private var held: [ActivityResult] = []
+        /// The index in `held` of the first result of the current undecided run, while there is one.
+        private var undecidedStart: Int?
+        /// The results final but for the decision at the end of a short recording
+        /// (``ActivityHysteresis/shortRecordingSpan``), while nothing has been committed.
+        private var opening: [ActivityResult] = []
+        /// The start (s) of the first result.
+        private var firstStart: Double?
+        /// Whether the recording may still end short and undecided.
+        private var mayEndShort = true
+        /// The classifier's own activity of every result so far, while the recording may end short.
+        private var observed: [ActivityResult] = []
 
         /// The activity a live filter has committed after the results appended so far: what
         /// ``ActivityHysteresis/update(_:at:)`` returned for the newest one.
@@ -176,31 +223,106 @@ extension ActivityHysteresis {
             throws(LocomotionError)
         {
             let before = filter.committed
-            // A different activity than the pending one starts a new run: the old run is final.
-            let continuesRun = filter.pending?.activity == result.activity
+            // A different activity than the pending one starts a new run: the old run is final. An
+            // undecided result continues the pending run, or the undecided run already held.
+            let undecided = result.activity == .unknown
+            let undecidedRunBefore = filter.undecidedSince != nil
+            let movements = ActivityHysteresis.continuesThroughUndecided
+            let pendingMovement = filter.pending.map { movements.contains($0.activity) }
+            let continuesRun =
+                filter.pending?.activity == result.activity
+                || (undecided && (pendingMovement == true || undecidedRunBefore))
             let committed = try filter.update(result.activity, at: result.end)
-            if !continuesRun {
-                finished.append(contentsOf: held)
-                held.removeAll(keepingCapacity: true)
+            let start = firstStart ?? result.start
+            firstStart = start
+            if mayEndShort, filter.committedAt != nil || result.end - start > shortRecordingSpan {
+                mayEndShort = false
+                finished.append(contentsOf: opening)
+                opening.removeAll()
+                observed.removeAll()
+            }
+            if mayEndShort { observed.append(result) }
+            if !continuesRun { releaseHeld(into: &finished) }
+            if !undecided {
+                undecidedStart = nil
+            } else if !undecidedRunBefore {
+                undecidedStart = held.count
             }
             var smoothed = result
             smoothed.activity = committed
             if committed != before {
-                for index in held.indices { held[index].activity = committed }
+                // Unknown is dated back to its undecided run only; a decided activity to its pending run.
+                let first = undecided ? (undecidedStart ?? held.count) : 0
+                for index in first..<held.count { held[index].activity = committed }
             }
             held.append(smoothed)
-            if filter.pending == nil {
-                finished.append(contentsOf: held)
-                held.removeAll(keepingCapacity: true)
+            if filter.pending == nil && filter.undecidedSince == nil {
+                releaseHeld(into: &finished)
+                undecidedStart = nil
             }
         }
 
-        /// Appends the results still held, at the end of the stream.
+        /// Appends the results still held, at the end of the stream. A recording that ended before
+        /// anything was committed, within ``ActivityHysteresis/shortRecordingSpan``, is decided whole
+        /// here (``ActivityHysteresis/shortRecordingActivity(_:holdTime:)``).
         ///
         /// - Complexity: O(*h*) for the *h* held results.
         public mutating func finish(into finished: inout [ActivityResult]) {
+            if mayEndShort {
+                opening.append(contentsOf: held)
+                held.removeAll()
+                let holdTime = filter.configuration.holdTime(leaving: .unknown)
+                if let activity = ActivityHysteresis.shortRecordingActivity(observed, holdTime: holdTime) {
+                    for index in opening.indices { opening[index].activity = activity }
+                }
+                mayEndShort = false
+            }
+            finished.append(contentsOf: opening)
+            opening.removeAll()
             finished.append(contentsOf: held)
             held.removeAll(keepingCapacity: true)
+            undecidedStart = nil
         }
+
+        /// Moves the held results on: to the opening while the recording may end short, else out.
+        private mutating func releaseHeld(into finished: inout [ActivityResult]) {
+            if mayEndShort { opening.append(contentsOf: held) } else { finished.append(contentsOf: held) }
+            held.removeAll(keepingCapacity: true)
+        }
+
+        private var shortRecordingSpan: Double { ActivityHysteresis.shortRecordingSpan }
+    }
+
+    /// The activities whose pending change an undecided observation does not cancel: the
+    /// movements (walking, running, cycling) an irregular window can belong to.
+    public static let continuesThroughUndecided: Set<ActivityType> = [.walking, .running, .cycling]
+
+    /// The longest recording (s, from its first window's start to its last window's end) that is
+    /// decided whole at its end when nothing was committed in it: 30 s, as long as the in-vehicle
+    /// stage's entering evidence (`InVehicleStateMachine.finishRecording()` does the same for rides).
+    /// A short recording (a clinical walk test of ~12 s, a logger writing short files) can hold an
+    /// activity in most of its windows without ever holding it uninterrupted for the hold time.
+    /// The offline smoother holds at most this span of results back at the start of a recording.
+    public static let shortRecordingSpan = 30.0
+
+    /// The activity a short recording is decided for at its end, or `nil` for none: the decided
+    /// activity of the most windows, when its windows stand for at least `holdTime` (each window
+    /// for the recording's mean interval between window ends) and no other activity has as many.
+    /// A single window never decides.
+    ///
+    /// - Parameters:
+    ///   - results: The recording's window results in time order.
+    ///   - holdTime: Seconds the activity's windows must stand for together.
+    /// - Complexity: O(*n*).
+    static func shortRecordingActivity(_ results: [ActivityResult], holdTime: Double) -> ActivityType? {
+        guard results.count >= 2, let first = results.first, let last = results.last else { return nil }
+        let interval = (last.end - first.end) / Double(results.count - 1)
+        var counts: [ActivityType: Int] = [:]
+        for result in results where result.activity != .unknown { counts[result.activity, default: 0] += 1 }
+        let ranked = counts.sorted { $0.value > $1.value }  // a tie decides nothing, so its order does not matter
+        guard let best = ranked.first, Double(best.value) * interval >= holdTime,
+            ranked.count < 2 || ranked[1].value < best.value
+        else { return nil }
+        return best.key
     }
 }

@@ -25,6 +25,110 @@ import Testing
         #expect(filter.pending == nil)
     }
 
+    @Test func undecidedWindowsNeitherConfirmNorCancelAPendingChange() throws {
+        var filter = try ActivityHysteresis()
+        // A short walk whose windows alternate with rough (undecided) ones, from nothing committed.
+        let committed = try run(
+            &filter,
+            [(0, .walking), (1.25, .unknown), (2.5, .walking), (3.75, .unknown), (4.9, .unknown), (5, .walking)])
+        #expect(committed == [.unknown, .unknown, .unknown, .unknown, .unknown, .walking])
+        #expect(filter.committedAt == 5)
+        // Another decided activity still cancels: running at 6 s restarts, an undecided 7 s does not.
+        #expect(
+            try run(&filter, [(6, .running), (7, .unknown), (10.9, .running), (11, .running)])
+                == [.walking, .walking, .walking, .running])
+    }
+
+    @Test func anUndecidedWindowCancelsAPendingStationaryOrDriving() throws {
+        // Too rough for a vehicle's ride or for stillness: both are read from the absence of gait.
+        for activity in [ActivityType.stationary, .driving] {
+            var filter = try ActivityHysteresis()
+            _ = try run(&filter, [(0, .walking), (5, .walking)])
+            let committed = try run(
+                &filter, [(6, activity), (7, .unknown), (8, activity), (12, activity), (13, activity)])
+            #expect(committed == [.walking, .walking, .walking, .walking, activity])
+            #expect(!ActivityHysteresis.continuesThroughUndecided.contains(activity))
+        }
+    }
+
+    @Test func anUndecidedRunAsLongAsTheHoldLeavesTheCommittedActivity() throws {
+        var filter = try ActivityHysteresis()
+        _ = try run(&filter, [(0, .walking), (5, .walking)])
+        // Undecided from 6 s: still walking at 10.9 s, unknown at 11 s; the pending running is cancelled.
+        let committed = try run(&filter, [(5.5, .running), (6, .unknown), (10.9, .unknown), (11, .unknown)])
+        #expect(committed == [.walking, .walking, .walking, .unknown])
+        #expect(filter.pending == nil)
+        #expect(filter.undecidedSince == nil)
+        // With nothing committed, a long undecided run cancels the pending change (so little is held).
+        var fresh = try ActivityHysteresis()
+        _ = try run(&fresh, [(0, .walking), (1, .unknown), (6, .unknown)])
+        #expect(fresh.pending == nil)
+        #expect(try run(&fresh, [(7, .walking), (11, .walking)]) == [.unknown, .unknown])
+    }
+
+    @Test func smoothingDatesAWalkThroughItsUndecidedWindowsBack() throws {
+        let evidence = ActivityEvidence(speed: nil, cadence: nil, accelerationVariance: nil)
+        let activities: [ActivityType] =
+            [.walking, .unknown, .walking, .unknown, .walking, .walking] + Array(repeating: .unknown, count: 6)
+        let results = activities.enumerated().map { index, activity in
+            ActivityResult(
+                activity: activity, confidence: .medium, evidence: evidence, start: Double(index) * 1.25,
+                end: Double(index) * 1.25 + 2.5)
+        }
+        let smoothed = try ActivityHysteresis().smooth(results)
+        // Walking from 2.5 s commits at 7.5 s (window 4) and is dated back over the undecided windows; the
+        // undecided run from 10 s (window 6) leaves it at 15 s (window 10) and is dated back to its start.
+        let expected: [ActivityType] = Array(repeating: .walking, count: 6) + Array(repeating: .unknown, count: 6)
+        #expect(smoothed.map(\.activity) == expected)
+        // The same one result at a time.
+        var smoother = ActivityHysteresis.OfflineSmoother(try ActivityHysteresis())
+        var streamed: [ActivityResult] = []
+        for result in results { try smoother.append(result, into: &streamed) }
+        smoother.finish(into: &streamed)
+        #expect(streamed == smoothed)
+    }
+
+    /// Results 2.5 s long every 1.25 s, as the default windows.
+    func windows(_ activities: [ActivityType], from start: Double = 0) -> [ActivityResult] {
+        let evidence = ActivityEvidence(speed: nil, cadence: nil, accelerationVariance: nil)
+        return activities.enumerated().map { index, activity in
+            ActivityResult(
+                activity: activity, confidence: .low, evidence: evidence, start: start + Double(index) * 1.25,
+                end: start + Double(index) * 1.25 + 2.5)
+        }
+    }
+
+    @Test func aShortRecordingIsDecidedWholeAtItsEnd() throws {
+        // A walk test of 11 s: walking in 5 windows (6.25 s), never uninterrupted for 5 s.
+        let walk: [ActivityType] = [.walking, .walking, .driving, .walking, .walking, .unknown, .cycling, .walking]
+        let smoothed = try ActivityHysteresis().smooth(windows(walk))
+        #expect(smoothed.map(\.activity) == Array(repeating: .walking, count: walk.count))
+        // Live, nothing was ever committed.
+        var live = try ActivityHysteresis()
+        #expect(try windows(walk).map { try live.update($0.activity, at: $0.end) }.allSatisfy { $0 == .unknown })
+        // Three walking windows (3.75 s) are not enough, nor a tie.
+        let brief: [ActivityType] = [.walking, .driving, .walking, .unknown, .cycling, .walking]
+        #expect(try ActivityHysteresis().smooth(windows(brief)).allSatisfy { $0.activity == .unknown })
+        let tie: [ActivityType] = [.walking, .walking, .driving, .driving, .walking, .walking, .driving, .driving]
+        #expect(try ActivityHysteresis().smooth(windows(tie)).allSatisfy { $0.activity == .unknown })
+        // A single window decides nothing.
+        #expect(try ActivityHysteresis().smooth(windows([.walking])).map(\.activity) == [.unknown])
+    }
+
+    @Test func aLongerRecordingIsNotDecidedWhole() throws {
+        // The same flicker for longer than 30 s: nothing held back past the span, nothing decided.
+        let flicker = Array(repeating: [ActivityType.walking, .walking, .driving, .walking], count: 8).flatMap { $0 }
+        let results = windows(flicker)
+        #expect(results.last!.end - results.first!.start > ActivityHysteresis.shortRecordingSpan)
+        var smoother = ActivityHysteresis.OfflineSmoother(try ActivityHysteresis())
+        var streamed: [ActivityResult] = []
+        for result in results { try smoother.append(result, into: &streamed) }
+        #expect(streamed.count >= results.count - 4)
+        smoother.finish(into: &streamed)
+        #expect(streamed.allSatisfy { $0.activity == .unknown })
+        #expect(streamed.map(\.start) == results.map(\.start))
+    }
+
     @Test func leavingDrivingTakesLonger() throws {
         var filter = try ActivityHysteresis()
         _ = try run(&filter, [(0, .driving), (5, .driving)])
