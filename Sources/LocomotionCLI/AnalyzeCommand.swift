@@ -103,6 +103,17 @@ enum AnalyzeCommand {
         command.run(arguments, parse: parse, body: run)
     }
 
+    /// ``run(_:)`` showing each file of `sourceNames` by its name there instead of its path.
+    static func run(_ arguments: [String], sourceNames: [String: String]) -> Int32 {
+        command.run(
+            arguments,
+            parse: { (parsed) throws(UsageError) in
+                var settings = try parse(parsed)
+                settings.sourceNames = sourceNames
+                return settings
+            }, body: run)
+    }
+
     static func run(_ parsed: Arguments, settings: Settings) -> Int32 {
         var settings = settings
         var paths = parsed.positional

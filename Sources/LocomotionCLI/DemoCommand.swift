@@ -50,21 +50,28 @@ enum DemoCommand {
         }
     }
 
+    /// The simulated commute's file name, as the output shows it.
+    static let commuteName = "commute.csv"
+
     static func run(report: String) -> Int32 {
         let status = AnalyzeCommand.run(["--report", report])
         print(
             "\nAnd a simulated session (seeded, not a recording): a commute — walk, drive with a traffic jam, walk.\n")
-        // A name of its own: demos run at once (tests, two users) must not remove each other's file.
-        let unique = UUID().uuidString.prefix(8)
-        let commute = FileManager.default.temporaryDirectory.appendingPathComponent("locomotion-commute-\(unique).csv")
-            .path
+        // A folder of its own: demos run at once (tests, two users) must not remove each other's
+        // file. The output names the file as the session it is, so it is the same in every run.
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("locomotion-demo-\(UUID().uuidString)")
+        let commute = folder.appendingPathComponent(commuteName).path
         do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
             try Scenario.session(.commute, seed: 1).write(to: commute)
         } catch {
+            try? FileManager.default.removeItem(at: folder)
             return command.fail("\(error)")
         }
-        defer { try? FileManager.default.removeItem(atPath: commute) }
+        defer { try? FileManager.default.removeItem(at: folder) }
         let commuteReport = (report as NSString).deletingPathExtension + "-commute.html"
-        return max(status, AnalyzeCommand.run([commute, "--report", commuteReport]))
+        let shown = [commute: "\(commuteName) (simulated, seed 1)"]
+        return max(status, AnalyzeCommand.run([commute, "--report", commuteReport], sourceNames: shown))
     }
 }

@@ -43,13 +43,14 @@ enum InfoCommand {
                         RecordingSummary(
                             LoadedRecording(
                                 recording: $0.recording, layout: read.layout, report: RecordingReadReport()),
-                            maximumGap: gap, group: $0.name)
+                            maximumGap: gap, group: $0.name
+                        ).inCommandLineWording
                     }
                     summaries += groups
                     if !parsed.flag("json") { printGroups(path: path, groups, report: read.report) }
                 } else {
                     let imported = try ReadingOptions.load(path: path, options: options, notes: false)
-                    var summary = RecordingSummary(imported.loaded, maximumGap: gap)
+                    var summary = RecordingSummary(imported.loaded, maximumGap: gap).inCommandLineWording
                     if let resampling = imported.resampling { summary.notes.insert(resampling.summary, at: 0) }
                     summaries.append(summary)
                     if !parsed.flag("json") {
@@ -138,5 +139,15 @@ enum InfoCommand {
 
     static func printJSON(_ summaries: [RecordingSummary]) {
         CommandSupport.printJSON(summaries)
+    }
+}
+
+extension RecordingSummary {
+    /// The summary with its notes in the command line's terms (``commandLineWording(_:)``), for
+    /// the text and the JSON alike.
+    fileprivate var inCommandLineWording: RecordingSummary {
+        var summary = self
+        summary.notes = notes.map(commandLineWording)
+        return summary
     }
 }

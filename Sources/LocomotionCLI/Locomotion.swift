@@ -104,5 +104,5 @@ enum LocomotionTool {
 
 /// Writes a line to standard error.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    FileHandle.standardError.write(Data((commandLineWording(message) + "\n").utf8))
 }

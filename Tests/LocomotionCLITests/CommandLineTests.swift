@@ -48,8 +48,10 @@ struct CommandLineTests {
         #expect(LocomotionTool.run(["demo", "--report", report.path]) == 0)
         let html = try String(contentsOf: report, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<svg"))
-        // The simulated commute's report shows its trip.
-        #expect(try String(contentsOfFile: commute, encoding: .utf8).contains("Trips"))
+        // The simulated commute's report shows its trip, under a name that is the same in every run.
+        let commuteHTML = try String(contentsOfFile: commute, encoding: .utf8)
+        #expect(commuteHTML.contains("Trips"))
+        #expect(commuteHTML.contains("\(DemoCommand.commuteName) (simulated, seed 1)"))
     }
 }
 

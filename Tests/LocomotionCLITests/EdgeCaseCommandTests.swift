@@ -49,6 +49,19 @@ struct EdgeCaseCommandTests {
         #expect(LocomotionTool.run(["train", folder, "--out", folder + "/m.json", "--window", "601"]) == 2)
     }
 
+    /// The library's messages name a reading option as the library sets it; the command line
+    /// words them with its flags, so its notes and errors read as before.
+    @Test func libraryMessagesNameReadingOptionsByTheirFlags() {
+        for suggestion in ReadOptionSuggestion.allCases {
+            #expect(!suggestion.phrase.contains("--"))
+            #expect(commandLineWording("use \(suggestion.phrase), or not") == "use \(suggestion.flag), or not")
+        }
+        #expect(
+            commandLineWording("read them with \(ReadOptionSuggestion.rotationRateInDegreesPerSecond.phrase).")
+                == "read them with --gyro-unit deg/s.")
+        #expect(commandLineWording("nothing to replace") == "nothing to replace")
+    }
+
     @Test func datesAreCheckedAgainstTheCalendar() {
         for good in ["2024-02-29", "2000-02-29", "0001-01-01", "9999-12-31", "2023-12-31"] {
             #expect(CalendarText.isDate(good), "\(good)")

@@ -137,7 +137,7 @@ struct ShardCommandTests {
             _ = try SummarizeCommand.read(path)
             Issue.record("a record without its fields was read")
         } catch {
-            #expect(error.message == "\(path):3: not a record of 'analyze --jsonl' (no 'timeline')")
+            #expect(error.message == "\(path):3: not a recording analysis record (no 'timeline')")
         }
         try Data("\(record)\n\n".utf8).write(to: URL(fileURLWithPath: path))
         #expect(try SummarizeCommand.read(path).map(\.error) == ["a.csv: unreadable"])

@@ -13,8 +13,8 @@ public struct ActivityPrecedence: Sendable, Hashable, Codable {
         try LocomotionError.require(
             "order", order, !order.contains(.unknown), "it cannot contain 'unknown': it is the fallback")
         if let repeated = order.enumerated().first(where: { order[..<$0.offset].contains($0.element) }) {
-            throw LocomotionError(
-                .invalidParameter, message: "'\(repeated.element)' appears twice in the precedence order")
+            throw .invalidParameter(
+                name: "order", value: "\(order)", requirement: "'\(repeated.element)' appears twice in it")
         }
         self.order = order
     }

@@ -48,12 +48,10 @@ extension ActivityModel {
     /// `trained` through the kind's explicit keys, and the calibration (`"calibration":
     /// {"temperature": T}`, ``temperature``); the parameters are decoded as the stored kind
     /// says, so a file whose parameters are of another kind is refused as damaged. Version 3 is
-    /// the same without the calibration, and is read with temperature 1. Version 2
-    /// stored the same fields with the parameters wrapped by kind (`"trained": {"naiveBayes":
-    /// {"_0": ...}}`); it is read as the same model, after checking that the wrapper names the
-    /// stored kind; ``encoded()`` then writes version 3, with the parameters, and so every
-    /// prediction, unchanged. Version 1 files are refused (``LocomotionError/Code/modelVersion``):
-    /// read and re-save one with Locomotion 0.5 to convert it.
+    /// the same without the calibration, and is read with temperature 1; ``encoded()`` writes it
+    /// again as version 4. Versions 1 and 2 are refused (``LocomotionError/Code/modelVersion``):
+    /// read and re-save one with Locomotion 0.5.0 to convert it
+    /// (CHANGELOG.md, "Removed").
     ///
     /// - Throws: ``LocomotionError`` with code ``LocomotionError/Code/corruptModel`` for data that is
     ///   not a model (not JSON, truncated, a field missing or malformed, parameters of another
@@ -73,12 +71,11 @@ extension ActivityModel {
         do {
             switch header.formatVersion {
             case 3, Self.formatVersion: self = try JSONDecoder().decode(ActivityModel.self, from: data)
-            case 2: self = try Self.migrated(try JSONDecoder().decode(FormatVersion2.self, from: data))
             default:
                 throw LocomotionError(
                     .modelVersion,
                     message:
-                        "the model file has format version \(header.formatVersion); this code reads versions 2 to \(Self.formatVersion)"
+                        "the model file has format version \(header.formatVersion); this code reads versions 3 to \(Self.formatVersion)"
                 )
             }
         } catch let error as LocomotionError {
@@ -87,66 +84,6 @@ extension ActivityModel {
             throw LocomotionError(.corruptModel, message: "the activity model is damaged: \(Self.reason(error))")
         }
         try validate()
-    }
-
-    /// The trained parameters as format version 2 stored them: wrapped by the kind's case
-    /// name and `_0` (`{"naiveBayes": {"_0": ...}}`).
-    private struct WrappedTrained: Decodable {
-        private enum CaseKeys: String, CodingKey {
-            case naiveBayes, logisticRegression, randomForest
-        }
-        private enum PayloadKeys: String, CodingKey {
-            case payload = "_0"
-        }
-        var trained: Trained
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CaseKeys.self)
-            guard container.allKeys.count == 1, let key = container.allKeys.first else {
-                throw DecodingError.dataCorrupted(
-                    .init(codingPath: container.codingPath, debugDescription: "'trained' must name one model kind"))
-            }
-            let payload = try container.nestedContainer(keyedBy: PayloadKeys.self, forKey: key)
-            switch key {
-            case .naiveBayes: trained = .naiveBayes(try payload.decode(GaussianNaiveBayes.self, forKey: .payload))
-            case .logisticRegression:
-                trained = .logisticRegression(try payload.decode(LogisticRegression.self, forKey: .payload))
-            case .randomForest: trained = .randomForest(try payload.decode(RandomForest.self, forKey: .payload))
-            }
-        }
-
-        /// The parameters, after checking they are of `kind`.
-        func checked(kind: Kind) throws(LocomotionError) -> Trained {
-            guard trained.kind == kind else {
-                throw LocomotionError(
-                    .corruptModel,
-                    message:
-                        "the activity model is damaged: its kind is '\(kind.rawValue)' but it holds a '\(trained.kind.rawValue)' model"
-                )
-            }
-            return trained
-        }
-    }
-
-    /// The fields of a format version 2 file.
-    private struct FormatVersion2: Decodable {
-        var kind: Kind
-        var featureSchema: FeatureSchema
-        var classes: [ActivityType]
-        var training: TrainingRecord
-        var trained: WrappedTrained
-    }
-
-    /// A version 2 model in the current format: the same fields, the parameters unwrapped.
-    private static func migrated(_ old: FormatVersion2) throws(LocomotionError) -> ActivityModel {
-        guard old.featureSchema.parameters != nil else {
-            throw LocomotionError(
-                .corruptModel,
-                message: "the activity model is damaged: the schema does not record its extraction parameters")
-        }
-        return ActivityModel(
-            formatVersion: formatVersion, kind: old.kind, featureSchema: old.featureSchema, classes: old.classes,
-            training: old.training, trained: try old.trained.checked(kind: old.kind))
     }
 
     /// Reads a stored model from a file.

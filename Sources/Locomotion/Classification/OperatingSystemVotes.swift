@@ -57,10 +57,10 @@ public struct OperatingSystemVotes: Sendable, Hashable, Codable {
         try LocomotionError.require(
             "operatingSystemVotes.weights.count", weights.count, weights.count == ActivityType.decidable.count,
             "it must be one per decidable activity (\(ActivityType.decidable.count))")
-        if let negative = weights.first(where: { $0 < 0 }) {
-            throw LocomotionError(
-                .invalidParameter,
-                message: "operatingSystemVotes weight \(negative) is invalid; a weight cannot be negative")
+        if let index = weights.firstIndex(where: { $0 < 0 }) {
+            throw .invalidParameter(
+                name: "operatingSystemVotes.weights[\(index)]", value: "\(weights[index])",
+                requirement: "a weight cannot be negative")
         }
     }
 }

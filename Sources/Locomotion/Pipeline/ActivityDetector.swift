@@ -190,7 +190,9 @@ public struct ActivityDetector: Sendable {
     /// Processes every event in order and returns the decisions.
     ///
     /// - Throws: As ``process(_:)``, at the first event that fails.
-    /// - Complexity: O(*e*) for *e* events, each as the one-event call.
+    /// - Complexity: O(*e*) for *e* events, each as the one-event call. Inlinable, so that called
+    ///   from another module the loop over `events` is specialised.
+    @inlinable
     public mutating func process(_ events: some Sequence<SensorEvent>) throws(LocomotionError) -> [Decision] {
         var decisions: [Decision] = []
         for event in events { if let decision = try process(event) { decisions.append(decision) } }

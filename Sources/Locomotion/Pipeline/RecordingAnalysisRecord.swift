@@ -159,7 +159,7 @@ public struct RecordingAnalysisRecord: Sendable, Hashable, Codable {
                 records.append(try decoder.decode(RecordingAnalysisRecord.self, from: Data(line)))
             } catch {
                 throw LocomotionError(
-                    .malformedCell, message: "not a record of 'analyze --jsonl' (\(describe(error)))",
+                    .malformedCell, message: "not a recording analysis record (\(describe(error)))",
                     location: .file(path, line: index + 1))
             }
         }

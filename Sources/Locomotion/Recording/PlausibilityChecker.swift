@@ -153,7 +153,8 @@ public struct PlausibilityChecker: Sendable {
                 notes.append(
                     "a tenth of the rotation rates exceed \(high.compactDescription) rad/s, beyond the "
                         + "\(Self.rotationLimit.compactDescription) rad/s a phone's gyroscope measures: the values "
-                        + "look like degrees per second; read them with --gyro-unit deg/s, or name the columns *_deg_s")
+                        + "look like degrees per second; read them with "
+                        + "\(ReadOptionSuggestion.rotationRateInDegreesPerSecond.phrase), or name the columns *_deg_s")
             }
         }
         if fastCadences > 0 {
@@ -209,12 +210,16 @@ public struct PlausibilityChecker: Sendable {
         guard hasGravityAcceleration, !finite.isEmpty else { return nil }
         let sorted = finite.sorted()
         let median = sorted[sorted.count / 2]
+        let metersPerSecondSquared = ReadOptionSuggestion.accelerationInMetersPerSecondSquared.phrase
         let suspects = [
-            (9.80665, "m/s², not g", "read columns named without a unit with --acc-unit m/s2, or name them *_m_s2"),
+            (
+                9.80665, "m/s², not g",
+                "read columns named without a unit with \(metersPerSecondSquared), or name them *_m_s2"
+            ),
             (1000, "milli-g, not g", "divide them by 1000"),
             (
                 1 / 9.80665, "g read as m/s² (divided by 9.81)",
-                "check the unit the file was written in (a column named *_m_s2, --acc-unit m/s2, or an app's "
+                "check the unit the file was written in (a column named *_m_s2, \(metersPerSecondSquared), or an app's "
                     + "export in m/s² that holds g)"
             ),
         ]

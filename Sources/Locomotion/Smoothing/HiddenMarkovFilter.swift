@@ -48,10 +48,11 @@ public struct HiddenMarkovFilter: Sendable, Hashable {
     /// - Returns: ``posterior``: one probability per state, summing to 1.
     /// - Throws: ``LocomotionError/Code/invalidData`` for the wrong count or a negative or
     ///   non-finite value; the filter is then unchanged.
-    /// - Complexity: O(*K*²) for *K* states.
-    @discardableResult
+    /// - Complexity: O(*K*²) for *K* states. Inlinable, so that called from another module it is
+    ///   specialised and reads an array (or any collection with contiguous storage) in place.
+    @inlinable @discardableResult
     public mutating func update(_ probabilities: some Collection<Double>) throws(LocomotionError) -> [Double] {
-        try step(probabilities)
+        try stepInPlace(probabilities)
         return posterior
     }
 
@@ -67,11 +68,18 @@ public struct HiddenMarkovFilter: Sendable, Hashable {
     public mutating func update(_ probabilities: some Collection<Double>, into result: inout [Double])
         throws(LocomotionError)
     {
+        try stepInPlace(probabilities)
+        copyPosterior(into: &result)
+    }
+
+    /// ``step(_:)`` on the contiguous storage of `probabilities` when it has one (no copy, no
+    /// generic code left unspecialised), else on the collection.
+    @inlinable
+    mutating func stepInPlace(_ probabilities: some Collection<Double>) throws(LocomotionError) {
         let contiguous: Result<Void, LocomotionError>? = probabilities.withContiguousStorageIfAvailable { buffer in
             Result { () throws(LocomotionError) in try step(buffer: buffer) }
         }
         if let contiguous { try contiguous.get() } else { try step(probabilities) }
-        copyPosterior(into: &result)
     }
 
     @usableFromInline

@@ -75,11 +75,10 @@ extension TransitionMatrix {
         var result = squareMatrix.power(Int(whole))
         if fraction > 0 {
             guard let generator = generator() else {
-                throw LocomotionError(
-                    .invalidParameter,
-                    message:
-                        "this transition matrix has no real logarithm (an eigenvalue at or below 0), so it cannot be raised to the fractional power \(steps); use a whole number of steps"
-                )
+                throw .invalidParameter(
+                    name: "steps", value: "\(steps)",
+                    requirement: "it must be a whole number: this transition matrix has no real logarithm "
+                        + "(an eigenvalue at or below 0), so it cannot be raised to a fractional power")
             }
             result = result * generator.matrix.generatorExponential(time: fraction)
         }

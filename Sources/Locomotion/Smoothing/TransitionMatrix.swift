@@ -33,11 +33,9 @@ public struct TransitionMatrix: Sendable, Hashable {
         let count = rows.count
         try LocomotionError.require("rows.count", count, count > 0, "a transition matrix needs at least one state")
         for (index, row) in rows.enumerated() where row.count != count {
-            throw LocomotionError(
-                .invalidParameter,
-                message:
-                    "row \(index) of the transition matrix has \(row.count) entries; a matrix over \(count) states needs \(count)"
-            )
+            throw .invalidParameter(
+                name: "rows[\(index)].count", value: "\(row.count)",
+                requirement: "it must be \(count): a matrix over \(count) states has \(count) entries in each row")
         }
         try self.init(stateCount: count, probabilities: rows.flatMap { $0 })
     }

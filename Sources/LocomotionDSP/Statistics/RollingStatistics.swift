@@ -124,12 +124,17 @@ public struct RollingStatistics: Sendable {
     /// - Parameter samples: Finite values in sample units.
     /// - Throws: `DSPError.nonFiniteSample(index:)` naming the first NaN or infinite sample's index
     ///   in `samples`; nothing is appended then.
-    /// - Complexity: O(*n*).
+    /// - Complexity: O(*n*). Inlinable, so that called from another module it is specialised.
+    @inlinable
     public mutating func append(contentsOf samples: some Collection<Double>) throws(DSPError) {
-        try Statistics.withBuffer(samples) { (buffer) throws(DSPError) in
-            try DSPError.requireFinite(buffer)
-            for sample in buffer { try append(sample) }
-        }
+        try Statistics.withBuffer(samples) { (buffer) throws(DSPError) in try append(buffer: buffer) }
+    }
+
+    /// ``append(contentsOf:)`` on contiguous samples: the non-generic entry the inlinable one calls.
+    @usableFromInline
+    mutating func append(buffer samples: UnsafeBufferPointer<Double>) throws(DSPError) {
+        try DSPError.requireFinite(samples)
+        for sample in samples { try append(sample) }
     }
 
     /// Empties the window, keeping its storage.
@@ -147,6 +152,7 @@ public struct RollingStatistics: Sendable {
     /// - Returns: What `body` returns.
     /// - Throws: Whatever `body` throws.
     /// - Complexity: O(1) besides `body`.
+    @usableFromInline
     package func withUnsafeBufferPointer<R, E: Error>(
         _ body: (UnsafeBufferPointer<Double>) throws(E) -> R
     ) throws(E) -> R {
@@ -188,7 +194,9 @@ extension RollingStatistics: RandomAccessCollection {
         return ring[0, oldestPosition + position]
     }
 
-    /// The window as one contiguous buffer, oldest first (never `nil`).
+    /// The window as one contiguous buffer, oldest first (never `nil`). Inlinable, so that a
+    /// generic algorithm from another module reading the window this way is specialised.
+    @inlinable
     public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Double>) throws -> R) rethrows
         -> R?
     {

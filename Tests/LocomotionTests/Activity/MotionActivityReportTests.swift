@@ -46,7 +46,9 @@ import Testing
         #expect(report([.automotive, .cycling]).activity(by: cyclingFirst) == .cycling)
         // Activities the order leaves out never win.
         #expect(report([.walking]).activity(by: cyclingFirst) == .unknown)
-        #expect(throws: LocomotionError.self) { try ActivityPrecedence(order: [.walking, .walking]) }
+        let repeated = #expect(throws: LocomotionError.self) { try ActivityPrecedence(order: [.walking, .walking]) }
+        #expect(repeated?.parameter == "order")
+        #expect(repeated?.message.hasSuffix("is invalid; 'walking' appears twice in it") == true)
         #expect(throws: LocomotionError.self) { try ActivityPrecedence(order: [.unknown]) }
     }
 

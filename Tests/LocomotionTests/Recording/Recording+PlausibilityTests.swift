@@ -31,6 +31,10 @@ struct PlausibilityNotesTests {
             x: rotation.x.map { $0 * factor + 60 }, y: rotation.y.map { $0 * factor }, z: rotation.z)
         let notes = walk.plausibilityNotes()
         #expect(notes.count == 1 && notes.first?.contains("look like degrees per second") == true, "\(notes)")
+        // The library names the reading option, not a command line's flag.
+        let option = ReadOptionSuggestion.rotationRateInDegreesPerSecond.phrase
+        #expect(notes.first?.contains("read them with \(option), or name the columns *_deg_s") == true)
+        #expect(notes.first?.contains("--") == false)
     }
 
     @Test func accelerationSpikesAndAConstantSignalAreNoted() {

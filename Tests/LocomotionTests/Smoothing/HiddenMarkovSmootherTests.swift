@@ -246,6 +246,18 @@ struct TransitionMatrixHopTests {
         #expect(error?.code == .invalidParameter)
     }
 
+    /// The checks that find their fault by searching (a ragged row, a matrix without a real
+    /// logarithm) read like every other parameter check: `name = value is invalid; requirement`.
+    @Test func searchedFaultsNameTheParameter() throws {
+        let ragged = #expect(throws: LocomotionError.self) { try TransitionMatrix(rows: [[0.5, 0.5], [1]]) }
+        #expect(ragged?.parameter == "rows[1].count")
+        #expect(ragged?.message.hasPrefix("rows[1].count = 1 is invalid; it must be 2") == true)
+        let alternating = try TransitionMatrix(rows: [[0, 1], [1, 0]])
+        let fractional = #expect(throws: LocomotionError.self) { try alternating.power(0.5) }
+        #expect(fractional?.parameter == "steps")
+        #expect(fractional?.message.hasPrefix("steps = 0.5 is invalid; it must be a whole number") == true)
+    }
+
     @Test(arguments: [-1.0, .nan, .infinity, 0x1p53])
     func badHopsAreRejected(_ hop: Double) {
         let error = #expect(throws: LocomotionError.self) { try TransitionMatrix.activityPriors(hop: hop) }

@@ -35,8 +35,8 @@ extension DecisionTree {
             "it must equal the row count (\(x.rowCount)): each row needs one label")
         try LocomotionError.require(classCount, atLeast: 1, name: "classCount")
         if let row = labels.firstIndex(where: { $0 < 0 || $0 >= classCount }) {
-            throw LocomotionError(
-                .invalidParameter, message: "row \(row): label \(labels[row]) is not a class in 0..<\(classCount)")
+            throw .invalidParameter(
+                name: "labels[\(row)]", value: "\(labels[row])", requirement: "it must be a class in 0..<\(classCount)")
         }
         if let index = x.values.firstIndex(where: { $0.isInfinite }) {
             throw LocomotionError(

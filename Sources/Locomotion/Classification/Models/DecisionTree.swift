@@ -110,13 +110,11 @@ public struct DecisionTree: ProbabilisticModel, Sendable, Hashable {
             try LocomotionError.require(minimumSamplesSplit, atLeast: 2, name: "minimumSamplesSplit")
             try LocomotionError.require(minimumSamplesLeaf, atLeast: 1, name: "minimumSamplesLeaf")
             switch maximumFeatures {
-            case .count(let count) where count < 1:
-                throw LocomotionError(
-                    .invalidParameter, message: "maximumFeatures = \(count) is invalid; it must be at least 1")
-            case .fraction(let fraction) where !(fraction > 0 && fraction <= 1):
-                throw LocomotionError(
-                    .invalidParameter,
-                    message: "maximumFeatures fraction = \(fraction) is invalid; it must be in (0, 1]")
+            case .count(let count):
+                try LocomotionError.require(count, atLeast: 1, name: "maximumFeatures")
+            case .fraction(let fraction):
+                try LocomotionError.require(
+                    "maximumFeatures", fraction, fraction > 0 && fraction <= 1, "a fraction must be in (0, 1]")
             default:
                 break
             }

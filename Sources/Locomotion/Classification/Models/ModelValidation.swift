@@ -14,8 +14,8 @@ enum ModelValidation {
             "labels.count", labels.count, labels.count == x.rowCount,
             "it must equal the row count (\(x.rowCount)): each row needs one label")
         if let row = labels.firstIndex(where: { !(0..<classCount).contains($0) }) {
-            throw LocomotionError(
-                .invalidParameter, message: "label \(labels[row]) of row \(row) is outside 0..<\(classCount)")
+            throw .invalidParameter(
+                name: "labels[\(row)]", value: "\(labels[row])", requirement: "it must be a class in 0..<\(classCount)")
         }
         if let index = x.values.firstIndex(where: \.isInfinite) {
             throw LocomotionError(

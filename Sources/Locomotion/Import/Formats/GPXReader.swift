@@ -81,7 +81,7 @@ enum GPXReader {
                 return try problem(
                     .missingValue, at: point.line, column: "time", value: "",
                     expected:
-                        "a time (a track point without <time> cannot be placed; --lenient skips and counts such points)"
+                        "a time (a track point without <time> cannot be placed; \(ReadOptionSuggestion.lenient.phrase) skips and counts such points)"
                 )
             }
             let seconds = Array(timeText.utf8).withUnsafeBufferPointer {
