@@ -264,7 +264,7 @@ extension ActivityHysteresis {
 
         /// Appends the results still held, at the end of the stream. A recording that ended before
         /// anything was committed, within ``ActivityHysteresis/shortRecordingSpan``, is decided whole
-        /// here (``ActivityHysteresis/shortRecordingActivity(_:holdTime:)``).
+        /// here (`ActivityHysteresis.shortRecordingActivity(_:holdTime:)`).
         ///
         /// - Complexity: O(*h*) for the *h* held results.
         public mutating func finish(into finished: inout [ActivityResult]) {
