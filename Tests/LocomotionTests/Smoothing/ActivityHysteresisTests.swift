@@ -101,8 +101,12 @@ import Testing
     @Test func aShortRecordingKeepsItsWindowsAtItsEnd() throws {
         // A walk test of 11 s that starts and ends seated: the seated windows (driving or stationary
         // without gait) stay, the walk's undecided windows and its one-window flicker take walking.
-        let test: [ActivityType] = [.stationary, .walking, .unknown, .walking, .cycling, .walking, .unknown, .stationary]
-        let expected: [ActivityType] = [.stationary, .walking, .walking, .walking, .walking, .walking, .unknown, .stationary]
+        let test: [ActivityType] = [
+            .stationary, .walking, .unknown, .walking, .cycling, .walking, .unknown, .stationary,
+        ]
+        let expected: [ActivityType] = [
+            .stationary, .walking, .walking, .walking, .walking, .walking, .unknown, .stationary,
+        ]
         let smoothed = try ActivityHysteresis().smooth(windows(test))
         #expect(smoothed.map(\.activity) == expected)
         // Live, nothing was ever committed.
@@ -125,7 +129,8 @@ import Testing
             ActivityHysteresis.shortRecordingActivities([.stationary, .unknown, .unknown, .stationary])
                 == [.stationary, .unknown, .unknown, .stationary])
         #expect(
-            ActivityHysteresis.shortRecordingActivities([.driving, .unknown, .driving]) == [.driving, .driving, .driving])
+            ActivityHysteresis.shortRecordingActivities([.driving, .unknown, .driving])
+                == [.driving, .driving, .driving])
         #expect(
             ActivityHysteresis.shortRecordingActivities([.running, .unknown, .unknown, .running, .walking])
                 == [.running, .running, .running, .running, .walking])
