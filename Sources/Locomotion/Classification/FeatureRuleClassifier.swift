@@ -9,18 +9,21 @@
 ///    *v* > ``Configuration/movingSpeed`` (a smooth ride). A step count that is missing (below
 ///    10 Hz the gait features are not computed) counts as none here: a body moving less than
 ///    *σ* is not walking.
-/// 3. At least ``Configuration/minimumSteps`` detected steps: running when their cadence exceeds
-///    ``Configuration/runningCadence``, or when a periodic window with *σ* ≥
-///    ``Configuration/runningDeviation`` has a running autocorrelation cadence (a missed step
+/// 3. At least ``Configuration/minimumSteps`` detected steps, and not a pedalling thigh (rule 4):
+///    running when their cadence exceeds ``Configuration/runningCadence``, or when a periodic
+///    window with *σ* ≥ ``Configuration/runningDeviation`` has a running autocorrelation cadence (a missed step
 ///    lowers the step cadence of a short window), or when the window has running's impact
 ///    (`RunningImpact`: the middle half of |a| spreads over 1.1 g, which clipping keeps), or a
 ///    running step rate under a rhythm locked onto the stride (`StrideRunning`: the dominant
 ///    frequency twice the autocorrelation's cadence); else walking.
 /// 4. Pedalling: a periodic window (step regularity ≥ ``Configuration/periodicRegularity``)
-///    without steps, with *σ* ≥ ``Configuration/pedallingDeviation``, whose autocorrelation
-///    cadence lies in ``Configuration/pedallingCadence`` (one pedal turn per period, below any
-///    walking cadence), or whose gravity turns as a pedalling thigh does (`ThighPedalling`: once per
-///    period of the magnitude, where a walking thigh turns once per two): cycling.
+///    with *σ* ≥ ``Configuration/pedallingDeviation``, without steps and with an autocorrelation
+///    cadence in ``Configuration/pedallingCadence`` (one pedal turn per period, below any
+///    walking cadence) without impacts (`acc_mag_skewness` below 0, when the schema has it and no
+///    *v* is above walking speed: a stride of landing steps, or sitting down, peaks sharply), or
+///    whose gravity turns as a pedalling thigh does (`ThighPedalling`: once per period of the
+///    magnitude, where a walking thigh turns once per two; with or without detected steps, which a
+///    pedal stroke can fake, so this is checked before rule 3): cycling.
 /// 5. A periodic window with *σ* ≥ ``Configuration/gaitDeviation`` and no *v* above walking
 ///    speed: running when its autocorrelation cadence exceeds ``Configuration/runningCadence``
 ///    and *σ* ≥ ``Configuration/runningDeviation``; walking when the cadence is within walking
@@ -243,9 +246,12 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
             sway: columns.thigh.value(0, in: features.values),
             stepCorrelation: columns.thigh.value(1, in: features.values),
             skewness: columns.thigh.value(2, in: features.values), autocorrelationCadence: cadence)
-        let pedalling =
-            periodic && deviation >= c.pedallingDeviation && !(steps >= c.minimumSteps)
-            && (c.pedallingCadence.contains(cadence) || thighPedalling)
+        // A pedal stroke has no impact: a period at a pedalling cadence whose |a| peaks are sharper
+        // than its troughs (positive skewness) is a stride of steps landing (a foot, a pocket, a
+        // waist), or a body sitting down or standing up — unless the GPS speed is above walking's,
+        // where neither is the question (a torso's phone on a bumpy road peaks too). A missing
+        // skewness does not count against it.
+        let impacts = columns.thigh.value(2, in: features.values) >= ThighPedalling.skewness && !fastForWalking
         let runningImpact = RunningImpact.isRunning(
             interquartileRange: columns.impact.value(0, in: features.values), stepCadence: stepCadence,
             autocorrelationCadence: cadence)
@@ -253,6 +259,20 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
             autocorrelationCadence: cadence, dominantFrequency: columns.stride.value(0, in: features.values),
             deviation: deviation, interquartileRange: columns.stride.value(1, in: features.values),
             runningCadence: c.runningCadence)
+        // A step the detector misses lowers the window's step cadence; a movement as vigorous as
+        // running whose autocorrelation cadence is a running one is running all the same.
+        let runningPace =
+            stepCadence > c.runningCadence
+            || (periodic && cadence > c.runningCadence && deviation >= c.runningDeviation) || runningImpact
+            || strideRunning
+        let stepped = steps >= c.minimumSteps && stepCadence.isFinite
+        // A thigh turning once per period of |a| is pedalling even when the step detector counted
+        // the strokes as steps (a walking thigh turns once per two) — but not at a running pace, which
+        // no pedal stroke fakes (a clipped running thigh turns once per period too).
+        let pedalling =
+            periodic && deviation >= c.pedallingDeviation
+            && ((!(steps >= c.minimumSteps) && c.pedallingCadence.contains(cadence) && !impacts)
+                || (thighPedalling && !(stepped && runningPace)))
 
         func decision(_ activity: ActivityType, _ confidence: Confidence, _ rule: Rule) -> Decision {
             Decision(
@@ -269,14 +289,8 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
             if speed > c.movingSpeed { return decision(.driving, .medium, .still) }
             return decision(.stationary, deviation < c.stillDeviation / 2 ? .high : .medium, .still)
         }
-        if steps >= c.minimumSteps && stepCadence.isFinite {
+        if stepped && !pedalling {
             let confidence: Confidence = periodic ? .high : .medium
-            // A step the detector misses lowers the window's step cadence; a movement as vigorous as
-            // running whose autocorrelation cadence is a running one is running all the same.
-            let runningPace =
-                stepCadence > c.runningCadence
-                || (periodic && cadence > c.runningCadence && deviation >= c.runningDeviation) || runningImpact
-                || strideRunning
             return decision(runningPace ? .running : .walking, confidence, .steps)
         }
         if pedalling { return decision(.cycling, fastForWalking ? .high : .medium, .pedalling) }

@@ -18,8 +18,9 @@
 /// committed activity commit ``ActivityType/unknown`` and cancel the pending change.
 ///
 /// Offline (``smooth(_:)``, ``OfflineSmoother``), a recording that ends within
-/// ``shortRecordingSpan`` with nothing committed is decided whole at its end, by the activity most
-/// of its windows show when they stand for the hold time together.
+/// ``shortRecordingSpan`` with nothing committed, too short for the hold time to commit what it
+/// shows, keeps its windows' own activities at its end, with undecided windows inside a movement
+/// and single-window flickers smoothed over (``shortRecordingActivities(_:)``).
 ///
 /// Time comes from the observations (seconds in the data's time base), never from the clock, so
 /// replaying the same observations gives the same output. A value type: copy it to branch, or
@@ -263,17 +264,17 @@ extension ActivityHysteresis {
         }
 
         /// Appends the results still held, at the end of the stream. A recording that ended before
-        /// anything was committed, within ``ActivityHysteresis/shortRecordingSpan``, is decided whole
-        /// here (`ActivityHysteresis.shortRecordingActivity(_:holdTime:)`).
+        /// anything was committed, within ``ActivityHysteresis/shortRecordingSpan``, is decided here,
+        /// window by window (``ActivityHysteresis/shortRecordingActivities(_:)``).
         ///
         /// - Complexity: O(*h*) for the *h* held results.
         public mutating func finish(into finished: inout [ActivityResult]) {
             if mayEndShort {
                 opening.append(contentsOf: held)
                 held.removeAll()
-                let holdTime = filter.configuration.holdTime(leaving: .unknown)
-                if let activity = ActivityHysteresis.shortRecordingActivity(observed, holdTime: holdTime) {
-                    for index in opening.indices { opening[index].activity = activity }
+                let activities = ActivityHysteresis.shortRecordingActivities(observed.map(\.activity))
+                for index in opening.indices where index < activities.count {
+                    opening[index].activity = activities[index]
                 }
                 mayEndShort = false
             }
@@ -298,31 +299,46 @@ extension ActivityHysteresis {
     public static let continuesThroughUndecided: Set<ActivityType> = [.walking, .running, .cycling]
 
     /// The longest recording (s, from its first window's start to its last window's end) that is
-    /// decided whole at its end when nothing was committed in it: 30 s, as long as the in-vehicle
-    /// stage's entering evidence (`InVehicleStateMachine.finishRecording()` does the same for rides).
-    /// A short recording (a clinical walk test of ~12 s, a logger writing short files) can hold an
-    /// activity in most of its windows without ever holding it uninterrupted for the hold time.
-    /// The offline smoother holds at most this span of results back at the start of a recording.
+    /// decided at its end, window by window (``shortRecordingActivities(_:)``), when nothing was
+    /// committed in it: 30 s, as long as the in-vehicle stage's entering evidence
+    /// (`InVehicleStateMachine.finishRecording()` does the same for rides). A short recording (a
+    /// clinical walk test of ~12 s, a logger writing short files) can show an activity in most of its
+    /// windows without ever holding it uninterrupted for the hold time. The offline smoother holds at
+    /// most this span of results back at the start of a recording.
     public static let shortRecordingSpan = 30.0
 
-    /// The activity a short recording is decided for at its end, or `nil` for none: the decided
-    /// activity of the most windows, when its windows stand for at least `holdTime` (each window
-    /// for the recording's mean interval between window ends) and no other activity has as many.
-    /// A single window never decides.
+    /// The activities of a short recording's windows (``shortRecordingSpan``, nothing committed),
+    /// decided at its end from `activities`, the classifier's own in time order.
     ///
-    /// - Parameters:
-    ///   - results: The recording's window results in time order.
-    ///   - holdTime: Seconds the activity's windows must stand for together.
+    /// Hysteresis cannot commit anything in such a recording, and deciding it whole for its most
+    /// frequent activity would give, say, a 12 s walk test that starts and ends seated the walk for
+    /// its whole length. So each window keeps its own activity, except that (1) a run of undecided
+    /// windows between two windows of the same movement (walking, running, cycling,
+    /// ``continuesThroughUndecided``) takes that movement, as a live pending movement continues
+    /// through them, and (2) then a single window between two windows of one decided activity takes
+    /// theirs (a one-window flicker). A recording of a single window is left undecided: nothing
+    /// corroborates it.
+    ///
+    /// - Parameter activities: The window activities in time order.
+    /// - Returns: One activity per window.
     /// - Complexity: O(*n*).
-    static func shortRecordingActivity(_ results: [ActivityResult], holdTime: Double) -> ActivityType? {
-        guard results.count >= 2, let first = results.first, let last = results.last else { return nil }
-        let interval = (last.end - first.end) / Double(results.count - 1)
-        var counts: [ActivityType: Int] = [:]
-        for result in results where result.activity != .unknown { counts[result.activity, default: 0] += 1 }
-        let ranked = counts.sorted { $0.value > $1.value }  // a tie decides nothing, so its order does not matter
-        guard let best = ranked.first, Double(best.value) * interval >= holdTime,
-            ranked.count < 2 || ranked[1].value < best.value
-        else { return nil }
-        return best.key
+    public static func shortRecordingActivities(_ activities: [ActivityType]) -> [ActivityType] {
+        guard activities.count >= 2 else { return activities.map { _ in .unknown } }
+        var filled = activities
+        var lastDecided: Int?
+        for index in activities.indices where activities[index] != .unknown {
+            if let previous = lastDecided, index - previous > 1, activities[previous] == activities[index],
+                continuesThroughUndecided.contains(activities[index])
+            {
+                for gap in (previous + 1)..<index { filled[gap] = activities[index] }
+            }
+            lastDecided = index
+        }
+        var smoothed = filled
+        for index in filled.indices.dropFirst().dropLast() {
+            let before = filled[index - 1]
+            if before != .unknown, before == filled[index + 1], filled[index] != before { smoothed[index] = before }
+        }
+        return smoothed
     }
 }

@@ -66,6 +66,41 @@ import Testing
         #expect(try decide(window(std: 0.3, cadence: 1.0, regularity: 0.2)) == (.unknown, .rough))
     }
 
+    @Test func aPeriodWithImpactsIsNotPedalling() throws {
+        // A stride of landing steps (a foot, a pocket) or a body sitting down peaks sharply: positive
+        // skewness of |a| at a pedalling period is not cycling; a smooth stroke (negative) is.
+        let schema = try FeatureSchema(testColumns: Self.columns + ["acc_mag_skewness"])
+        func window(skewness: Double) -> FeatureVector {
+            FeatureVector(
+                schema: schema, values: [0.3, 0.09, 0, .nan, 1.0, 0.8, .nan, 0, skewness], start: 0, end: 2.54)
+        }
+        #expect(try decide(window(skewness: -0.6)) == (.cycling, .pedalling))
+        #expect(try decide(window(skewness: 1.5)) == (.unknown, .rough))
+        #expect(try decide(window(skewness: 0)) == (.unknown, .rough))
+        // A schema without the skewness keeps the cadence rule.
+        #expect(try decide(self.window(std: 0.3, cadence: 1.0, regularity: 0.8)) == (.cycling, .pedalling))
+    }
+
+    @Test func aPedallingThighIsCyclingEvenWithStrokesCountedAsSteps() throws {
+        // Four strokes the step detector took for steps, the thigh turning once per period (sway 20°,
+        // step correlation 0.9), no impacts: cycling, not walking.
+        let schema = try FeatureSchema(
+            testColumns: Self.columns + ["acc_gravity_sway", "acc_gravity_step_correlation", "acc_mag_skewness"])
+        func window(correlation: Double, skewness: Double) -> FeatureVector {
+            FeatureVector(
+                schema: schema, values: [0.3, 0.09, 4, 1.6, 1.1, 0.9, .nan, 0, 20, correlation, skewness], start: 0,
+                end: 2.54)
+        }
+        #expect(try decide(window(correlation: 0.9, skewness: -0.5)) == (.cycling, .pedalling))
+        // A walking thigh turns once per two steps (low correlation), or lands with impacts: walking.
+        #expect(try decide(window(correlation: 0.1, skewness: -0.5)) == (.walking, .steps))
+        #expect(try decide(window(correlation: 0.9, skewness: 0.8)) == (.walking, .steps))
+        // At a running step rate the same turning is a running thigh (clipping flattens its impacts).
+        let running = FeatureVector(
+            schema: schema, values: [0.7, 0.49, 6, 2.8, 1.3, 0.9, .nan, 0, 45, 0.9, -0.1], start: 0, end: 2.54)
+        #expect(try decide(running) == (.running, .steps))
+    }
+
     @Test func aCarOnCobblestonesNeverVotesWalking() throws {
         // Variance 0.05–0.15 g² (σ 0.22–0.39 g), no steps, no periodicity.
         let deviations = [0.05, 0.1, 0.15].map { $0.squareRoot() }

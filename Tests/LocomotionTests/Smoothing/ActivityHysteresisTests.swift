@@ -98,21 +98,47 @@ import Testing
         }
     }
 
-    @Test func aShortRecordingIsDecidedWholeAtItsEnd() throws {
-        // A walk test of 11 s: walking in 5 windows (6.25 s), never uninterrupted for 5 s.
-        let walk: [ActivityType] = [.walking, .walking, .driving, .walking, .walking, .unknown, .cycling, .walking]
-        let smoothed = try ActivityHysteresis().smooth(windows(walk))
-        #expect(smoothed.map(\.activity) == Array(repeating: .walking, count: walk.count))
+    @Test func aShortRecordingKeepsItsWindowsAtItsEnd() throws {
+        // A walk test of 11 s that starts and ends seated: the seated windows (driving or stationary
+        // without gait) stay, the walk's undecided windows and its one-window flicker take walking.
+        let test: [ActivityType] = [
+            .stationary, .walking, .unknown, .walking, .cycling, .walking, .unknown, .stationary,
+        ]
+        let expected: [ActivityType] = [
+            .stationary, .walking, .walking, .walking, .walking, .walking, .unknown, .stationary,
+        ]
+        let smoothed = try ActivityHysteresis().smooth(windows(test))
+        #expect(smoothed.map(\.activity) == expected)
         // Live, nothing was ever committed.
         var live = try ActivityHysteresis()
-        #expect(try windows(walk).map { try live.update($0.activity, at: $0.end) }.allSatisfy { $0 == .unknown })
-        // Three walking windows (3.75 s) are not enough, nor a tie.
-        let brief: [ActivityType] = [.walking, .driving, .walking, .unknown, .cycling, .walking]
-        #expect(try ActivityHysteresis().smooth(windows(brief)).allSatisfy { $0.activity == .unknown })
-        let tie: [ActivityType] = [.walking, .walking, .driving, .driving, .walking, .walking, .driving, .driving]
-        #expect(try ActivityHysteresis().smooth(windows(tie)).allSatisfy { $0.activity == .unknown })
+        #expect(try windows(test).map { try live.update($0.activity, at: $0.end) }.allSatisfy { $0 == .unknown })
+        // The same one result at a time.
+        var smoother = ActivityHysteresis.OfflineSmoother(try ActivityHysteresis())
+        var streamed: [ActivityResult] = []
+        for result in windows(test) { try smoother.append(result, into: &streamed) }
+        smoother.finish(into: &streamed)
+        #expect(streamed == smoothed)
         // A single window decides nothing.
         #expect(try ActivityHysteresis().smooth(windows([.walking])).map(\.activity) == [.unknown])
+    }
+
+    @Test func shortRecordingActivitiesFillOnlyMovements() {
+        // Undecided windows between two stationary (or driving) windows stay undecided: only a movement
+        // continues through them; a single undecided window between two decided ones takes theirs.
+        #expect(
+            ActivityHysteresis.shortRecordingActivities([.stationary, .unknown, .unknown, .stationary])
+                == [.stationary, .unknown, .unknown, .stationary])
+        #expect(
+            ActivityHysteresis.shortRecordingActivities([.driving, .unknown, .driving])
+                == [.driving, .driving, .driving])
+        #expect(
+            ActivityHysteresis.shortRecordingActivities([.running, .unknown, .unknown, .running, .walking])
+                == [.running, .running, .running, .running, .walking])
+        // Different movements on either side: the undecided run stays.
+        #expect(
+            ActivityHysteresis.shortRecordingActivities([.walking, .unknown, .unknown, .cycling])
+                == [.walking, .unknown, .unknown, .cycling])
+        #expect(ActivityHysteresis.shortRecordingActivities([]) == [])
     }
 
     @Test func aLongerRecordingIsNotDecidedWhole() throws {
