@@ -17,13 +17,13 @@ struct StepPredictedStepTests {
         return configuration
     }
 
-    /// A walk at 80 steps/min (0.75 s) of 0.06 g steps whose steps at `weak` are a quarter as
-    /// large (0.015 g: under the fixed rules' 0.02 g floor, over the bout's 0.01 g), then 6 s
-    /// still; noise of 0.002 g.
-    static func walk(steps count: Int, weak: Set<Int>, seed: UInt64 = 5) -> (
-        times: [Double], magnitudes: [Double], contacts: [Double]
-    ) {
-        let (rate, period) = (100.0, 0.75)
+    /// A walk at 80 steps/min (`period` 0.75 s) of 0.06 g steps (Gaussian bumps of `width` s)
+    /// whose steps at `weak` are a quarter as large (0.015 g: under the fixed rules' 0.02 g floor,
+    /// over the bout's 0.01 g), then 6 s still; noise of 0.002 g.
+    static func walk(
+        steps count: Int, weak: Set<Int>, period: Double = 0.75, width: Double = 0.12, seed: UInt64 = 5
+    ) -> (times: [Double], magnitudes: [Double], contacts: [Double]) {
+        let rate = 100.0
         let contacts = (0..<count).map { 2 + Double($0) * period }
         var generator = SplitMix64(seed: seed)
         let times = (0..<Int((contacts[count - 1] + 6) * rate)).map { Double($0) / rate }
@@ -31,7 +31,7 @@ struct StepPredictedStepTests {
             contacts.indices.reduce(1.0) { sum, index in
                 let d = t - contacts[index]
                 let size = weak.contains(index) ? 0.015 : 0.06
-                return sum + size * exp(-d * d / (2 * 0.12 * 0.12))
+                return sum + size * exp(-d * d / (2 * width * width))
             } + Double.random(in: -0.002...0.002, using: &generator)
         }
         return (times, magnitudes, contacts)
@@ -75,19 +75,10 @@ struct StepPredictedStepTests {
 
     /// A brisk walker (0.5 s steps, under `gaitBout.shortestPeriod`) is never filled.
     @Test func briskWalkersAreNotFilled() throws {
-        let (rate, period) = (100.0, 0.5)
-        let contacts = (0..<30).map { 2 + Double($0) * period }
-        var generator = SplitMix64(seed: 6)
-        let times = (0..<Int((contacts[29] + 4) * rate)).map { Double($0) / rate }
-        let magnitudes = times.map { t in
-            contacts.indices.reduce(1.0) { sum, index in
-                let d = t - contacts[index]
-                return sum + (index == 15 ? 0.015 : 0.06) * exp(-d * d / (2 * 0.1 * 0.1))
-            } + Double.random(in: -0.002...0.002, using: &generator)
-        }
+        let walk = Self.walk(steps: 30, weak: [15], period: 0.5, width: 0.1, seed: 6)
         let steps = try GaitSimulation.steps(
-            times: times, magnitudes: magnitudes, rate: rate, configuration: Self.configuration(fillSteps: 2))
-        #expect(!steps.contains { abs($0.time - contacts[15]) <= 0.2 }, "\(steps.map(\.time))")
+            times: walk.times, magnitudes: walk.magnitudes, rate: 100, configuration: Self.configuration(fillSteps: 2))
+        #expect(!steps.contains { abs($0.time - walk.contacts[15]) <= 0.2 }, "\(steps.map(\.time))")
     }
 
     /// Streaming in random chunks gives the predicted steps of the batch, bit for bit.
