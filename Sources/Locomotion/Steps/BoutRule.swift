@@ -45,6 +45,8 @@ struct BoutRule: Sendable {
     private var confirmed = false
     private var lastTime: Double?
     private var lastInterval: Double?
+    /// The interval before ``lastInterval`` in the same run, or `nil`.
+    private var previousInterval: Double?
     private var lastWasStrong = false
     /// Whether every interval of the current run kept the remembered period passed to ``add(time:strong:period:)``.
     private var keepsPeriod = true
@@ -69,6 +71,15 @@ struct BoutRule: Sendable {
         periodTolerance = configuration.rhythm.periodTolerance
     }
 
+    /// While the current run is confirmed: its last candidate's time and its step period, the
+    /// mean of its last two intervals (a limp's alternating intervals give their mean), or its
+    /// last interval when it has one; `nil` otherwise (no run, an unconfirmed one, or after a
+    /// closing step).
+    var confirmedRhythm: (last: Double, period: Double)? {
+        guard confirmed, let lastTime, let lastInterval else { return nil }
+        return (lastTime, previousInterval.map { ($0 + lastInterval) / 2 } ?? lastInterval)
+    }
+
     /// Extends or restarts the current run with a candidate at `time` (not before the previous
     /// one's).
     ///
@@ -88,7 +99,7 @@ struct BoutRule: Sendable {
             {
                 if confirmed, interval > maximumIntervalRatio * previous, interval <= closingInterval {
                     // The slower last step of a confirmed run: a step, and the run ends here.
-                    (held, strength, total, confirmed, lastInterval) = (0, 0, 0, false, nil)
+                    (held, strength, total, confirmed, lastInterval, previousInterval) = (0, 0, 0, false, nil, nil)
                     (lastTime, lastWasStrong, keepsPeriod) = (time, strong, true)
                     return .emit(held: 0)
                 }
@@ -98,12 +109,14 @@ struct BoutRule: Sendable {
                 // A run restarted with the previous candidate has this one interval.
                 keepsPeriod = confirmed || keeps(interval)
                 confirmed = false
+                previousInterval = nil
             } else {
                 keepsPeriod = keepsPeriod && keeps(interval)
+                previousInterval = lastInterval
             }
             lastInterval = interval
         } else {
-            (held, strength, total, confirmed, lastInterval) = (0, 0, 0, false, nil)
+            (held, strength, total, confirmed, lastInterval, previousInterval) = (0, 0, 0, false, nil, nil)
             keepsPeriod = true
         }
         (lastTime, lastWasStrong) = (time, strong)
@@ -126,6 +139,6 @@ struct BoutRule: Sendable {
     /// Forgets the run, as at the start of a segment.
     mutating func reset() {
         (held, strength, total, confirmed, lastTime, lastInterval, lastWasStrong) = (0, 0, 0, false, nil, nil, false)
-        keepsPeriod = true
+        (keepsPeriod, previousInterval) = (true, nil)
     }
 }

@@ -144,6 +144,13 @@ public struct StepDetector: Sendable {
     var walkerRhythm: (period: Double, lastStep: Double)? {
         rhythmPeriod.map { (period: $0, lastStep: rhythmLastStep) }
     }
+    /// The walker's recent step prominence (g): an exponential average (weight 0.25) over the
+    /// candidates given to the bout rule, predicted steps excepted; `nil` at a segment's start.
+    private var recentProminence: Double?
+    /// The predicted steps (``StepDetectorConfiguration/GaitBout/fillSteps``) since the run's
+    /// last step, with their peak times: held until the next step the rules admit comes where
+    /// their rhythm predicts it (then they are steps), dropped otherwise.
+    private var pendingFills: [(step: Step, peakTime: Double)] = []
     /// Samples accepted since creation, across segments: the number an input error names.
     private var received = 0
     /// The stream's name in input errors.
@@ -178,6 +185,7 @@ public struct StepDetector: Sendable {
         boutRule = BoutRule(c)
         pending = []
         pending.reserveCapacity(boutRule.heldLimit + 1)
+        pendingFills.reserveCapacity(c.gaitBout.fillSteps)
         pendingTeaches.reserveCapacity(boutRule.heldLimit + 1)
         // Indexed by lag, from `lags.lowerBound - 1` through `lags.upperBound + 1`.
         correlations = [Double](repeating: 0, count: lags.upperBound + 2)
@@ -394,6 +402,8 @@ public struct StepDetector: Sendable {
         pendingTeaches.removeAll(keepingCapacity: true)
         lastEmittedStep = -.infinity
         boutRule.reset()
+        recentProminence = nil
+        pendingFills.removeAll(keepingCapacity: true)
         // A gap ends what the detector knows of the walker, as it ends the run.
         (rhythmPeriod, rhythmLastStep) = (nil, -.infinity)
     }
@@ -422,13 +432,21 @@ public struct StepDetector: Sendable {
             return (true, mean, (squares / Double(length)).squareRoot(), peak - max(leftLow, rightLow))
         }
         guard isPeak else { return }
+        let time = ring[Channel.time, base + offset] - filterDelay
+        let predicted = isPredictedStep(at: time, prominence: prominence)
         let amplitude =
             prominence >= gate.weakestProminence(spread: spread)
             ? gate.judge(prominence: prominence, spread: spread) : .reject
         // A candidate the fixed amplitude rule rejects may still be a step of a gait bout, judged
         // against the bout's own energy below (`GaitBout`).
-        guard amplitude > .reject || (boutWindow > 0 && prominence >= configuration.gaitBout.prominenceFloor)
+        guard
+            amplitude > .reject || predicted
+                || (boutWindow > 0 && prominence >= configuration.gaitBout.prominenceFloor)
         else { return }
+        // Whether the vibration rule admits it (the amplitude and periodicity rules speak through
+        // the verdict below); a predicted step passes those three (`GaitBout/fillSteps`), the
+        // posture rule and the candidate spacing not.
+        var admitted = true
         if let limit = configuration.context.maximumVerticalDeficit,
             let deficit = verticalDeficit(base: base, length: length, offset: offset), deficit > limit
         {
@@ -447,7 +465,10 @@ public struct StepDetector: Sendable {
                 let residualMean = sum / Double(length)
                 return (max(squares / Double(length) - residualMean * residualMean, 0)).squareRoot()
             }
-            guard gate.passesVibration(roughness: roughness, spread: spread) else { return }
+            if !gate.passesVibration(roughness: roughness, spread: spread) {
+                guard predicted else { return }
+                admitted = false
+            }
         }
         let upper = min(lags.upperBound, length / 2)
         guard upper >= lags.lowerBound else { return }
@@ -477,7 +498,6 @@ public struct StepDetector: Sendable {
             }
             if beaten { return }
         }
-        let time = ring[Channel.time, base + offset] - filterDelay
         var periodic = gate.judge(periodicity: regularity)
         let period = rememberedPeriod(at: time)
         if periodic < .strong, let period,
@@ -502,15 +522,68 @@ public struct StepDetector: Sendable {
             // hump at 60 % of the step out (`StepGaitBoutTests`).
             (verdict, boutPeriod) = (.strong, bout.period)
         }
+        let amplitudeAboveMean = ring[Channel.filtered, base + offset] - mean
+        if predicted && !(admitted && verdict > .reject) {
+            // A step only the run's rhythm predicts: held until the next admitted step confirms it.
+            let (previousPeak, previousReported) =
+                pendingFills.last.map { ($0.peakTime, $0.step.time) } ?? (lastStepTime, lastReportedTime)
+            guard time - previousPeak >= configuration.candidates.minimumStepInterval else { return }
+            let saved = lastReportedTime
+            lastReportedTime = previousReported
+            let reported = initialContact(near: time, base: base, length: length, offset: offset) ?? time
+            lastReportedTime = saved
+            pendingFills.append((Step(time: reported, amplitude: amplitudeAboveMean, regularity: regularity), time))
+            return
+        }
         guard verdict > .reject else { return }
         guard time - lastStepTime >= configuration.candidates.minimumStepInterval else { return }
+        settlePendingFills(beforeStepAt: time, into: &steps)
         lastStepTime = time
         let reported = initialContact(near: time, base: base, length: length, offset: offset) ?? time
         lastReportedTime = reported
+        recentProminence = recentProminence.map { $0 + 0.25 * (prominence - $0) } ?? prominence
         accept(
-            Step(time: reported, amplitude: ring[Channel.filtered, base + offset] - mean, regularity: regularity),
+            Step(time: reported, amplitude: amplitudeAboveMean, regularity: regularity),
             peakTime: time, period: period ?? boutPeriod,
             strong: verdict == .strong, teaches: boutPeriod == nil, into: &steps)
+    }
+
+    /// Before a step the rules admit, peaking at `time` (s): the held predicted steps become
+    /// steps when `time` comes where their rhythm predicts the next one (the run's period after
+    /// the last of them, within ``StepDetectorConfiguration/Rhythm/periodTolerance``), and are
+    /// dropped otherwise. So a predicted step fills a gap inside a bout and never trails its end:
+    /// what that protects against is a step made of the shuffle or sway after a walker stops
+    /// (with trailing predicted steps, the detections outside Mobilise-D HA001 Test5 trial 2's
+    /// bout rose from 32.4 to 43.2 per minute; docs/Accuracy.md, "The predicted step").
+    private mutating func settlePendingFills(beforeStepAt time: Double, into steps: inout [Step]) {
+        guard let last = pendingFills.last else { return }
+        defer { pendingFills.removeAll(keepingCapacity: true) }
+        guard let run = boutRule.confirmedRhythm,
+            abs(time - last.peakTime - run.period) <= configuration.rhythm.periodTolerance * run.period,
+            time - last.peakTime >= configuration.candidates.minimumStepInterval
+        else { return }
+        for fill in pendingFills {
+            lastStepTime = fill.peakTime
+            lastReportedTime = max(lastReportedTime, fill.step.time)
+            accept(fill.step, peakTime: fill.peakTime, period: nil, strong: false, teaches: false, into: &steps)
+        }
+    }
+
+    /// Whether a candidate peaking at `time` (s) with `prominence` (g) comes where the confirmed
+    /// run's rhythm predicts its next step (``StepDetectorConfiguration/GaitBout/fillSteps``):
+    /// the run's step period *P* at least ``StepDetectorConfiguration/GaitBout/shortestPeriod``,
+    /// `time` within ``StepDetectorConfiguration/Rhythm/periodTolerance`` of *P* after the run's
+    /// last step, the prominence at least ``StepDetectorConfiguration/GaitBout/fillFraction``
+    /// times the walker's recent step prominence and the bout's prominence floor, and fewer than
+    /// `fillSteps` predicted steps held (the period then counts from the last of them).
+    private func isPredictedStep(at time: Double, prominence: Double) -> Bool {
+        let rules = configuration.gaitBout
+        guard boutWindow > 0, pendingFills.count < rules.fillSteps, let energy = recentProminence,
+            let run = boutRule.confirmedRhythm, run.period >= rules.shortestPeriod
+        else { return false }
+        let last = pendingFills.last?.peakTime ?? run.last
+        return abs(time - last - run.period) <= configuration.rhythm.periodTolerance * run.period
+            && prominence >= max(rules.prominenceFloor, rules.fillFraction * energy)
     }
 
     /// The gait bout at the candidate whose context ends at segment index `end`

@@ -294,6 +294,12 @@ extension StepDetectorConfiguration {
                 "gaitBout", "horizontalMotion", "", .number(\.gaitBout.horizontalMotion),
                 "horizontal acceleration a bout needs, a multiple of its vertical acceleration"),
             .init(
+                "gaitBout", "fillSteps", "", .wholeNumber(\.gaitBout.fillSteps),
+                "predicted steps that may follow one another in a confirmed slow run (0 off)"),
+            .init(
+                "gaitBout", "fillFraction", "", .number(\.gaitBout.fillFraction),
+                "a predicted step's prominence, a multiple of the walker's recent step prominence"),
+            .init(
                 nil, "maximumGap", "s", .optionalNumber(\.maximumGap),
                 "intervals longer than this are gaps (nil: 5 sample intervals, at least 0.1 s)"),
         ]

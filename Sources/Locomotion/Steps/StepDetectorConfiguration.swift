@@ -386,6 +386,10 @@ extension StepDetectorConfiguration {
         try LocomotionError.require(
             "gaitBout.horizontalMotion", g.horizontalMotion,
             g.horizontalMotion >= 0 && g.horizontalMotion.isFinite, "it must be at least 0 and finite")
+        try LocomotionError.require(g.fillSteps, in: 0...8, name: "gaitBout.fillSteps")
+        try LocomotionError.require(
+            "gaitBout.fillFraction", g.fillFraction,
+            g.fillFraction >= 0 && g.fillFraction.isFinite, "it must be at least 0 and finite")
         try LocomotionError.require(
             "maximumGap", maximumGap, maximumGap.map { $0 > 0 } ?? true, "it must be positive (s) or nil")
     }
