@@ -183,8 +183,9 @@ public struct ActivityModel: Sendable, Codable {
     ) throws(LocomotionError) -> ActivityModel {
         let classes = ActivityType.decidable.filter { set.activities.contains($0) }
         guard classes.count >= 2, let schema = set.schema else {
-            throw LocomotionError(
-                .invalidParameter, message: "training needs windows of at least two activities, not \(classes.count)")
+            throw .invalidParameter(
+                name: "set", value: "windows of \(classes.count) activities",
+                requirement: "it must hold windows of at least two activities")
         }
         let labels = set.activities.map { classes.firstIndex(of: $0)! }
         let matrix = set.matrix
