@@ -4,13 +4,13 @@ import Locomotion
 /// Dates as the command line prints and reads them: the proleptic Gregorian calendar (ISO 8601's,
 /// the one GPX and phone exports write) for every year from 1 to 9999, without Foundation's
 /// switch to the Julian calendar before 1582, and a plain count of seconds outside those years.
-enum CalendarText {
+@_spi(Testing) public enum CalendarText {
     /// The years a date is printed as a date.
     static let printableYears = 1...9999
 
     /// `seconds` since 1970-01-01T00:00:00Z as `YYYY-MM-DDTHH:MM:SSZ` (fractions dropped), or
     /// "N s from 1970-01-01 (outside years 1–9999)" for a time outside ``printableYears``.
-    static func iso8601(epochSeconds seconds: Double) -> String {
+    @_spi(Testing) public static func iso8601(epochSeconds seconds: Double) -> String {
         let outside = "\(seconds.compactDescription) s from 1970-01-01 (outside years 1–9999)"
         // Year 1 starts 62,135,596,800 s before 1970; year 10000 253,402,300,800 s after.
         guard seconds.isFinite, seconds >= -62_135_596_800, seconds < 253_402_300_800 else { return outside }
@@ -25,7 +25,7 @@ enum CalendarText {
 
     /// Whether `text` is a real date written `YYYY-MM-DD` (year 1–9999, the month's days, 29
     /// February in leap years only).
-    static func isDate(_ text: String) -> Bool {
+    @_spi(Testing) public static func isDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),

@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 
 /// `locomotion features FILE...`: one feature vector per window, as CSV or JSON.
-enum FeaturesCommand {
+@_spi(Testing) public enum FeaturesCommand {
     static let summary = """
         usage: locomotion features FILE... [--window S] [--hop S] [--gait-band LOW-HIGH] [--per-axis]
                                    [--threads N] [--json] [--list] [reading options]
@@ -105,7 +105,7 @@ enum FeaturesCommand {
 
     /// The most windows one run extracts (2²⁰: 15.5 days at the default hop of 1.28 s, 5.8 hours
     /// at 0.02 s), since every window's values are held until the output is written.
-    static let largestWindowCount = 1 << 20
+    @_spi(Testing) public static let largestWindowCount = 1 << 20
 
     static func parse(_ parsed: Arguments) throws(UsageError) -> Settings {
         var configuration = FeatureConfiguration(windowDuration: parsed.number("window")!, hop: parsed.number("hop")!)

@@ -3,7 +3,7 @@ import Locomotion
 
 /// The `locomotion` command: parses the subcommand and hands over to it.
 @main
-enum LocomotionTool {
+@_spi(Testing) public enum LocomotionTool {
     static let usage = """
         usage: locomotion <command> [options]
 
@@ -47,7 +47,7 @@ enum LocomotionTool {
     }
 
     /// The package's version.
-    static let version = "0.5.0"
+    @_spi(Testing) public static let version = "0.5.0"
 
     static func main() {
         exit(run(Array(CommandLine.arguments.dropFirst())))
@@ -55,7 +55,7 @@ enum LocomotionTool {
 
     /// Runs a command line (without the program name) and returns the exit status
     /// (``ExitStatus``): 0 success, 1 a file or data error, 2 a usage error.
-    static func run(_ arguments: [String]) -> Int32 {
+    @_spi(Testing) public static func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first else {
             printError(usage)
             return ExitStatus.usage

@@ -8,11 +8,11 @@ import Foundation
 ///
 /// The check happens before the output is opened; a path replaced between the check and the
 /// final rename (by another process) is not caught.
-enum OutputPath {
+@_spi(Testing) public enum OutputPath {
     /// Why an output path was refused; `message` starts with the path.
-    struct Refusal: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
+    public struct Refusal: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
     }
 
     /// The path to write for `path`: `path` itself, or for a symbolic link to a regular file the
@@ -22,7 +22,7 @@ enum OutputPath {
     ///   - path: The path the user named.
     ///   - inputs: The files (and folders) the same run reads; paths that do not exist are ignored.
     /// - Throws: ``Refusal`` for an empty path, a path that is not a regular file or new, and an input.
-    static func checked(_ path: String, inputs: [String]) throws(Refusal) -> String {
+    @_spi(Testing) public static func checked(_ path: String, inputs: [String]) throws(Refusal) -> String {
         guard !path.isEmpty else { throw Refusal(message: "'': an empty output path") }
         var link = stat()
         guard lstat(path, &link) == 0 else {

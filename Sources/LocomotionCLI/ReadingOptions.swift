@@ -143,7 +143,7 @@ enum ReadingOptions {
 
 extension ReadOptionSuggestion {
     /// The flag (and value) that sets the option on the command line.
-    var flag: String {
+    @_spi(Testing) public var flag: String {
         switch self {
         case .rotationRateInDegreesPerSecond: "--gyro-unit deg/s"
         case .accelerationInMetersPerSecondSquared: "--acc-unit m/s2"
@@ -154,6 +154,6 @@ extension ReadOptionSuggestion {
 
 /// `message` (a library error or note) in the command line's terms: each reading option it
 /// suggests (``ReadOptionSuggestion/phrase``) named by its flag. The library names no flag.
-func commandLineWording(_ message: String) -> String {
+@_spi(Testing) public func commandLineWording(_ message: String) -> String {
     ReadOptionSuggestion.allCases.reduce(message) { $0.replacingOccurrences(of: $1.phrase, with: $1.flag) }
 }

@@ -44,27 +44,27 @@ extension ActivityReport {
         var lastTime: Double?
         var labelled = false
         var hasAcceleration = true
-        var acceleration = DecimatedSeries(capacity: 4096, rawLimit: 65_536)
+        @_spi(Testing) public var acceleration = DecimatedSeries(capacity: 4096, rawLimit: 65_536)
         var gaitBuilder: DominantFrequencyTimeline.Builder?
         var gaitWindows: [DominantFrequencyTimeline.Window] = []
         var gaitNote: String?
-        var gaitPointCount = 0
+        @_spi(Testing) public var gaitPointCount = 0
         var lastGaitTime: Double?
         /// One series per level of ``ReportPanels/amplitudeOpacity``.
-        var gaitLevels = ReportPanels.amplitudeOpacity.map { _ in DecimatedSeries() }
-        var cadence = DecimatedSeries()
-        var confidence = DecimatedSpans(categories: ActivityType.allCases.count)
+        @_spi(Testing) public var gaitLevels = ReportPanels.amplitudeOpacity.map { _ in DecimatedSeries() }
+        @_spi(Testing) public var cadence = DecimatedSeries()
+        @_spi(Testing) public var confidence = DecimatedSpans(categories: ActivityType.allCases.count)
         /// The category after the activities is "the label names no activity".
-        var truth = DecimatedSpans(categories: ActivityType.allCases.count + 1)
+        @_spi(Testing) public var truth = DecimatedSpans(categories: ActivityType.allCases.count + 1)
         var showsUnlabelled = false
         var probabilistic = false
-        var windowCount = 0
+        @_spi(Testing) public var windowCount = 0
         var windowExtent: ClosedRange<Double>?
         /// The newest window, its display span and its ground truth, until the next one settles
         /// where its span ends.
         var pending: (window: ActivityResult, start: Double, end: Double, truth: ActivityType?)?
         /// Times and labels of the rows a coming window may still cover.
-        var labelTimes: [Double] = []
+        @_spi(Testing) public var labelTimes: [Double] = []
         var labelValues: [String] = []
         var labelCache: [String: ActivityType?] = [:]
         var latestWindowStart = -Double.infinity

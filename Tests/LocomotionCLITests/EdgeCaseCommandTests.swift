@@ -1,19 +1,15 @@
 import Foundation
 import Locomotion
+@_spi(Testing) import LocomotionCLI
+import LocomotionTestSupport
 import Testing
-
-@testable import LocomotionCLI
 
 /// What the command line refuses or prints at the edges (docs/Reliability.md): nothing to score,
 /// absurd model windows, invalid dates, empty label lists, too many feature windows, dates and
 /// numbers outside ordinary ranges.
 @Suite("Command line edge cases")
 struct EdgeCaseCommandTests {
-    static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("edges-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    static func folder() throws -> String { try temporaryFolder("edges") }
 
     /// Ten seconds at 50 Hz, without labels.
     static func unlabelled(in folder: String) throws -> String {

@@ -1,8 +1,7 @@
 import Foundation
 import Locomotion
+@_spi(Testing) import LocomotionCLI
 import Testing
-
-@testable import LocomotionCLI
 
 /// Writes a 60 s Sensor Logger export (Android layout) of a phone in a walker's pocket: 2 Hz steps
 /// on total acceleration at 50 Hz, and a location fix each second at 1.4 m/s.

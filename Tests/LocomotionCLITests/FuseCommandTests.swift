@@ -1,7 +1,7 @@
 import Locomotion
 import Testing
 
-@testable import LocomotionCLI
+@_spi(Testing) @testable import LocomotionCLI
 
 @Suite("locomotion fuse")
 struct FuseCommandTests {

@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 import Testing
 
-@testable import LocomotionCLI
+@_spi(Testing) @testable import LocomotionCLI
 
 /// The commands that read a model extract the features with the model's whole feature
 /// configuration, not only its window and hop; and `classify` scores with the package's one

@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 import Testing
 
-@testable import LocomotionCLI
+@_spi(Testing) @testable import LocomotionCLI
 
 /// Each command declares its options once; its usage, parsing and validation come from that
 /// declaration, and a usage error is one line.

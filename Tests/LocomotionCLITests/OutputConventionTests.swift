@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 import Testing
 
-@testable import LocomotionCLI
+@_spi(Testing) @testable import LocomotionCLI
 
 /// One output convention for every command (docs/CLI.md, "Output"): `--json` is an array of
 /// per-file records for the per-file commands, every CSV starts with the same columns, and every

@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Testing) import LocomotionCLI
 import Testing
-
-@testable import LocomotionCLI
 
 /// `--out` and `--report` never destroy what they name: only a regular file or a new path is
 /// written, and never a file the same run reads (docs/Reliability.md, "Outputs").

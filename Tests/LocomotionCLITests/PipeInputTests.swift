@@ -1,7 +1,6 @@
 import Foundation
+import LocomotionCLI
 import Testing
-
-@testable import LocomotionCLI
 
 /// Recordings read from pipes and FIFOs (docs/RecordingFormat.md, "Pipes"): the format is
 /// detected from a prefix that is then replayed, so nothing of the stream is lost, and a FIFO is

@@ -1,9 +1,8 @@
 import Foundation
 import Locomotion
+@_spi(Testing) import LocomotionCLI
 import LocomotionTestSupport
 import Testing
-
-@testable import LocomotionCLI
 
 /// `--resample HZ|auto|off`: every reading command resamples a recording above 1000 Hz by
 /// default and says so; `info` describes the file as written.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LocomotionCLI
+@_spi(Testing) @testable import LocomotionCLI
 
 @Suite("locomotion analyze --shard and summarize")
 struct ShardCommandTests {

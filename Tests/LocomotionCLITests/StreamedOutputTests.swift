@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 import Testing
 
-@testable import LocomotionCLI
+@_spi(Testing) @testable import LocomotionCLI
 
 @Suite("streamed output")
 struct StreamedOutputTests {

@@ -1,8 +1,7 @@
 import Foundation
 import Locomotion
+@_spi(Testing) import LocomotionCLI
 import Testing
-
-@testable import LocomotionCLI
 
 /// `locomotion train --folds groups --predictions FILE --calibrate`: leave one group out, every
 /// window's held-out probabilities, and the temperature stored in the model.

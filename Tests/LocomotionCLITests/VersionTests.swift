@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Testing) import LocomotionCLI
 import Testing
-
-@testable import LocomotionCLI
 
 /// `locomotion --version` and `CHANGELOG.md` name the same version, and it is a semantic version.
 @Suite("version")

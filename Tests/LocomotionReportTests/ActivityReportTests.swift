@@ -1,8 +1,7 @@
 import Foundation
 import Locomotion
+@_spi(Testing) import LocomotionReport
 import Testing
-
-@testable import LocomotionReport
 
 /// Recordings built in code for the report's tests.
 enum ReportFixtures {

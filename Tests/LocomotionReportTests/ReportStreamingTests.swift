@@ -1,8 +1,7 @@
 import Foundation
 import Locomotion
+@_spi(Testing) import LocomotionReport
 import Testing
-
-@testable import LocomotionReport
 
 /// The report built chunk by chunk (``ActivityReport/Builder``): the same page as the batch
 /// report while nothing is decimated, bounded series for a long recording, and decimation that

@@ -131,7 +131,7 @@ extension ActivityModel {
     /// Tempers `probabilities` in place (see ``temperature``): each becomes *p*^(1/*T*),
     /// renormalised, computed on the logarithms so that no small probability underflows first.
     /// Temperature 1 leaves them untouched, bit for bit. Allocates nothing.
-    static func temper(_ probabilities: inout [Double], temperature: Double) {
+    @_spi(Testing) public static func temper(_ probabilities: inout [Double], temperature: Double) {
         guard temperature != 1 else { return }
         var largest = -Double.infinity
         for probability in probabilities where probability > 0 {

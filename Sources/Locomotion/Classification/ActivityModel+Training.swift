@@ -59,11 +59,10 @@ extension ActivityModel {
                 for (classIndex, activity) in model.classes.enumerated() {
                     byActivity[ActivityType.decidable.firstIndex(of: activity)!] = probabilities[classIndex]
                 }
-                guard let normalised = ActivityProbabilities(weight: { byActivity[$0] }) else {
-                    throw LocomotionError(
-                        .invalidParameter,
-                        message: "the \(kind.rawValue) model of fold \(index + 1) gave no probabilities")
-                }
+                let normalised = ActivityProbabilities(weight: { byActivity[$0] })
+                try LocomotionError.require(
+                    "set", "row \(row)", normalised != nil,
+                    "the \(kind.rawValue) model of fold \(index + 1) must give it probabilities")
                 heldOutProbabilities[row] = normalised
             }
             progress?(index + 1, partition.count)

@@ -56,12 +56,12 @@ public struct ActivityModel: Sendable, Codable {
 
     /// The trained parameters of one of the kinds (stored by ``encode(to:)`` through the model's
     /// own keys; the kind is stored once, beside them).
-    enum Trained: Sendable {
+    @_spi(Testing) public enum Trained: Sendable {
         case naiveBayes(GaussianNaiveBayes)
         case logisticRegression(LogisticRegression)
         case randomForest(RandomForest)
 
-        var model: any ProbabilisticModel {
+        public var model: any ProbabilisticModel {
             switch self {
             case .naiveBayes(let model): return model
             case .logisticRegression(let model): return model
@@ -88,7 +88,7 @@ public struct ActivityModel: Sendable, Codable {
     /// the most probable class. ``calibrated(temperature:)`` sets it, ``fittedTemperature(_:truths:)``
     /// finds it from held-out probabilities.
     public let temperature: Double
-    let trained: Trained
+    @_spi(Testing) public let trained: Trained
 
     /// The feature schema version the model was trained with (``FeatureSchema/builtinVersion``).
     public var featureSchemaVersion: Int { featureSchema.version }
@@ -183,8 +183,9 @@ public struct ActivityModel: Sendable, Codable {
     ) throws(LocomotionError) -> ActivityModel {
         let classes = ActivityType.decidable.filter { set.activities.contains($0) }
         guard classes.count >= 2, let schema = set.schema else {
-            throw LocomotionError(
-                .invalidParameter, message: "training needs windows of at least two activities, not \(classes.count)")
+            throw .invalidParameter(
+                name: "set", value: "windows of \(classes.count) activities",
+                requirement: "it must hold windows of at least two activities")
         }
         let labels = set.activities.map { classes.firstIndex(of: $0)! }
         let matrix = set.matrix

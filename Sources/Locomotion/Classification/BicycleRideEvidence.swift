@@ -36,7 +36,7 @@ import Foundation
 /// and "A coast held in the riding posture") gives the measurements on every source.
 ///
 /// Thread safety: a value type; use each instance from one thread at a time.
-struct BicycleRideEvidence: Sendable, Hashable {
+@_spi(Testing) public struct BicycleRideEvidence: Sendable, Hashable {
     /// The windows called cycling that confirm a ride: three 2.56 s windows (5 s of pedalling at the
     /// default hop). Two let the scattered false pedalling of walkers and passengers confirm rides
     /// (TMD, MotionSense, Bratislava; docs/Accuracy.md).
@@ -82,7 +82,7 @@ struct BicycleRideEvidence: Sendable, Hashable {
     ///
     /// - Parameter readsPosture: Whether the samples given to ``add(x:y:z:)`` include gravity, so
     ///   that their mean is gravity's direction; `false` keeps only ``reach``.
-    init(readsPosture: Bool = true) {
+    @_spi(Testing) public init(readsPosture: Bool = true) {
         self.readsPosture = readsPosture
         pedalling.reserveCapacity(Self.confirmingWindows)
         postures.reserveCapacity(Self.confirmingWindows)
@@ -91,7 +91,7 @@ struct BicycleRideEvidence: Sendable, Hashable {
     /// Adds one acceleration sample (g, the phone's axes, gravity included) to the newest hop.
     ///
     /// - Complexity: O(1); no allocation.
-    mutating func add(x: Double, y: Double, z: Double) {
+    @_spi(Testing) public mutating func add(x: Double, y: Double, z: Double) {
         sum += SIMD3(x, y, z)
         sampleCount += 1
     }
@@ -128,7 +128,7 @@ struct BicycleRideEvidence: Sendable, Hashable {
     /// or cycling (low confidence) when it is a weak non-gait result inside a confirmed ride.
     ///
     /// - Complexity: O(1); no allocation.
-    mutating func adjusted(_ result: ActivityResult) -> ActivityResult {
+    @_spi(Testing) public mutating func adjusted(_ result: ActivityResult) -> ActivityResult {
         let posture = takePosture()
         if result.activity == .cycling {
             if pedalling.count == Self.confirmingWindows {
@@ -180,7 +180,7 @@ struct BicycleRideEvidence: Sendable, Hashable {
 
     /// Whether a ride is confirmed at `time` (s): ``confirmingWindows`` windows called cycling, the
     /// oldest of them ending at most ``reach`` before `time`.
-    func isRiding(at time: Double) -> Bool {
+    @_spi(Testing) public func isRiding(at time: Double) -> Bool {
         pedalling.count == Self.confirmingWindows && time - pedalling[0] <= Self.reach
     }
 }

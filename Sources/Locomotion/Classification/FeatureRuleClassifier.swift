@@ -118,10 +118,7 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
                 ("drivingSpeedMinimum", drivingSpeedMinimum), ("walkingSpeedMaximum", walkingSpeedMaximum),
                 ("movingSpeed", movingSpeed),
             ]
-            for (name, value) in values where !(value.isFinite && value >= 0) {
-                throw LocomotionError(
-                    .invalidParameter, message: "\(name) = \(value) is invalid; it must be finite and not negative")
-            }
+            for (name, value) in values { try LocomotionError.requireNonNegative(value, name: name) }
             try LocomotionError.require(
                 "pedallingCadence", pedallingCadence, !pedallingCadence.isEmpty, "it must not be empty")
         }

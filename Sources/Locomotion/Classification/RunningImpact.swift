@@ -13,7 +13,7 @@
 /// walking (trouser pockets, hands, bags, armbands and a waist phone, clipped or not) is 1.03 g;
 /// pocket jogging clipped at ±2 g has a median of 1.28 g and 96 % of its windows above that percentile.
 /// Slower jogging in flat shoes and walking on a foot-mounted sensor overlap it; a phone is not on a foot.
-enum RunningImpact {
+@_spi(Testing) public enum RunningImpact {
     /// The columns read (optional: a schema without them never sees this rule fire).
     static let columnNames = BuiltinFeature.columnNames([.interquartileRange])
     /// The interquartile range of the acceleration magnitude (g) above which gait is running.
@@ -27,7 +27,9 @@ enum RunningImpact {
     ///   - interquartileRange: `acc_mag_iqr` (g).
     ///   - stepCadence: `gait_step_cadence` (steps/s), NaN without steps.
     ///   - autocorrelationCadence: `gait_autocorrelation_cadence` (steps/s).
-    static func isRunning(interquartileRange: Double, stepCadence: Double, autocorrelationCadence: Double) -> Bool {
+    @_spi(Testing) public static func isRunning(
+        interquartileRange: Double, stepCadence: Double, autocorrelationCadence: Double
+    ) -> Bool {
         interquartileRange >= spread && (stepCadence >= cadence || autocorrelationCadence >= cadence)
     }
 }

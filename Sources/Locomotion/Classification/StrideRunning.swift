@@ -15,7 +15,7 @@
 /// Measured per window on the shared recordings (`docs/Accuracy.md`, "Clipped running"): MotionSense
 /// jogging clipped at ±2 g 22 windows more running, one window of all the walking, standing, sitting,
 /// cycling and vehicle windows of every other source turned running (a TMD walk).
-enum StrideRunning {
+@_spi(Testing) public enum StrideRunning {
     /// The columns read (optional: a schema without them never sees this rule fire).
     static let columnNames = BuiltinFeature.columnNames([.dominantFrequency, .interquartileRange])
     /// The stride cadences (per second) read as a locked stride: a running stride of 1.1–1.7 /s
@@ -37,7 +37,7 @@ enum StrideRunning {
     ///   - deviation: `acc_mag_std` (g).
     ///   - interquartileRange: `acc_mag_iqr` (g).
     ///   - runningCadence: The step rate (steps/s) above which gait is running.
-    static func isRunning(
+    @_spi(Testing) public static func isRunning(
         autocorrelationCadence: Double, dominantFrequency: Double, deviation: Double, interquartileRange: Double,
         runningCadence: Double
     ) -> Bool {

@@ -16,7 +16,7 @@
 /// strapped sensor) nor a placement read from the whole recording.
 ///
 /// Measured per window on the shared recordings (`docs/Accuracy.md`, "Cycling on the thigh").
-enum ThighPedalling {
+@_spi(Testing) public enum ThighPedalling {
     /// The columns read (optional: a schema without them never sees this rule fire).
     static let columnNames = BuiltinFeature.columnNames([.gravitySway, .gravityStepCorrelation, .skewness])
     /// The least sway (degrees) of a turning thigh at any pedalling ``cadence``: above the 12° up to
@@ -24,12 +24,12 @@ enum ThighPedalling {
     /// that a waist or a hand, whose turning can also repeat at the step lag, is left out.
     static let sway = PhonePlacementEstimate.elsewhereSway
     /// The least autocorrelation of the swing at the step lag.
-    static let stepCorrelation = 0.7
+    @_spi(Testing) public static let stepCorrelation = 0.7
     /// A weaker turning (at least ``gentleSway`` degrees, correlation at least
     /// ``gentleStepCorrelation``) counts below ``gentleCadence``'s upper bound: a pedalling thigh
     /// sways 8–25° in a 2.56 s window (a quarter of HuGaDB's periodic windows 8–12°), and a waist phone
     /// turning as much once per step walks at 1.5–1.6 steps/s (UCI HAPT, TMD), above that bound.
-    static let gentleSway = 8.0
+    @_spi(Testing) public static let gentleSway = 8.0
     /// The least step correlation of a weaker turning.
     static let gentleStepCorrelation = 0.6
     /// The revolutions per second (48–87 rpm) at which a weaker turning counts.
@@ -49,7 +49,7 @@ enum ThighPedalling {
     ///   - stepCorrelation: `acc_gravity_step_correlation` (−1…1).
     ///   - skewness: `acc_mag_skewness` (1).
     ///   - autocorrelationCadence: `gait_autocorrelation_cadence` (per second).
-    static func isPedalling(
+    @_spi(Testing) public static func isPedalling(
         sway: Double, stepCorrelation: Double, skewness: Double, autocorrelationCadence: Double
     ) -> Bool {
         guard skewness < Self.skewness else { return false }

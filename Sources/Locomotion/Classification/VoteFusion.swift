@@ -76,18 +76,12 @@ public struct VoteFusion: Sendable, Hashable, Codable {
                 ("noStepCadenceMaximum", noStepCadenceMaximum),
                 ("drivingVarianceMaximum", drivingVarianceMaximum), ("walkingVarianceMinimum", walkingVarianceMinimum),
             ]
-            for (name, value) in thresholds where !(value.isFinite && value >= 0) {
-                throw LocomotionError(
-                    .invalidParameter, message: "\(name) = \(value) is invalid; it must be finite and not negative")
-            }
+            for (name, value) in thresholds { try LocomotionError.requireNonNegative(value, name: name) }
             let weights: [(String, Int)] = [
                 ("drivingSpeedWeight", drivingSpeedWeight), ("pedestrianSpeedWeight", pedestrianSpeedWeight),
                 ("cadenceWeight", cadenceWeight), ("noStepWeight", noStepWeight), ("varianceWeight", varianceWeight),
             ]
-            for (name, value) in weights where value < 0 {
-                throw LocomotionError(
-                    .invalidParameter, message: "\(name) = \(value) is invalid; a weight cannot be negative")
-            }
+            for (name, value) in weights { try LocomotionError.require(value, atLeast: 0, name: name) }
             try requireOrdered("walkingSpeedMaximum", walkingSpeedMaximum, "drivingSpeedMinimum", drivingSpeedMinimum)
             try requireOrdered(
                 "walkingCadenceMinimum", walkingCadenceMinimum,

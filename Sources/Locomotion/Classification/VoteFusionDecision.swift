@@ -30,6 +30,13 @@ public struct VoteFusionDecision: Sendable, Hashable, Codable {
         public var activity: ActivityType
         /// The sum of the weights of its votes.
         public var score: Int
+
+        /// A score with the given fields (the memberwise initialiser; tests build tallies by hand).
+        @_spi(Testing)
+        public init(activity: ActivityType, score: Int) {
+            self.activity = activity
+            self.score = score
+        }
     }
 
     /// The total score of each activity that received votes, in `ActivityType.allCases` order.

@@ -481,7 +481,7 @@ public struct FeatureExtractor: Sendable {
     // MARK: - Kernels
 
     /// Runs `body` on the buffers of three arrays.
-    static func withBuffers(
+    @_spi(Testing) public static func withBuffers(
         _ x: [Double], _ y: [Double], _ z: [Double],
         _ body: (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>)
             throws(LocomotionError) -> Void

@@ -16,22 +16,28 @@ import LocomotionDSP
 /// Each axis is averaged over ``smoothing`` seconds (centred, within the window) to take off the
 /// jolts, the averaged vector is normalised, and the swing is its projection on the main axis of the
 /// directions' spread (the largest eigenvector of their 3 × 3 covariance).
-struct GravityRotation: Sendable {
+@_spi(Testing) public struct GravityRotation: Sendable {
     /// The length (s) of the moving average over each axis (as ``PhonePlacementEstimate``).
-    static let smoothing = 0.25
+    @_spi(Testing) public static let smoothing = 0.25
     /// The quantile of the angles from the mean direction reported as the sway.
-    static let swayQuantile = 0.95
+    @_spi(Testing) public static let swayQuantile = 0.95
     /// The lags searched around the step lag, as a fraction of it (±).
-    static let lagTolerance = 0.1
+    @_spi(Testing) public static let lagTolerance = 0.1
 
     /// One window's values.
-    struct Result {
+    @_spi(Testing) public struct Result {
         /// The `swayQuantile` quantile of the angle (degrees) between the smoothed direction and the
         /// window's mean direction.
-        var sway: Double
+        public var sway: Double
         /// The largest normalised autocorrelation of the swing within ±`lagTolerance` of the step lag
         /// (−1…1, bias-corrected by n / (n − lag)); NaN without a step cadence or without swing.
-        var stepCorrelation: Double
+        public var stepCorrelation: Double
+
+        /// A result with the given values.
+        @_spi(Testing) public init(sway: Double, stepCorrelation: Double) {
+            self.sway = sway
+            self.stepCorrelation = stepCorrelation
+        }
     }
 
     let sampleRate: Double
@@ -42,7 +48,7 @@ struct GravityRotation: Sendable {
     private var scratch: [Double]
 
     /// Scratch for windows of up to `windowLength` samples at `sampleRate` Hz.
-    init(sampleRate: Double, windowLength: Int) {
+    @_spi(Testing) public init(sampleRate: Double, windowLength: Int) {
         self.sampleRate = sampleRate
         half = max(0, Int(Self.smoothing * sampleRate) / 2)
         ux = [Double](repeating: 0, count: windowLength)
@@ -61,7 +67,7 @@ struct GravityRotation: Sendable {
     ///     extractor has: their magnitude is); `false` checks them here.
     /// - Complexity: O(*n*) on average for the sway's quantile (a selection), plus O(*n* · *k*) for
     ///   the *k* lags around the step lag; no allocation.
-    mutating func measure(
+    @_spi(Testing) public mutating func measure(
         x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>, z: UnsafeBufferPointer<Double>,
         stepCadence: Double?, axesAreFinite: Bool = false
     ) -> Result? {

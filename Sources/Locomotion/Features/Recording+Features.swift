@@ -113,7 +113,7 @@ extension Recording {
     }
 
     /// The GPS fix in row `row`, or `nil` when the row carries none (NaN or non-finite speed).
-    func locationFix(row: Int) -> LocationFix? {
+    @_spi(Testing) public func locationFix(row: Int) -> LocationFix? {
         guard let speed, speed[row].isFinite else { return nil }
         func cell(_ column: [Double]?) -> Double? { column.flatMap { $0[row].isFinite ? $0[row] : nil } }
         return try? LocationFix(

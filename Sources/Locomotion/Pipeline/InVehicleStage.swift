@@ -15,7 +15,7 @@
 /// a window plus the revision span (about 70 s by default: 30 s of entering evidence and up to
 /// 30 s of seated time before it) and as many decisions; no allocation per sample in steady
 /// state.
-struct InVehicleStage: Sendable {
+@_spi(Testing) public struct InVehicleStage: Sendable {
     let options: InVehicleOptions
     private var evidence: VehicleEvidence
     private var machine: InVehicleStateMachine
@@ -43,12 +43,12 @@ struct InVehicleStage: Sendable {
     /// (``InVehicleOptions/drivingSpeed``) outweighs it. The activity pipeline sets it before
     /// each sample when ``RecordingAnalysis/Options/walkerRhythmInVehicleStage`` is on
     /// (`WalkerRhythmEvidence.isOnFootForVehicleStage(at:rhythm:)`); `false` leaves the stage as it was.
-    var walkerOnFoot = false
+    @_spi(Testing) public var walkerOnFoot = false
 
     /// Prepares the stage for acceleration with gravity (`gravityIncluded`) or without.
     ///
     /// - Throws: ``LocomotionError/Code/invalidParameter`` for options out of range.
-    init(options: InVehicleOptions, gravityIncluded: Bool) throws(LocomotionError) {
+    @_spi(Testing) public init(options: InVehicleOptions, gravityIncluded: Bool) throws(LocomotionError) {
         try options.validate()
         self.options = options
         evidence = try VehicleEvidence(gravityIncluded: gravityIncluded, configuration: options.evidence)
@@ -64,12 +64,12 @@ struct InVehicleStage: Sendable {
 
     /// Whether the person is inside a vehicle after the newest evidence window (the live estimate;
     /// a ride is entered after the sustained evidence, and dated back only in the final results).
-    var inVehicle: Bool { machine.inVehicle }
+    @_spi(Testing) public var inVehicle: Bool { machine.inVehicle }
 
     /// Takes one motion sample (in g, the pipeline's samples in their order).
     ///
     /// - Throws: ``LocomotionError/Code/timeGoesBackwards`` for a time before the previous one.
-    mutating func append(time: Double, x: Double, y: Double, z: Double) throws(LocomotionError) {
+    @_spi(Testing) public mutating func append(time: Double, x: Double, y: Double, z: Double) throws(LocomotionError) {
         // The windows go to a local so that the evidence and the list are not both borrowed from self.
         var windows: [VehicleEvidenceWindow] = []
         swap(&windows, &newWindows)
@@ -84,7 +84,7 @@ struct InVehicleStage: Sendable {
     /// Takes a GPS fix (the pipeline's fixes in their order): a valid speed of
     /// ``InVehicleOptions/drivingSpeed`` or more extends the run of fast fixes, a valid slower one
     /// ends it; a fix without a valid speed, or with a noisy one, changes nothing.
-    mutating func append(fix: LocationFix) {
+    @_spi(Testing) public mutating func append(fix: LocationFix) {
         guard fix.time.isFinite, fix.speedValidity() == .valid, let speed = fix.validSpeed else { return }
         if speed >= options.drivingSpeed {
             if fastFixCount > 0 && abs(fix.time - lastFastFixTime) <= options.drivingSpeedHold {

@@ -21,7 +21,7 @@
 /// (the rules' "moderate without gait"). It never overrides driving resting on a GPS speed or an
 /// operating-system report, cycling, running, or unknown. docs/Accuracy.md ("Slow walkers' rhythm
 /// as walking evidence") gives the measurements on every source.
-struct WalkerRhythmEvidence: Sendable, Hashable {
+@_spi(Testing) public struct WalkerRhythmEvidence: Sendable, Hashable {
     /// The slowest cadence the evidence serves is the detector's own (its longest step period);
     /// this is the fastest: a remembered step period of at least 60/70 s (70 steps/min and slower).
     /// Brisker walkers keep enough steps in a window for the classifier's own rules (walking
@@ -46,6 +46,9 @@ struct WalkerRhythmEvidence: Sendable, Hashable {
     /// and the in-vehicle stage") measures it on every vehicle source.
     var vehicleStagePeriod = 1.2
 
+    /// The evidence with the measured defaults above.
+    @_spi(Testing) public init() {}
+
     /// `result`, or walking (low) when the detector's remembered rhythm is slow and recent and
     /// `result` is one the evidence may turn (see the type's summary).
     ///
@@ -54,7 +57,9 @@ struct WalkerRhythmEvidence: Sendable, Hashable {
     ///   - rhythm: The step detector's remembered step period (s) and last confirmed step time (s),
     ///     `nil` before the first confirmed bout of a segment.
     /// - Complexity: O(1).
-    func adjusted(_ result: ActivityResult, rhythm: (period: Double, lastStep: Double)?) -> ActivityResult {
+    @_spi(Testing) public func adjusted(_ result: ActivityResult, rhythm: (period: Double, lastStep: Double)?)
+        -> ActivityResult
+    {
         guard isWalking(at: result.end, rhythm: rhythm) else { return result }
         if let speed = result.evidence.speed, speed > walkingSpeed { return result }
         switch (result.activity, result.confidence) {
@@ -75,7 +80,9 @@ struct WalkerRhythmEvidence: Sendable, Hashable {
     /// vertical vibration (0.15 g), so without the hint 30 s of it read as a ride.
     ///
     /// - Complexity: O(1).
-    func isOnFootForVehicleStage(at time: Double, rhythm: (period: Double, lastStep: Double)?) -> Bool {
+    @_spi(Testing) public func isOnFootForVehicleStage(at time: Double, rhythm: (period: Double, lastStep: Double)?)
+        -> Bool
+    {
         guard let rhythm else { return false }
         return rhythm.period >= vehicleStagePeriod && time - rhythm.lastStep <= reach
     }

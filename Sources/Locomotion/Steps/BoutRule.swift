@@ -9,9 +9,9 @@
 /// ``StepDetectorConfiguration/Bout/closingStepInterval``: a walker who stops slows the last step
 /// (the trailing foot is brought alongside), so the last interval of a bout is often the longest.
 /// That candidate is a step and the run ends with it; the next candidate starts a new run.
-struct BoutRule: Sendable {
+@_spi(Testing) public struct BoutRule: Sendable {
     /// What to do with a candidate.
-    enum Decision: Equatable {
+    @_spi(Testing) public enum Decision: Equatable {
         /// Keep it: it may still become a step.
         case hold
         /// It is a step, and so are the `held` most recent candidates held before it.
@@ -53,7 +53,7 @@ struct BoutRule: Sendable {
 
     /// The rule of `configuration`, with times in a unit of which there are `unitsPerSecond` in
     /// a second (1 for seconds, the sample rate for sample indices).
-    init(_ configuration: StepDetectorConfiguration, unitsPerSecond: Double = 1) {
+    @_spi(Testing) public init(_ configuration: StepDetectorConfiguration, unitsPerSecond: Double = 1) {
         let bout = configuration.bout
         self.unitsPerSecond = unitsPerSecond
         minimumRunLength = bout.minimumRunLength
@@ -87,7 +87,7 @@ struct BoutRule: Sendable {
     ///   `nil` (none remembered): a run whose every interval lies within ``periodTolerance`` of it
     ///   is confirmed by ``matchedRunLength`` candidates, ``matchedStrongSteps`` of them strong.
     /// - Complexity: O(1).
-    mutating func add(time: Double, strong: Bool, period: Double? = nil) -> Decision {
+    @_spi(Testing) public mutating func add(time: Double, strong: Bool, period: Double? = nil) -> Decision {
         func keeps(_ interval: Double) -> Bool {
             guard let period else { return false }
             return abs(interval - period) <= periodTolerance * period

@@ -24,6 +24,20 @@ public struct StepDetection: Sendable, Hashable {
         public var autocorrelationCadence: Double? = nil
         /// The step regularity (``GaitRegularity/stepRegularity``), −1…1, or `nil` as above.
         public var stepRegularity: Double? = nil
+
+        /// A window with the given fields (the memberwise initialiser; tests build windows by hand).
+        @_spi(Testing)
+        public init(
+            start: Double, end: Double, stepCount: Int, cadence: Double?, autocorrelationCadence: Double? = nil,
+            stepRegularity: Double? = nil
+        ) {
+            self.start = start
+            self.end = end
+            self.stepCount = stepCount
+            self.cadence = cadence
+            self.autocorrelationCadence = autocorrelationCadence
+            self.stepRegularity = stepRegularity
+        }
     }
 
     /// The detected steps, in time order.

@@ -4,25 +4,25 @@
 /// Bounded integers come from ``next(below:)`` (Lemire's multiply-and-reject method) rather than
 /// the standard library's `random(in:using:)`, whose algorithm is not promised to stay the same
 /// between Swift releases; a trained model must not change with the compiler.
-struct SeededRandomGenerator: RandomNumberGenerator, Sendable {
+@_spi(Testing) public struct SeededRandomGenerator: RandomNumberGenerator, Sendable {
     private static let increment: UInt64 = 0x9E37_79B9_7F4A_7C15
     private var state: UInt64
 
     /// A generator whose sequence is fixed by `seed`.
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
     /// A generator for stream `index` of `seed`: its seed is output number `index` of a
     /// SplitMix64 generator seeded with `seed`, so streams are independent of one another and of
     /// the order in which they are made.
     ///
     /// - Complexity: O(1).
-    init(seed: UInt64, stream index: Int) {
+    public init(seed: UInt64, stream index: Int) {
         precondition(index >= 0, "stream index must not be negative")
         self.init(seed: Self.mix(seed &+ (UInt64(index) &+ 1) &* Self.increment))
     }
 
     /// The next 64 random bits.
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= Self.increment
         return Self.mix(state)
     }
@@ -31,7 +31,7 @@ struct SeededRandomGenerator: RandomNumberGenerator, Sendable {
     ///
     /// - Precondition: `bound > 0`.
     /// - Complexity: O(1) expected.
-    mutating func next(below bound: Int) -> Int {
+    public mutating func next(below bound: Int) -> Int {
         precondition(bound > 0, "bound must be positive")
         let range = UInt64(bound)
         var product = next().multipliedFullWidth(by: range)

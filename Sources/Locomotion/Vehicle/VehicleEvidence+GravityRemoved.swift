@@ -22,7 +22,7 @@ extension VehicleEvidence {
     ///   - energy: the sum of squares of `projected` (0 gives `false`).
     ///   - configuration: the evidence parameters.
     /// - Complexity: O(cells × lags), no allocation.
-    static func gravityRemovedGaitRhythm(
+    @_spi(Testing) public static func gravityRemovedGaitRhythm(
         _ projected: [Double], energy: Double, configuration c: Configuration
     ) -> Bool {
         guard energy > 0 else { return false }
@@ -44,7 +44,9 @@ extension VehicleEvidence {
     /// `periodicity`) and its lag; `(0, lags.lowerBound)` when there is none.
     ///
     /// - Complexity: O(cells × lags), no allocation.
-    static func periodicityPeak(_ p: [Double], energy: Double, lags: ClosedRange<Int>) -> (Double, Int) {
+    @_spi(Testing) public static func periodicityPeak(_ p: [Double], energy: Double, lags: ClosedRange<Int>) -> (
+        Double, Int
+    ) {
         var best = (0.0, lags.lowerBound)
         var before = autocorrelation(p, energy: energy, lag: lags.lowerBound - 1)
         var here = autocorrelation(p, energy: energy, lag: lags.lowerBound)
@@ -58,7 +60,7 @@ extension VehicleEvidence {
     }
 
     /// The autocorrelation of `p` at `lag` cells, over `energy` (the sum of squares of `p`).
-    static func autocorrelation(_ p: [Double], energy: Double, lag: Int) -> Double {
+    @_spi(Testing) public static func autocorrelation(_ p: [Double], energy: Double, lag: Int) -> Double {
         var sum = 0.0
         for i in 0..<max(p.count - lag, 0) { sum += p[i] * p[i + lag] }
         return sum / energy

@@ -1,7 +1,7 @@
 /// Sorts the few hundred samples of a window in about linear time: a distribution over equal
 /// buckets between the known minimum and maximum, then an insertion sort, which only moves
 /// values within their bucket.
-enum BucketSort {
+@_spi(Testing) public enum BucketSort {
     /// The most values a bucket may hold before the standard library's sort takes over: the
     /// insertion sort costs the square of a bucket's size.
     static let crowdedBucket = 32
@@ -14,7 +14,7 @@ enum BucketSort {
     ///   - sorted: At least `samples.count` elements; must not overlap `samples`.
     ///   - counts: At least `samples.count` elements of working storage.
     /// - Complexity: O(*n*) when no bucket is crowded, else O(*n* log *n*).
-    static func sort(
+    @_spi(Testing) public static func sort(
         _ samples: UnsafeBufferPointer<Double>, minimum: Double, maximum: Double,
         into sorted: UnsafeMutableBufferPointer<Double>, counts: UnsafeMutableBufferPointer<Int>
     ) {

@@ -8,7 +8,7 @@
 /// phone, quantised sensors) cost one pass instead of many. A good run needs about log₂ *n*
 /// partitions; after twice that many it heap-sorts what is left, so the worst case is
 /// O(*n* log *n*).
-enum Selection {
+@_spi(Testing) public enum Selection {
     /// Rearranges `buffer[lower...]` so that `buffer[k]` holds the value it would hold if that
     /// range were sorted, every value before it (from `lower`) is ≤ it and every value after it
     /// is ≥ it.
@@ -17,7 +17,7 @@ enum Selection {
     ///   2·log₂ *m*. The tests lower it to exercise the fallback.
     /// - Precondition: `lower <= k < buffer.count`; no NaN in the buffer.
     /// - Complexity: O(*m*) on average, O(*m* log *m*) at worst, for *m* = `buffer.count − lower`.
-    static func select(
+    @_spi(Testing) public static func select(
         _ k: Int, in buffer: UnsafeMutableBufferPointer<Double>, from lower: Int = 0, partitionBudget: Int? = nil
     ) {
         precondition(lower <= k && k < buffer.count, "select: k out of range")
@@ -88,7 +88,9 @@ enum Selection {
     /// - Precondition: `1 <= k <= buffer.count`; no NaN in the buffer.
     /// - Complexity: O(*n* + *m*·*k*) for the *m* values that enter (O(*k* log(*n*/*k*)) of them
     ///   on average for values in random order, *n* at worst); no allocation. Reorders `buffer`.
-    static func topTwoOfLargest(_ k: Int, in buffer: UnsafeMutableBufferPointer<Double>) -> (Double, Double) {
+    @_spi(Testing) public static func topTwoOfLargest(_ k: Int, in buffer: UnsafeMutableBufferPointer<Double>) -> (
+        Double, Double
+    ) {
         precondition(k >= 1 && k <= buffer.count, "topTwoOfLargest: k out of range")
         let base = buffer.baseAddress!
         // Insertion sort of the first k values, ascending.

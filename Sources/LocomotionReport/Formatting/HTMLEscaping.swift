@@ -1,11 +1,11 @@
 /// Escaping of text for HTML and SVG (both as element content and inside quoted attributes).
-enum HTMLEscaping {
+@_spi(Testing) public enum HTMLEscaping {
     /// `text` with `&`, `<`, `>`, `"` and `'` replaced by entities, and control characters other
     /// than tab, line feed and carriage return replaced by U+FFFD, so any string — a file name
     /// such as `<a>&"b".csv` included — can go into the page without changing its structure.
     ///
     /// - Complexity: O(*n*) in the text's length.
-    static func escape(_ text: String) -> String {
+    @_spi(Testing) public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -2,10 +2,10 @@ import Locomotion
 
 /// The report's colours: each activity's ``ActivityType/colorName`` as a concrete colour chosen
 /// to stay legible as a band with a label on it, and the colours of the other series.
-enum ActivityPalette {
+@_spi(Testing) public enum ActivityPalette {
     /// The fill of `activity`: blue walking, green running, orange cycling, red driving, gray
     /// stationary, yellow unknown.
-    static func fill(_ activity: ActivityType) -> String {
+    @_spi(Testing) public static func fill(_ activity: ActivityType) -> String {
         switch activity {
         case .walking: "#2563c9"
         case .running: "#2e9b45"
@@ -25,7 +25,7 @@ enum ActivityPalette {
     }
 
     /// The pattern id of the hatch for windows whose label names no activity.
-    static let unlabelledPattern = "hatch-unlabelled"
+    @_spi(Testing) public static let unlabelledPattern = "hatch-unlabelled"
     /// The hatch's definition, for a panel's `<defs>`.
     static let unlabelledPatternDefinition =
         "<pattern id=\"\(unlabelledPattern)\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" "
@@ -37,7 +37,7 @@ enum ActivityPalette {
     static let cadence = "#0f9a97"
     static let rawSpeed = "#9aa3ad"
     static let smoothedSpeed = "#1c3d7a"
-    static let rejectedSpike = "#e0161b"
+    @_spi(Testing) public static let rejectedSpike = "#e0161b"
     static let confidenceLine = "#262d36"
     static let referenceLine = "#7d8793"
 }

@@ -1,7 +1,7 @@
 import Locomotion
 
 /// The five panels of the report, each one `<svg>` on the shared time axis.
-struct ReportPanels {
+@_spi(Testing) public struct ReportPanels {
     /// Image width in pixels.
     static let width = 1200.0
     /// Left margin: tick labels and the unit label written upwards.
@@ -176,7 +176,7 @@ struct ReportPanels {
     }
 
     /// Dot opacity by the dominant component's amplitude (g, lower bounds), strongest last.
-    static let amplitudeOpacity: [(floor: Double, opacity: Double)] = [
+    @_spi(Testing) public static let amplitudeOpacity: [(floor: Double, opacity: Double)] = [
         (-Double.infinity, 0.15), (0.01, 0.35), (0.03, 0.6), (0.1, 1),
     ]
 

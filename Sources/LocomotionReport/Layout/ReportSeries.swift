@@ -1,7 +1,7 @@
 import Locomotion
 
 /// The series the panels draw, taken from an analysis and its recording.
-enum ReportSeries {
+@_spi(Testing) public enum ReportSeries {
     /// The shared time axis: from the first to the last time of the samples, the windows, the
     /// timeline's segments and the GPS fixes (seconds, as in the data), never of zero width.
     static func timeDomain(_ report: ActivityReport.Builder) -> ClosedRange<Double> {
@@ -24,9 +24,11 @@ enum ReportSeries {
 
     /// A value per window at the window's centre, with a break (NaN) wherever a window starts
     /// after the previous one ended (a gap in the data), so a line does not bridge it.
-    static func windowSeries(_ windows: [ActivityResult], value: (ActivityResult) -> Double?) -> [(
-        time: Double, value: Double
-    )] {
+    @_spi(Testing) public static func windowSeries(_ windows: [ActivityResult], value: (ActivityResult) -> Double?)
+        -> [(
+            time: Double, value: Double
+        )]
+    {
         var points: [(time: Double, value: Double)] = []
         points.reserveCapacity(windows.count)
         for (index, window) in windows.enumerated() {
@@ -41,7 +43,9 @@ enum ReportSeries {
     /// `points` with a break (NaN) inserted wherever consecutive times are more than 30 s and
     /// more than ten median intervals apart: a GPS outage, which a line must not bridge. A
     /// receiver that logs rarely while little changes (every 10–30 s) stays one line.
-    static func breakingLongGaps(_ points: [(time: Double, value: Double)]) -> [(time: Double, value: Double)] {
+    @_spi(Testing) public static func breakingLongGaps(_ points: [(time: Double, value: Double)]) -> [(
+        time: Double, value: Double
+    )] {
         let intervals = zip(points, points.dropFirst()).map { $1.time - $0.time }.filter { $0.isFinite && $0 > 0 }
             .sorted()
         guard !intervals.isEmpty else { return points }
@@ -68,7 +72,7 @@ enum ReportSeries {
     /// there is none.
     ///
     /// - Throws: `LocomotionError` for acceleration that cannot be analyzed (a non-finite magnitude).
-    static func gaitFrequency(of recording: Recording) throws(LocomotionError) -> (
+    @_spi(Testing) public static func gaitFrequency(of recording: Recording) throws(LocomotionError) -> (
         points: [(time: Double, value: Double, amplitude: Double)], note: String?
     ) {
         guard recording.acceleration != nil else { return ([], "no acceleration in this recording") }

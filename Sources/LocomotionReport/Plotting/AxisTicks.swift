@@ -1,13 +1,13 @@
 import Foundation
 
 /// Tick positions and their labels for one axis: multiples of 1, 2 or 5 × 10ⁿ.
-struct AxisTicks: Equatable {
+@_spi(Testing) public struct AxisTicks: Equatable {
     /// Tick positions in data units, increasing.
-    var values: [Double]
+    @_spi(Testing) public var values: [Double]
     /// One label per tick, all with the same number of decimals.
-    var labels: [String]
+    @_spi(Testing) public var labels: [String]
     /// The distance between ticks, in data units.
-    var step: Double
+    @_spi(Testing) public var step: Double
 
     /// The smallest step of the form 1, 2 or 5 × 10ⁿ that splits `span` into at most about
     /// `count` intervals.
@@ -27,7 +27,7 @@ struct AxisTicks: Equatable {
     }
 
     /// Ticks at the multiples of a nice step inside `range`, about `count` of them.
-    static func nice(covering range: ClosedRange<Double>, count: Int) -> AxisTicks {
+    @_spi(Testing) public static func nice(covering range: ClosedRange<Double>, count: Int) -> AxisTicks {
         let step = niceStep(span: range.upperBound - range.lowerBound, count: count)
         return multiples(of: step, in: range)
     }
@@ -54,7 +54,9 @@ struct AxisTicks: Equatable {
     ///   - length: The axis's length in pixels.
     ///   - fontSize: The label font size in pixels (a character is taken as 0.62 of it wide).
     ///   - gap: Pixels of blank space wanted between two labels.
-    static func readable(covering range: ClosedRange<Double>, length: Double, fontSize: Double, gap: Double = 18)
+    @_spi(Testing) public static func readable(
+        covering range: ClosedRange<Double>, length: Double, fontSize: Double, gap: Double = 18
+    )
         -> AxisTicks
     {
         var count = max(2, Int(length / 70))

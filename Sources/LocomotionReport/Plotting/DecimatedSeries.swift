@@ -38,29 +38,32 @@ struct BucketGrid {
 /// A non-finite value breaks the series (a line is not drawn across it), and so does a step in
 /// time longer than `maximumGap`; once decimated, a bucket that follows a break starts a new run
 /// (a break inside a bucket, shorter than one bucket's width, is not kept).
-struct DecimatedSeries {
+@_spi(Testing) public struct DecimatedSeries: Sendable {
     let capacity: Int
     let rawLimit: Int
     let maximumGap: Double
     /// Every point so far, while not decimated.
     private(set) var raw: [(time: Double, value: Double)] = []
-    private(set) var isDecimated = false
+    public private(set) var isDecimated = false
     private var grid: BucketGrid?
     private var buckets: [Bucket] = []
     /// Whether a break came after the last finite point.
     private var pendingBreak = false
     private var previousTime: Double?
     /// Points taken, finite or not.
-    private(set) var count = 0
+    @_spi(Testing) public private(set) var count = 0
 
-    struct Bucket: Equatable {
-        var minimumTime = 0.0
-        var minimum = Double.nan
-        var maximumTime = 0.0
-        var maximum = Double.nan
+    @_spi(Testing) public struct Bucket: Equatable, Sendable {
+        public var minimumTime = 0.0
+        public var minimum = Double.nan
+        public var maximumTime = 0.0
+        public var maximum = Double.nan
         /// A break comes before the bucket's first point.
-        var opensRun = false
+        public var opensRun = false
         var isEmpty: Bool { minimum.isNaN }
+
+        /// An empty bucket; `opensRun` says whether a break comes before its first point.
+        public init(opensRun: Bool = false) { self.opensRun = opensRun }
 
         mutating func take(_ time: Double, _ value: Double) {
             let first = isEmpty
@@ -83,13 +86,13 @@ struct DecimatedSeries {
     ///   - capacity: Buckets once decimated (even, at least 2).
     ///   - rawLimit: Points kept as they are before decimating.
     ///   - maximumGap: Seconds between points beyond which the series breaks.
-    init(capacity: Int = 4096, rawLimit: Int = 8192, maximumGap: Double = .infinity) {
+    public init(capacity: Int = 4096, rawLimit: Int = 8192, maximumGap: Double = .infinity) {
         self.capacity = capacity
         self.rawLimit = rawLimit
         self.maximumGap = maximumGap
     }
 
-    mutating func append(time: Double, value: Double) {
+    public mutating func append(time: Double, value: Double) {
         count += 1
         guard isDecimated else {
             raw.append((time, value))
@@ -136,14 +139,14 @@ struct DecimatedSeries {
     }
 
     /// The filled buckets in time order (empty while not decimated).
-    var filledBuckets: [Bucket] { buckets.filter { !$0.isEmpty } }
+    public var filledBuckets: [Bucket] { buckets.filter { !$0.isEmpty } }
 
     /// The bucket width in seconds once decimated.
-    var bucketWidth: Double? { isDecimated ? grid?.width : nil }
+    public var bucketWidth: Double? { isDecimated ? grid?.width : nil }
 
     /// What to draw: the points themselves while not decimated; else each bucket's extremes in
     /// time order, with a NaN point before each bucket that opens a run.
-    var points: [(time: Double, value: Double)] {
+    @_spi(Testing) public var points: [(time: Double, value: Double)] {
         guard isDecimated else { return raw }
         var out: [(time: Double, value: Double)] = []
         for bucket in filledBuckets {
@@ -168,20 +171,29 @@ struct DecimatedSeries {
 /// bars: every span while there are at most `rawLimit`, then per bucket of a ``BucketGrid`` (by
 /// the span's start) the first start, the last end, the smallest and largest value and the
 /// category that most spans in the bucket have (ties to the lower category).
-struct DecimatedSpans {
-    struct Span: Equatable {
-        var start: Double
-        var end: Double
-        var minimum: Double
-        var maximum: Double
-        var category: Int
+@_spi(Testing) public struct DecimatedSpans: Sendable {
+    @_spi(Testing) public struct Span: Equatable, Sendable {
+        public var start: Double
+        public var end: Double
+        public var minimum: Double
+        public var maximum: Double
+        public var category: Int
+
+        /// A span with the given fields.
+        public init(start: Double, end: Double, minimum: Double, maximum: Double, category: Int) {
+            self.start = start
+            self.end = end
+            self.minimum = minimum
+            self.maximum = maximum
+            self.category = category
+        }
     }
 
     let categories: Int
     let capacity: Int
     let rawLimit: Int
     private(set) var raw: [Span] = []
-    private(set) var isDecimated = false
+    public private(set) var isDecimated = false
     private var grid: BucketGrid?
     private var buckets: [Bucket] = []
 
@@ -205,14 +217,14 @@ struct DecimatedSpans {
         }
     }
 
-    init(categories: Int, capacity: Int = 4096, rawLimit: Int = 8192) {
+    public init(categories: Int, capacity: Int = 4096, rawLimit: Int = 8192) {
         self.categories = categories
         self.capacity = capacity
         self.rawLimit = rawLimit
     }
 
     /// Takes a span; `category` in `0..<categories`; spans come in order of their start.
-    mutating func append(start: Double, end: Double, value: Double, category: Int) {
+    public mutating func append(start: Double, end: Double, value: Double, category: Int) {
         precondition((0..<categories).contains(category), "a category in range")
         guard isDecimated else {
             raw.append(Span(start: start, end: end, minimum: value, maximum: value, category: category))
@@ -257,7 +269,7 @@ struct DecimatedSpans {
 
     /// Every span while not decimated, else one per filled bucket (minimum and maximum NaN when no
     /// span of the bucket had a finite value).
-    var spans: [Span] {
+    @_spi(Testing) public var spans: [Span] {
         guard isDecimated else { return raw }
         return buckets.filter { !$0.isEmpty }.map { bucket in
             var category = 0

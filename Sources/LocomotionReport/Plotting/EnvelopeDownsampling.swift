@@ -1,15 +1,15 @@
 /// One pixel column of a downsampled series: the smallest and largest value of its samples.
-struct EnvelopeColumn: Equatable {
+@_spi(Testing) public struct EnvelopeColumn: Equatable {
     /// The column, `0..<columnCount`.
-    var column: Int
-    var minimum: Double
-    var maximum: Double
+    public var column: Int
+    public var minimum: Double
+    public var maximum: Double
 }
 
 /// Min/max downsampling of a long series to pixel columns: an hour at 50 Hz (180 000 samples)
 /// becomes at most one pair of values per column, and no peak is lost because each column keeps
 /// its extremes.
-enum EnvelopeDownsampling {
+@_spi(Testing) public enum EnvelopeDownsampling {
     /// The columns of `values` sampled at `time`, in runs: a run ends at a non-finite value or
     /// time, or where consecutive samples are more than `maximumGap` seconds apart (a gap in the
     /// data, which the plot must not bridge).
@@ -21,7 +21,7 @@ enum EnvelopeDownsampling {
     ///   - columnCount: Pixel columns across `domain`, at least 1.
     ///   - maximumGap: Seconds.
     /// - Complexity: O(*n*) in the samples; the result holds at most `columnCount` columns per run.
-    static func runs(
+    @_spi(Testing) public static func runs(
         time: [Double], values: [Double], domain: ClosedRange<Double>, columnCount: Int, maximumGap: Double
     ) -> [[EnvelopeColumn]] {
         precondition(time.count == values.count, "one time per value")

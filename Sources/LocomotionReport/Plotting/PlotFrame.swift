@@ -1,5 +1,5 @@
 /// The plotting area of a panel: its pixel box, the scales from data to pixels, and the axes.
-struct PlotFrame {
+@_spi(Testing) public struct PlotFrame {
     /// Pixels from the image's left edge to the plotting area.
     var left: Double
     /// Pixels from the image's top edge to the plotting area.
@@ -11,7 +11,7 @@ struct PlotFrame {
     /// Data to vertical pixels (larger values higher up).
     var y: LinearScale
 
-    init(
+    public init(
         left: Double, top: Double, width: Double, height: Double, xDomain: ClosedRange<Double>,
         yDomain: ClosedRange<Double>
     ) {

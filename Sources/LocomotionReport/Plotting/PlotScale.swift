@@ -16,7 +16,7 @@ struct LinearScale {
 }
 
 /// Axis ranges from data: finite extents, padded so that no range has zero width.
-enum PlotRange {
+@_spi(Testing) public enum PlotRange {
     /// The smallest and largest finite value, or `nil` when there is none.
     static func extent(_ values: some Sequence<Double>) -> ClosedRange<Double>? {
         var low = Double.infinity
@@ -50,7 +50,7 @@ enum PlotRange {
     /// 5 % margins, `0` included when `includeZero` is set, and a range of zero width (a
     /// constant signal) widened by 10 % of the value (at least 0.1 units) each way, never below 0
     /// for data that are never negative. `fallback` without data.
-    static func values(
+    @_spi(Testing) public static func values(
         _ extent: ClosedRange<Double>?, includeZero: Bool = false, tickCount: Int = 5,
         fallback: ClosedRange<Double> = 0...1
     ) -> (range: ClosedRange<Double>, ticks: AxisTicks) {

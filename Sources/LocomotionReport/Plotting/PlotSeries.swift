@@ -4,7 +4,7 @@ extension PlotFrame {
     /// A line through `points` (seconds, value). A non-finite value breaks the line; a point
     /// with no neighbour on either side is drawn as a dot so that it does not vanish.
     /// Consecutive points on the same pixel are drawn once.
-    func drawLine(
+    @_spi(Testing) public func drawLine(
         _ points: [(time: Double, value: Double)], stroke: String, width: Double, dotRadius: Double = 1.8,
         in canvas: inout SVGCanvas
     ) {

@@ -2,7 +2,7 @@
 ///
 /// Numbers go through ``ReportNumberFormat/pixel(_:)`` and text through ``HTMLEscaping``, so the
 /// markup is short, deterministic and well formed whatever the data.
-struct SVGCanvas {
+@_spi(Testing) public struct SVGCanvas {
     /// Pixels.
     let width: Double
     /// Pixels.
@@ -10,7 +10,7 @@ struct SVGCanvas {
     private(set) var definitions: [String] = []
     private(set) var elements: [String] = []
 
-    init(width: Double, height: Double) {
+    public init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
@@ -111,7 +111,7 @@ struct SVGCanvas {
     }
 
     /// The image as an `<svg>` element; `label` (escaped) becomes its accessible name.
-    func render(label: String) -> String {
+    public func render(label: String) -> String {
         var markup =
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.px(width))\" height=\"\(Self.px(height))\" "
         markup +=

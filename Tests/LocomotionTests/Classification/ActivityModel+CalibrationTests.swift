@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import Testing
-
-@testable import Locomotion
 
 @Suite struct ActivityModelCalibrationTests {
     /// The committed excerpts of licensed recordings (origins and licences in Fixtures/README-*.md)

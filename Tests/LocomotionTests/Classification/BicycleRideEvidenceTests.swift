@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import Testing
-
-@testable import Locomotion
 
 /// A ride's pedalling as cycling evidence for its coasting (``BicycleRideEvidence``): which window
 /// results it may turn, only inside a confirmed ride, and in the analysis of a simulated ride on

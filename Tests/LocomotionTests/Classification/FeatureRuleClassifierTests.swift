@@ -3,6 +3,18 @@ import Locomotion
 import Testing
 
 @Suite struct FeatureRuleClassifierTests {
+    @Test func aNegativeThresholdIsRefusedInTheOneParameterStyle() {
+        var configuration = FeatureRuleClassifier.Configuration()
+        configuration.runningDeviation = -0.2
+        #expect {
+            try configuration.validate()
+        } throws: { error in
+            let error = error as? LocomotionError
+            return error?.parameter == "runningDeviation"
+                && error?.message == "runningDeviation = -0.2 is invalid; it must be finite and at least 0"
+        }
+    }
+
     let rules = try! FeatureRuleClassifier()
     static let columns = FeatureRuleClassifier.requiredFeatures + ["gps_speed", "gps_speed_valid"]
 

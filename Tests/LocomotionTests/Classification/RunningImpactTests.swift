@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import Testing
-
-@testable import Locomotion
 
 @Suite struct RunningImpactTests {
     static func activities(_ recording: Recording) throws -> [ActivityType] {

@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import Testing
-
-@testable import Locomotion
 
 /// Running read from a stride-locked rhythm (``StrideRunning``), on a licensed pocket jog clipped
 /// as a ±2 g phone records it.

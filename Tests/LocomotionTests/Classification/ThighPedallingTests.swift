@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import Testing
-
-@testable import Locomotion
 
 /// Cycling with the phone on the thigh (``ThighPedalling``, ``GravityRotation``), on simulated
 /// thighs: no cycling recording we hold has a licence that allows an excerpt.

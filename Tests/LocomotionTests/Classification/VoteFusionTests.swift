@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import Testing
-
-@testable import Locomotion
 
 /// The five unit tests of the vote-fusion design, as written there, then ties, missing signals,
 /// operating-system votes and configuration.
@@ -173,6 +172,25 @@ import Testing
         configuration = VoteFusion.Configuration()
         configuration.mediumConfidenceScore = 6
         #expect(throws: LocomotionError.self) { try VoteFusion(configuration: configuration) }
+    }
+
+    @Test func parameterErrorsNameTheParameterInTheOneStyle() {
+        func refusal(_ change: (inout VoteFusion.Configuration) -> Void) -> LocomotionError? {
+            var configuration = VoteFusion.Configuration()
+            change(&configuration)
+            do throws(LocomotionError) {
+                _ = try VoteFusion(configuration: configuration)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let weight = refusal { $0.cadenceWeight = -1 }
+        #expect(weight?.code == .invalidParameter && weight?.parameter == "cadenceWeight")
+        #expect(weight?.message == "cadenceWeight = -1 is invalid; it must be at least 0")
+        let threshold = refusal { $0.walkingVarianceMinimum = -0.5 }
+        #expect(threshold?.code == .invalidParameter && threshold?.parameter == "walkingVarianceMinimum")
+        #expect(threshold?.message == "walkingVarianceMinimum = -0.5 is invalid; it must be finite and at least 0")
     }
 
     @Test func evidenceComesFromTheFeatureColumns() throws {

@@ -1,8 +1,7 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// At a hop of half the window the extractor merges the sums of the window's two halves for the
 /// magnitude's moments, root mean square and jerk and for the axes' correlations and signal

@@ -1,8 +1,7 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// The extractor reuses what overlapping windows share (the magnitude of the shared samples and,
 /// at a hop of half the window, their sorted order): these tests hold that path to the direct

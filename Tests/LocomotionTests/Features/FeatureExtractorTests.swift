@@ -1,9 +1,8 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import LocomotionDSP
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// A recording of `count` samples at `rate` Hz whose x axis is `1 + amplitude·sin(2πft + phase)`
 /// (so the magnitude is that too) and whose y and z axes are small independent tones.

@@ -1,8 +1,7 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// ``GravityRotation/measure(x:y:z:stepCadence:)`` selects the sway's two angles instead of
 /// computing and sorting every angle: its values must equal the definition's bit for bit.

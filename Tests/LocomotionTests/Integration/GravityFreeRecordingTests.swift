@@ -1,8 +1,7 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// Recordings whose acceleration has gravity removed, or comes as user acceleration plus gravity,
 /// are read and analyzed; what needs gravity is missing, never computed from the wrong quantity.

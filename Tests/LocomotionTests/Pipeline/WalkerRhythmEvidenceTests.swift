@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import Testing
-
-@testable import Locomotion
 
 /// The walker's rhythm as walking evidence (``WalkerRhythmEvidence``): which window results it may
 /// turn into walking, and only while a slow rhythm is recent.

@@ -1,16 +1,13 @@
 import Foundation
 @_spi(Testing) import Locomotion
+import LocomotionTestSupport
 import Testing
 
 /// ``PlausibilityChecker`` fed whole or by chunks, through every reading path (the package's CSV
 /// streamed by `analyze`, a phone export, reference files and group columns).
 @Suite("Plausibility checker")
 struct PlausibilityCheckerTests {
-    static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("plausible-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    static func folder() throws -> String { try temporaryFolder("plausible") }
 
     /// `seconds` of a 1.8 Hz walk at 50 Hz as the package's CSV, every row written `copies` times,
     /// acceleration multiplied by `scale`.

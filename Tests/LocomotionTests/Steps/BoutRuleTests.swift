@@ -1,8 +1,7 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 @Suite("Step bout rule")
 struct BoutRuleTests {

@@ -1,6 +1,5 @@
+@_spi(Testing) import Locomotion
 import Testing
-
-@testable import Locomotion
 
 @Suite("Step matching")
 struct StepMatchingTests {

@@ -1,8 +1,7 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// Gravity removed, a car on a rough road is not a walker: a rhythm faster than walking steps
 /// (`VehicleEvidence.Configuration.gravityRemovedGaitPeriod`) counts as gait only when it is as

@@ -1,8 +1,7 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// Gravity removed, a person at rest is not a vehicle: the sub-hertz motion of a window
 /// (`VehicleEvidenceWindow.subHertzMotion`) tells a phone's noise and fidgeting from a vehicle's speed

@@ -1,8 +1,7 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// The in-vehicle decision: the Python prototype's numbers, rides with stops, exits, bad input.
 struct VehicleStateTests {

@@ -124,10 +124,10 @@ public struct DecisionTree: ProbabilisticModel, Sendable, Hashable {
     /// One node, 16 bytes (four to a cache line). A split sends `value <= threshold` to the node
     /// at `child`, a greater value to `child + 1`, and a missing value as `missingGoesRight` says;
     /// a leaf (`feature < 0`) names its row of ``leafFrequencies`` in `child`.
-    struct Node: Sendable, Hashable {
-        var threshold: Double
+    @_spi(Testing) public struct Node: Sendable, Hashable {
+        @_spi(Testing) public var threshold: Double
         /// The split's feature, or -1 for a leaf.
-        var feature: Int32
+        @_spi(Testing) public var feature: Int32
         /// `child` in the low 31 bits, `missingGoesRight` in the top bit.
         private var link: UInt32
 
@@ -138,9 +138,9 @@ public struct DecisionTree: ProbabilisticModel, Sendable, Hashable {
             link = UInt32(child) | (missingGoesRight ? 1 << 31 : 0)
         }
 
-        var isLeaf: Bool { feature < 0 }
-        var child: Int { Int(link & 0x7FFF_FFFF) }
-        var missingGoesRight: Bool { link >> 31 == 1 }
+        @_spi(Testing) public var isLeaf: Bool { feature < 0 }
+        @_spi(Testing) public var child: Int { Int(link & 0x7FFF_FFFF) }
+        @_spi(Testing) public var missingGoesRight: Bool { link >> 31 == 1 }
         /// 1 when `value` goes to the right child, else 0.
         @inline(__always)
         func rightStep(_ value: Double) -> Int {
@@ -157,7 +157,7 @@ public struct DecisionTree: ProbabilisticModel, Sendable, Hashable {
     /// The number of feature values a row must have.
     public let featureCount: Int
     /// The nodes, the root first; each split's children are adjacent and after it.
-    let nodes: [Node]
+    @_spi(Testing) public let nodes: [Node]
     /// The class frequencies of each leaf (`classCount` values summing to 1), leaf after leaf.
     let leafFrequencies: [Double]
 

@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import Testing
-
-@testable import Locomotion
 
 /// The one conformance suite every trained model kind passes (``ActivityEstimator``), run over
 /// every kind of ``ActivityModel`` and over ``DecisionTree``: determinism, a round trip through

@@ -1,8 +1,7 @@
 import Foundation
+@_spi(Testing) import Locomotion
 import LocomotionTestSupport
 import Testing
-
-@testable import Locomotion
 
 /// Gaussian blobs: each class's centre is uniform in `[-spread, spread)` per feature, with unit
 /// noise, so a small `spread` overlaps and a large one separates. Classes take turns by row.

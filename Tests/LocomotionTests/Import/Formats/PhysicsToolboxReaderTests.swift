@@ -1,14 +1,11 @@
 import Foundation
 @_spi(Testing) import Locomotion
+import LocomotionTestSupport
 import Testing
 
 @Suite("Phone exports: clock ranges and streams of another time")
 struct ExportDefectsTests {
-    static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("exports-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    static func folder() throws -> String { try temporaryFolder("exports") }
 
     @Test func physicsToolboxClockTimesAreRangeChecked() throws {
         #expect(PhysicsToolboxLayout.seconds("25:00:10:0000") == nil)

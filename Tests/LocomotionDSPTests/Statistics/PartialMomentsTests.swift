@@ -1,8 +1,7 @@
 import Foundation
+@_spi(Testing) import LocomotionDSP
 import LocomotionTestSupport
 import Testing
-
-@testable import LocomotionDSP
 
 /// The sums of two adjacent runs, merged, give the joined run's moments, root mean square, jerk,
 /// axis correlations and signal magnitude area to within 1e-12 of their scale (the tolerance

@@ -1,8 +1,7 @@
 import Foundation
+@_spi(Testing) import LocomotionDSP
 import LocomotionTestSupport
 import Testing
-
-@testable import LocomotionDSP
 
 @Suite("Window summary and spectral shape")
 struct WindowSummaryTests {

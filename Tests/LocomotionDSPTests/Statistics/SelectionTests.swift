@@ -1,7 +1,6 @@
+@_spi(Testing) import LocomotionDSP
 import LocomotionTestSupport
 import Testing
-
-@testable import LocomotionDSP
 
 @Suite("Quickselect")
 struct SelectionTests {
