@@ -25,3 +25,34 @@ extension InVehicleStateMachine {
         return horizontal <= ratio * ratio * vertical
     }
 }
+
+extension InVehicleStateMachine {
+    /// Whether the vehicle-like windows among the last `count` shake steadily enough to enter a
+    /// ride: the median of their ``VehicleEvidenceWindow/shakeVariation`` below
+    /// ``Configuration/enterShakeVariation``. Windows without the measure (NaN) do not count;
+    /// none measured, or a threshold of 0, allows. The median of an even count is the mean of the
+    /// middle two.
+    ///
+    /// - Parameter count: how many of the newest windows (this one included) to look at.
+    /// - Complexity: O(count²) (an insertion sort of at most `count` values), no allocation.
+    mutating func steadyShakeAllowsEntry(overLast count: Int) -> Bool {
+        let limit = configuration.enterShakeVariation
+        guard limit > 0 else { return true }
+        var m = 0
+        for back in 0..<min(count, windowCount, medianScratch.count) where recent(back) == .vehicleLike {
+            let value = shakeVariations[(windowCount - 1 - back) % shakeVariations.count]
+            guard value.isFinite else { continue }
+            // Insertion into the sorted prefix.
+            var i = m
+            while i > 0 && medianScratch[i - 1] > value {
+                medianScratch[i] = medianScratch[i - 1]
+                i -= 1
+            }
+            medianScratch[i] = value
+            m += 1
+        }
+        guard m > 0 else { return true }
+        let median = m % 2 == 1 ? medianScratch[m / 2] : (medianScratch[m / 2 - 1] + medianScratch[m / 2]) / 2
+        return median < limit
+    }
+}
