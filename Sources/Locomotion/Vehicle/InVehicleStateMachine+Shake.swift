@@ -27,9 +27,12 @@ extension InVehicleStateMachine {
 }
 
 extension InVehicleStateMachine {
-    /// Whether the vehicle-like windows among the last `count` shake steadily enough to enter a
-    /// ride: the median of their ``VehicleEvidenceWindow/shakeVariation`` below
-    /// ``Configuration/enterShakeVariation``. Windows without the measure (NaN) do not count;
+    /// Whether the vehicle-like windows among the last `count` may enter a ride by their bursts:
+    /// the median of their ``VehicleEvidenceWindow/shakeVariation`` below
+    /// ``Configuration/enterShakeVariation`` (steady), or, where their within-second shakes were
+    /// measured along and across the vertical, their summed squared horizontal shake at most
+    /// ``Configuration/enterBurstShakeRatio``² times their summed squared vertical shake (bursts
+    /// through a floor, not a tilting hand). Windows without the variation (NaN) do not count;
     /// none measured, or a threshold of 0, allows. The median of an even count is the mean of the
     /// middle two.
     ///
@@ -39,8 +42,15 @@ extension InVehicleStateMachine {
         let limit = configuration.enterShakeVariation
         guard limit > 0 else { return true }
         var m = 0
+        var vertical = 0.0
+        var horizontal = 0.0
         for back in 0..<min(count, windowCount, medianScratch.count) where recent(back) == .vehicleLike {
-            let value = shakeVariations[(windowCount - 1 - back) % shakeVariations.count]
+            let slot = (windowCount - 1 - back) % shakeVariations.count
+            if verticalShakes[slot].isFinite && horizontalShakes[slot].isFinite {
+                vertical += verticalShakes[slot]
+                horizontal += horizontalShakes[slot]
+            }
+            let value = shakeVariations[slot]
             guard value.isFinite else { continue }
             // Insertion into the sorted prefix.
             var i = m
@@ -53,6 +63,8 @@ extension InVehicleStateMachine {
         }
         guard m > 0 else { return true }
         let median = m % 2 == 1 ? medianScratch[m / 2] : (medianScratch[m / 2 - 1] + medianScratch[m / 2]) / 2
-        return median < limit
+        if median < limit { return true }
+        let ratio = configuration.enterBurstShakeRatio
+        return ratio > 0 && vertical > 0 && horizontal <= ratio * ratio * vertical
     }
 }

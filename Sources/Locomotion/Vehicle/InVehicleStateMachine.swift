@@ -4,8 +4,8 @@
 /// - **Entering** takes ``Configuration/enterWindows`` consecutive windows of which at least
 ///   ``Configuration/enterFraction`` are vehicle-like and none on foot (and, when
 ///   ``Configuration/enterShakeRatio`` is set, whose within-second shake is not a handled
-///   phone's; when ``Configuration/enterShakeVariation`` is set, whose vehicle-like windows shake
-///   steadily from second to second rather than in bursts; 30 s by default: longer
+///   phone's), whose vehicle-like windows do not shake in bursts that tilt the phone
+///   (``Configuration/enterShakeVariation``, ``Configuration/enterBurstShakeRatio``; 30 s by default: longer
 ///   than a postural transition, a stumble or a dropped phone, and short enough that a ride is
 ///   recognised within a minute). The ride is dated back to the first of those windows, and
 ///   further over the quiet or vehicle-like windows just before them, at most
@@ -73,16 +73,24 @@ public struct InVehicleStateMachine: Sendable {
         /// vertical more than twice as much, and would not enter a ride.
         public var enterShakeRatio = 0.0
         /// Median ``VehicleEvidenceWindow/shakeVariation`` of the vehicle-like windows entering a
-        /// ride (and of a short recording's, ``InVehicleStateMachine/finishRecording()``) below
-        /// which they may enter (default 0, off; 0.7 is the measured setting). A moving vehicle
-        /// shakes a phone steadily from one second to the next (median window of cars, buses,
-        /// trams, trains and a metro: 0.27–0.63); a phone at rest in a hand, a pocket or on a belt
-        /// shakes in bursts — a reach, a turn in the hand, a postural transition — between still
-        /// seconds (0.8–1.0 in the false rides of resting minutes of still logs and of a lab's
+        /// ride (and of a short recording's, ``InVehicleStateMachine/finishRecording()``) at or
+        /// above which they do not enter when their shake also tilts the phone
+        /// (``enterBurstShakeRatio``; default 0.7; 0 turns the check off). A moving vehicle shakes
+        /// a phone steadily from one second to the next (median window of cars, buses, trams,
+        /// trains and a metro: 0.27–0.63); a phone at rest in a hand, a pocket or on a belt shakes
+        /// in bursts — a reach, a turn in the hand, a postural transition — between still seconds
+        /// (0.8–1.0 in the false rides of resting minutes of still logs and of a lab's
         /// transitions). Windows without the measure (NaN) do not count; none measured allows.
-        /// Off by default: a town bus's stop-and-go shakes in bursts too, and at 0.7 (or anything
-        /// up to 0.9) one of TMD's bus logs entered its ride a minute late.
-        public var enterShakeVariation = 0.0
+        public var enterShakeVariation = 0.7
+        /// Within-second horizontal shake, as a multiple of the vertical shake, of the vehicle-like
+        /// windows entering a ride (root of the ratio of their summed squares, as
+        /// ``enterShakeRatio`` takes it) at or below which bursts (``enterShakeVariation``) do
+        /// not keep them out (default 1.5). A town bus's stop-and-go shakes in bursts too, but
+        /// through its floor, vertically (0.9–1.2 in the median window of cars, buses and
+        /// trams); a resting hand's bursts tilt the phone, which moves it across the vertical
+        /// (2.1–2.5 in the false rides). Without gravity (no vertical measured) bursts alone
+        /// decide. 0 lets bursts alone decide with gravity too.
+        public var enterBurstShakeRatio = 1.5
 
         /// The default configuration.
         public init() {}
@@ -122,6 +130,9 @@ public struct InVehicleStateMachine: Sendable {
             try check(
                 enterShakeVariation.isFinite && enterShakeVariation >= 0, "enterShakeVariation",
                 "\(enterShakeVariation)", "finite and >= 0")
+            try check(
+                enterBurstShakeRatio.isFinite && enterBurstShakeRatio >= 0, "enterBurstShakeRatio",
+                "\(enterBurstShakeRatio)", "finite and >= 0")
         }
     }
 

@@ -3,15 +3,17 @@ import Locomotion
 import LocomotionTestSupport
 import Testing
 
-/// Entering a ride can ask for a vehicle's steady shake, not a resting person's bursts
-/// (`InVehicleStateMachine.Configuration.enterShakeVariation`, off by default; 0.7 here).
-/// Simulated signals only.
+/// Entering a ride needs a vehicle's steady shake, or bursts through its floor, not a resting
+/// person's bursts that tilt the phone (`InVehicleStateMachine.Configuration.enterShakeVariation`,
+/// `enterBurstShakeRatio`). Simulated signals only.
 @Suite struct InVehicleStateMachineSteadyShakeTests {
     typealias Samples = (t: [Double], x: [Double], y: [Double], z: [Double])
 
-    /// A phone on a person at rest (gravity included, 50 Hz): 0.003 g of sensor noise, and every
-    /// 4–8 s a movement of 1–2 s (a reach, a shift on the chair) that shakes it by 0.15 g every way.
-    static func restingWithBursts(seconds: Double, seed: UInt64) -> Samples {
+    /// A phone in bursts of motion (gravity included along z, 50 Hz): 0.003 g of sensor noise, and
+    /// every 4–8 s a burst of 1–2 s that shakes it by `horizontal` g across the vertical and by
+    /// `vertical` g along it. A person at rest who reaches or shifts tilts the phone (mostly
+    /// horizontal); a bus's stop-and-go shakes it through the floor (mostly vertical).
+    static func bursts(seconds: Double, horizontal: Double, vertical: Double, seed: UInt64) -> Samples {
         var rng = SplitMix64(seed: seed)
         var samples: Samples = ([], [], [], [])
         var nextBurst = 2.0
@@ -22,13 +24,21 @@ import Testing
                 burstEnd = time + Double.random(in: 1...2, using: &rng)
                 nextBurst = time + Double.random(in: 4...8, using: &rng)
             }
-            let level = time < burstEnd ? 0.15 / 3.0.squareRoot() : 0.003
+            let burst = time < burstEnd
+            let across = burst ? horizontal / 2.0.squareRoot() : 0.003
+            let along = burst ? vertical : 0.003
             samples.t.append(time)
-            samples.x.append(0.3 + level * rng.nextGaussian())
-            samples.y.append(0.1 + level * rng.nextGaussian())
-            samples.z.append(0.95 + level * rng.nextGaussian())
+            samples.x.append(across * rng.nextGaussian())
+            samples.y.append(across * rng.nextGaussian())
+            samples.z.append(1 + along * rng.nextGaussian())
         }
         return samples
+    }
+
+    /// A person at rest who reaches or shifts every few seconds: bursts of 0.28 g across the
+    /// vertical and 0.06 g along it.
+    static func restingWithBursts(seconds: Double, seed: UInt64) -> Samples {
+        bursts(seconds: seconds, horizontal: 0.28, vertical: 0.06, seed: seed)
     }
 
     /// A phone lying in a moving car (gravity included, 50 Hz): the floor's vibration, 0.03 g
@@ -49,9 +59,10 @@ import Testing
         return samples
     }
 
-    static func analyze(_ s: Samples, variation: Double = 0.7) throws -> VehicleAnalysis {
+    static func analyze(_ s: Samples, variation: Double = 0.7, ratio: Double = 1.5) throws -> VehicleAnalysis {
         var state = InVehicleStateMachine.Configuration()
         state.enterShakeVariation = variation
+        state.enterBurstShakeRatio = ratio
         return try VehicleRideDetector.analyze(times: s.t, x: s.x, y: s.y, z: s.z, gravityIncluded: true, state: state)
     }
 
@@ -85,15 +96,25 @@ import Testing
         #expect((ride.rides.first?.start ?? .infinity) <= 1)
     }
 
+    @Test func burstsThroughTheFloorAreARide() throws {
+        // Stop-and-go: bursts of 0.15 g along the vertical, 0.04 g across it.
+        let stopAndGo = Self.bursts(seconds: 300, horizontal: 0.04, vertical: 0.15, seed: 5)
+        let analysis = try Self.analyze(stopAndGo)
+        let variation = analysis.windows.filter { $0.kind == .vehicleLike }.map(\.shakeVariation)
+        #expect(variation.count > 250 && Self.median(variation) > 0.9)
+        #expect(analysis.rides.count == 1)
+        // With bursts alone deciding (ratio 0), it would not be one.
+        #expect(try Self.analyze(stopAndGo, ratio: 0).rides.isEmpty)
+    }
+
     @Test func theMedianOfTheEnteringWindowsDecides() throws {
         func window(_ t: Double, _ variation: Double) -> VehicleEvidenceWindow {
             VehicleEvidenceWindow(
                 endTime: t, duration: 9.9, dynamicRMS: 0.05, vibration: 0.02, periodicity: 0, kind: .vehicleLike,
                 shakeVariation: variation)
         }
-        var configuration = InVehicleStateMachine.Configuration()
-        #expect(configuration.enterShakeVariation == 0)  // off by default
-        configuration.enterShakeVariation = 0.7
+        let configuration = InVehicleStateMachine.Configuration()
+        #expect(configuration.enterShakeVariation == 0.7 && configuration.enterBurstShakeRatio == 1.5)
         func entered(_ variation: Double, limit: Double = 0.7) throws -> Bool {
             var changed = configuration
             changed.enterShakeVariation = limit
@@ -105,6 +126,20 @@ import Testing
         #expect(!(try entered(0.7)))
         #expect(try entered(.nan))  // not measured: the check does not apply
         #expect(try entered(0.9, limit: 0))  // off
+        // Bursty windows whose shake was measured along and across the vertical: through a floor
+        // (horizontal at most 1.5 times vertical) they enter, tilting (more) they do not.
+        func enteredWithShake(_ vertical: Double, _ horizontal: Double) throws -> Bool {
+            var machine = try InVehicleStateMachine(configuration: configuration)
+            for t in 1...40 {
+                _ = machine.update(
+                    VehicleEvidenceWindow(
+                        endTime: Double(t), duration: 9.9, dynamicRMS: 0.05, vibration: 0.02, periodicity: 0,
+                        kind: .vehicleLike, verticalShake: vertical, horizontalShake: horizontal, shakeVariation: 0.9))
+            }
+            return machine.inVehicle
+        }
+        #expect(try enteredWithShake(0.04, 0.059))
+        #expect(!(try enteredWithShake(0.04, 0.061)))
         // 20 bursty windows, then steady ones: the ride enters when 15 of the 30 entering windows
         // are steady (the median of 30 is the mean of the 15th and 16th: 0.65), dated back over the rest.
         var machine = try InVehicleStateMachine(configuration: configuration)
@@ -127,6 +162,9 @@ import Testing
             var configuration = InVehicleStateMachine.Configuration()
             configuration.enterShakeVariation = bad
             #expect(throws: LocomotionError.self) { try InVehicleStateMachine(configuration: configuration) }
+            var ratio = InVehicleStateMachine.Configuration()
+            ratio.enterBurstShakeRatio = bad
+            #expect(throws: LocomotionError.self) { try InVehicleStateMachine(configuration: ratio) }
         }
     }
 }
