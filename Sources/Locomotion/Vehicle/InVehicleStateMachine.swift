@@ -4,7 +4,8 @@
 /// - **Entering** takes ``Configuration/enterWindows`` consecutive windows of which at least
 ///   ``Configuration/enterFraction`` are vehicle-like and none on foot (and, when
 ///   ``Configuration/enterShakeRatio`` is set, whose within-second shake is not a handled
-///   phone's; 30 s by default: longer
+///   phone's), whose vehicle-like windows do not shake in bursts that tilt the phone
+///   (``Configuration/enterShakeVariation``, ``Configuration/enterBurstShakeRatio``; 30 s by default: longer
 ///   than a postural transition, a stumble or a dropped phone, and short enough that a ride is
 ///   recognised within a minute). The ride is dated back to the first of those windows, and
 ///   further over the quiet or vehicle-like windows just before them, at most
@@ -71,6 +72,25 @@ public struct InVehicleStateMachine: Sendable {
         /// default: a simulated passenger holding the phone in a moving car shakes it across the
         /// vertical more than twice as much, and would not enter a ride.
         public var enterShakeRatio = 0.0
+        /// Median ``VehicleEvidenceWindow/shakeVariation`` of the vehicle-like windows entering a
+        /// ride (and of a short recording's, ``InVehicleStateMachine/finishRecording()``) at or
+        /// above which they do not enter when their shake also tilts the phone
+        /// (``enterBurstShakeRatio``; default 0.7; 0 turns the check off). A moving vehicle shakes
+        /// a phone steadily from one second to the next (median window of cars, buses, trams,
+        /// trains and a metro: 0.27–0.63); a phone at rest in a hand, a pocket or on a belt shakes
+        /// in bursts — a reach, a turn in the hand, a postural transition — between still seconds
+        /// (0.8–1.0 in the false rides of resting minutes of still logs and of a lab's
+        /// transitions). Windows without the measure (NaN) do not count; none measured allows.
+        public var enterShakeVariation = 0.7
+        /// Within-second horizontal shake, as a multiple of the vertical shake, of the vehicle-like
+        /// windows entering a ride (root of the ratio of their summed squares, as
+        /// ``enterShakeRatio`` takes it) at or below which bursts (``enterShakeVariation``) do
+        /// not keep them out (default 1.5). A town bus's stop-and-go shakes in bursts too, but
+        /// through its floor, vertically (0.9–1.2 in the median window of cars, buses and
+        /// trams); a resting hand's bursts tilt the phone, which moves it across the vertical
+        /// (2.1–2.5 in the false rides). Without gravity (no vertical measured) bursts alone
+        /// decide. 0 lets bursts alone decide with gravity too.
+        public var enterBurstShakeRatio = 1.5
 
         /// The default configuration.
         public init() {}
@@ -107,6 +127,12 @@ public struct InVehicleStateMachine: Sendable {
             try check(
                 enterShakeRatio.isFinite && enterShakeRatio >= 0, "enterShakeRatio", "\(enterShakeRatio)",
                 "finite and >= 0")
+            try check(
+                enterShakeVariation.isFinite && enterShakeVariation >= 0, "enterShakeVariation",
+                "\(enterShakeVariation)", "finite and >= 0")
+            try check(
+                enterBurstShakeRatio.isFinite && enterBurstShakeRatio >= 0, "enterBurstShakeRatio",
+                "\(enterBurstShakeRatio)", "finite and >= 0")
         }
     }
 
@@ -122,6 +148,10 @@ public struct InVehicleStateMachine: Sendable {
     /// measured), in the ring order of `kinds`. Internal for InVehicleStateMachine+Shake.swift.
     var verticalShakes: [Double]
     var horizontalShakes: [Double]
+    /// ``VehicleEvidenceWindow/shakeVariation`` of the recent windows, in the ring order of
+    /// `kinds`, and room to take their median (InVehicleStateMachine+Shake.swift).
+    var shakeVariations: [Double]
+    var medianScratch: [Double]
     private var quietRun = 0
     private var windowsSinceLongGap = 0
     private var lastEndTime = Double.nan
@@ -135,6 +165,8 @@ public struct InVehicleStateMachine: Sendable {
         kinds = Array(repeating: .unknown, count: configuration.revisionWindowLimit + 1)
         verticalShakes = Array(repeating: .nan, count: kinds.count)
         horizontalShakes = Array(repeating: .nan, count: kinds.count)
+        shakeVariations = Array(repeating: .nan, count: kinds.count)
+        medianScratch = Array(repeating: 0, count: kinds.count)
     }
 
     /// Decides the window `window`.
@@ -159,6 +191,7 @@ public struct InVehicleStateMachine: Sendable {
         kinds[windowCount % kinds.count] = kind
         verticalShakes[windowCount % kinds.count] = window.verticalShake * window.verticalShake
         horizontalShakes[windowCount % kinds.count] = window.horizontalShake * window.horizontalShake
+        shakeVariations[windowCount % kinds.count] = window.shakeVariation
         windowCount += 1
         lastEndTime = window.endTime
         let wasInside = inVehicle
@@ -181,7 +214,7 @@ public struct InVehicleStateMachine: Sendable {
                     }
                 }
                 if !onFoot && Double(vehicleLike) >= c.enterFraction * Double(c.enterWindows)
-                    && shakeAllowsEntry(overLast: c.enterWindows)
+                    && shakeAllowsEntry(overLast: c.enterWindows) && steadyShakeAllowsEntry(overLast: c.enterWindows)
                 {
                     inVehicle = true
                     quietRun = 0
@@ -232,7 +265,9 @@ public struct InVehicleStateMachine: Sendable {
             default: break
             }
         }
-        guard Double(vehicleLike) >= c.enterFraction * Double(count), shakeAllowsEntry(overLast: count) else {
+        guard Double(vehicleLike) >= c.enterFraction * Double(count), shakeAllowsEntry(overLast: count),
+            steadyShakeAllowsEntry(overLast: count)
+        else {
             return nil
         }
         inVehicle = true

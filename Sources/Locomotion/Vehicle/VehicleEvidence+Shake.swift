@@ -25,11 +25,7 @@ extension VehicleEvidence {
         var totalSum = 0.0
         for block in 0..<blocks {
             let cells = (block * size)..<((block + 1) * size)
-            let share = 1 / Double(size)
-            let mean = cells.reduce((0.0, 0.0, 0.0)) { sum, i in
-                let s = (first + i) % n
-                return (sum.0 + ringX[s] * share, sum.1 + ringY[s] * share, sum.2 + ringZ[s] * share)
-            }
+            let mean = cellMean(first: first, cells: cells)
             for i in cells {
                 let s = (first + i) % n
                 let d = (ringX[s] - mean.0, ringY[s] - mean.1, ringZ[s] - mean.2)
@@ -42,5 +38,21 @@ extension VehicleEvidence {
         let verticalShake = (verticalSum / cells).squareRoot()
         let horizontalShake = (max(totalSum - verticalSum, 0) / cells).squareRoot()
         return (verticalShake, horizontalShake)
+    }
+
+    /// The mean of the window's cells `cells` (positions from the oldest, ring slot `first`), in g.
+    ///
+    /// - Complexity: O(cells.count), no allocation.
+    func cellMean(first: Int, cells: Range<Int>) -> (Double, Double, Double) {
+        let n = configuration.gridCellsPerWindow
+        var mean = (0.0, 0.0, 0.0)
+        for i in cells {
+            let s = (first + i) % n
+            mean.0 += ringX[s]
+            mean.1 += ringY[s]
+            mean.2 += ringZ[s]
+        }
+        let count = Double(cells.count)
+        return (mean.0 / count, mean.1 / count, mean.2 / count)
     }
 }

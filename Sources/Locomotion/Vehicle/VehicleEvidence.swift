@@ -18,7 +18,9 @@
 /// 3. **A class**: on foot when periodic and strong (gravity removed: at the cadence of gait,
 ///    `gravityRemovedGaitRhythm`), violently strong, or (gravity included) vertically stronger
 ///    than any ride gives a seated passenger and at least as strong horizontally (a bump reaches
-///    a passenger through the seat, vertically; gait moves the phone every way); vehicle-like when
+///    a passenger through the seat, vertically; gait moves the phone every way), or (gravity
+///    removed) moving strongly both over whole seconds and within them, as a carried phone does
+///    and a seated passenger's does not (`movesLikeCarriedPhone`); vehicle-like when
 ///    the vibration is above a moving vehicle's floor and (gravity removed, vertical unknown) the acceleration
 ///    averaged over whole seconds moves (``VehicleEvidenceWindow/subHertzMotion``: speed changes,
 ///    turns, sway, which a person at rest does not make); otherwise quiet.
@@ -105,6 +107,19 @@ public struct VehicleEvidence: Sendable {
         /// slow walker's 1.25 steps/s). A rhythm at a longer lag is already a stride (a phone in a
         /// pocket swings once per stride) and needs no repeat.
         public var gravityRemovedLongestStepPeriod: Double = 0.8
+        /// Sub-hertz motion (``VehicleEvidenceWindow/subHertzMotion``, three axes) at or above which
+        /// a window without a known vertical (gravity removed) is on foot, when its within-second
+        /// shake also reaches ``gravityRemovedCarriedShake``, in g (default 0.2 g). A seated
+        /// passenger's phone moves strongly over seconds (harsh braking, turns) or within them (a
+        /// rough road), not both at once for a whole window; a carried phone does, even where its
+        /// steps are too fast for the log's rate to show a rhythm. 0 turns the rule off. With the
+        /// vertical known this rule does not apply (the vertical rule does).
+        public var gravityRemovedCarriedSubHertz: Double = 0.2
+        /// Within-second shake (three axes: the r.m.s. of the acceleration about its one-second
+        /// means) at or above which a window without a known vertical is on foot, when its
+        /// sub-hertz motion also reaches ``gravityRemovedCarriedSubHertz``, in g (default 0.2 g).
+        /// 0 turns the rule off.
+        public var gravityRemovedCarriedShake: Double = 0.2
 
         /// The default configuration.
         public init() {}
@@ -154,6 +169,8 @@ public struct VehicleEvidence: Sendable {
                 ("gravityRemovedShortPeriodicity", gravityRemovedShortPeriodicity),
                 ("gravityRemovedStrideRegularity", gravityRemovedStrideRegularity),
                 ("gravityRemovedLongestStepPeriod", gravityRemovedLongestStepPeriod),
+                ("gravityRemovedCarriedSubHertz", gravityRemovedCarriedSubHertz),
+                ("gravityRemovedCarriedShake", gravityRemovedCarriedShake),
             ] {
                 try check(value.isFinite && value >= 0, name, value, "finite and >= 0")
             }
@@ -358,9 +375,12 @@ public struct VehicleEvidence: Sendable {
             gravityIncluded
             ? periodicity >= c.onFootPeriodicity
             : Self.gravityRemovedGaitRhythm(projected, energy: energy, configuration: c)
+        let shake = vertical ? withinSecondShake(first: first, vertical: axis) : (vertical: 0, horizontal: 0)
+        let profile = shakeProfile(first: first)
         let kind: VehicleWindowKind
         if rms >= c.violentRMS || (rms >= c.onFootRMS && rhythmic)
             || (vertical && Self.movesLikeGait(rms: rms, vertical: vibration, configuration: c))
+            || (!vertical && Self.movesLikeCarriedPhone(subHertz: subHertz, shake: profile.total, configuration: c))
         {
             kind = .onFoot
         } else if vibration >= c.vehicleVibrationFloor && (vertical || subHertz >= c.vehicleSubHertzFloor) {
@@ -368,11 +388,10 @@ public struct VehicleEvidence: Sendable {
         } else {
             kind = .quiet
         }
-        let shake = vertical ? withinSecondShake(first: first, vertical: axis) : (vertical: 0, horizontal: 0)
         return VehicleEvidenceWindow(
             endTime: endTime, duration: duration, dynamicRMS: rms, vibration: vibration, periodicity: periodicity,
             kind: kind, subHertzMotion: subHertz, verticalShake: shake.vertical,
-            horizontalShake: shake.horizontal)
+            horizontalShake: shake.horizontal, shakeVariation: profile.variation)
     }
 
     /// RMS about `mean` of the window's whole one-second block means (oldest first; a remainder of
@@ -380,20 +399,13 @@ public struct VehicleEvidence: Sendable {
     private func subHertzMotion(
         first: Int, mean: (Double, Double, Double), vertical: (Double, Double, Double)?
     ) -> Double {
-        let n = configuration.gridCellsPerWindow
         let size = configuration.subHertzBlockCells
-        let blocks = n / size
+        let blocks = configuration.gridCellsPerWindow / size
         guard blocks > 0 else { return 0 }
         var sum = 0.0
         for block in 0..<blocks {
-            var b = (0.0, 0.0, 0.0)
-            for i in (block * size)..<((block + 1) * size) {
-                let s = (first + i) % n
-                b.0 += ringX[s]
-                b.1 += ringY[s]
-                b.2 += ringZ[s]
-            }
-            let d = (b.0 / Double(size) - mean.0, b.1 / Double(size) - mean.1, b.2 / Double(size) - mean.2)
+            let b = cellMean(first: first, cells: (block * size)..<((block + 1) * size))
+            let d = (b.0 - mean.0, b.1 - mean.1, b.2 - mean.2)
             if let v = vertical {
                 let p = d.0 * v.0 + d.1 * v.1 + d.2 * v.2
                 sum += p * p

@@ -30,6 +30,13 @@ public struct VehicleEvidenceWindow: Sendable, Hashable {
     /// turned in a hand shows it twice or more as strong as its vertical shake. 0 as
     /// ``verticalShake``.
     public var horizontalShake: Double
+    /// How much the within-second shake varies from one second of the window to the next: the
+    /// coefficient of variation (standard deviation over mean) of the r.m.s. of the three-axis
+    /// acceleration about each whole second's mean. A moving vehicle shakes a phone steadily
+    /// (0.27–0.63 in the median window of cars, buses, trams, trains and a metro); a phone at rest
+    /// in a hand, a pocket or on a belt shakes in bursts (a reach, a postural transition) between
+    /// still seconds (0.8–1.0). 0 when there is no shake at all; NaN when unknown or not measured.
+    public var shakeVariation: Double
 
     /// Creates a window (mostly for tests; ``VehicleEvidence`` makes them).
     ///
@@ -43,10 +50,12 @@ public struct VehicleEvidenceWindow: Sendable, Hashable {
     ///   - subHertzMotion: Sub-hertz motion, in g; NaN (the default) when not measured.
     ///   - verticalShake: Within-second vertical shake, in g; 0 (the default) when not measured.
     ///   - horizontalShake: Within-second horizontal shake, in g; 0 (the default) when not measured.
+    ///   - shakeVariation: Coefficient of variation of the one-second shakes; NaN (the default)
+    ///     when not measured.
     public init(
         endTime: Double, duration: Double, dynamicRMS: Double, vibration: Double, periodicity: Double,
         kind: VehicleWindowKind, subHertzMotion: Double = .nan, verticalShake: Double = 0,
-        horizontalShake: Double = 0
+        horizontalShake: Double = 0, shakeVariation: Double = .nan
     ) {
         self.endTime = endTime
         self.duration = duration
@@ -57,6 +66,7 @@ public struct VehicleEvidenceWindow: Sendable, Hashable {
         self.subHertzMotion = subHertzMotion
         self.verticalShake = verticalShake
         self.horizontalShake = horizontalShake
+        self.shakeVariation = shakeVariation
     }
 
     /// Time of the window's first grid point, in seconds.
