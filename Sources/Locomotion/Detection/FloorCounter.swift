@@ -71,17 +71,22 @@ public struct FloorCounter: Sendable, Hashable {
     /// Adds a pressure sample.
     ///
     /// - Parameters:
-    ///   - pressure: Pascals (a phone's barometer reports hectopascals or kilopascals: convert).
+    ///   - pressure: Pascals, within ``plausiblePressure`` (a phone's barometer reports
+    ///     hectopascals or kilopascals: convert).
     ///   - time: Seconds; finite and not before the previous sample.
     /// - Throws: ``LocomotionError/Code/timeGoesBackwards`` for a time that goes backwards;
-    ///   ``LocomotionError/Code/invalidData`` for a time that is not finite or a pressure that is not
-    ///   positive and finite.
+    ///   ``LocomotionError/Code/invalidData`` for a time that is not finite, a pressure outside
+    ///   ``plausiblePressure``, or a height change of more than ``maximumFloorsPerSample`` floors
+    ///   in one sample (possible only with extreme settings).
     ///   The state is then unchanged.
     /// - Complexity: O(1).
     public mutating func update(pressure: Double, at time: Double) throws(LocomotionError) {
-        guard pressure.isFinite, pressure > 0 else {
+        guard Self.plausiblePressure.contains(pressure) else {
             throw LocomotionError(
-                .invalidData, message: "a pressure of \(pressure) Pa at \(time) s; it must be positive")
+                .invalidData,
+                message: "a pressure of \(pressure) Pa at \(time) s; it must be within "
+                    + "\(Self.plausiblePressure.lowerBound)–\(Self.plausiblePressure.upperBound) Pa "
+                    + "(a value near 1000 is hectopascals)")
         }
         guard time.isFinite else { throw LocomotionError.nonFiniteTime("pressure sample", at: time) }
         if let lastTime, time < lastTime {
@@ -95,19 +100,43 @@ public struct FloorCounter: Sendable, Hashable {
             return
         }
         let step = time - last
-        lastTime = time
         let smoothed = previous + (pressure - previous) * (1 - exp(-step / c.smoothingTime))
-        smoothedPressure = smoothed
-        height = (firstPressure - smoothed) / c.pascalsPerMetre
-        reference += (height - reference) * (1 - exp(-step / c.driftTime))
+        let newHeight = (firstPressure - smoothed) / c.pascalsPerMetre
+        var newReference = reference + (newHeight - reference) * (1 - exp(-step / c.driftTime))
+        // Every floor the height has moved past at once, counted by division rather than one at a
+        // time: a loop adding one floor height never ends once the reference is so large that
+        // adding it changes nothing (found by FuzzDetector). Counting up leaves the height less
+        // than `threshold` above the new level and, since `countingFraction` > 0.5, less than
+        // `threshold` below it, so at most one direction counts.
         let threshold = c.countingFraction * c.floorHeight
-        while height - reference >= threshold {
-            floorsAscended += 1
-            reference += c.floorHeight
+        let rise = newHeight - newReference
+        let floors = (abs(rise) - threshold) / c.floorHeight
+        var ascended = 0
+        var descended = 0
+        if floors >= 0 {
+            guard floors < Double(Self.maximumFloorsPerSample) else {
+                throw LocomotionError(
+                    .invalidData,
+                    message: "a pressure of \(pressure) Pa at \(time) s moves the height by "
+                        + "\(rise) m in one sample; at most \(Self.maximumFloorsPerSample) floors are counted at once")
+            }
+            let count = Int(floors.rounded(.down)) + 1
+            if rise > 0 { ascended = count } else { descended = count }
+            newReference += Double(ascended - descended) * c.floorHeight
         }
-        while reference - height >= threshold {
-            floorsDescended += 1
-            reference -= c.floorHeight
-        }
+        lastTime = time
+        smoothedPressure = smoothed
+        height = newHeight
+        reference = newReference
+        floorsAscended += ascended
+        floorsDescended += descended
     }
+
+    /// The pressures ``update(pressure:at:)`` accepts, in pascals: from a tenth of sea level's
+    /// (about 16 km up, twice Everest's height) to twice it (far below any mine). Outside it a
+    /// sample is refused: it is a unit mistake (hectopascals read as pascals) or no barometer.
+    public static let plausiblePressure: ClosedRange<Double> = 10_132.5...202_650
+    /// The most floors one sample may count (up and down alike): a larger height change in one
+    /// sample is refused rather than counted.
+    public static let maximumFloorsPerSample = 100_000
 }

@@ -56,4 +56,41 @@ import Testing
         configuration.countingFraction = 0.5
         #expect(throws: LocomotionError.self) { try FloorCounter(configuration: configuration) }
     }
+
+    @Test func aHeightChangeOfManyFloorsCountsThemAtOnce() throws {
+        var counter = try FloorCounter()
+        try counter.update(pressure: 101_325, at: 0)
+        // 30 m up (360 Pa) seen after a 100 s gap: smoothing has caught up (1 - e^-50), the
+        // reference has followed 1 - e^(-100/600) = 15.4 % of it (4.6 m), so the height is 25.4 m
+        // above it: 8 floors (the eighth at 21 + 2.1 m).
+        try counter.update(pressure: 101_325 - 12 * 30, at: 100)
+        #expect(counter.floorsAscended == 8 && counter.floorsDescended == 0)
+        // And back down after another gap: the reference (4.6 + 24 = 28.6 m, followed down by 15.4 %
+        // of the way to 0) is 24.2 m above the height: 8 floors down, the eighth at 21 + 2.1 m.
+        try counter.update(pressure: 101_325, at: 200)
+        #expect(counter.floorsAscended == 8 && counter.floorsDescended == 8)
+    }
+
+    @Test func anImplausiblePressureIsRefusedAtOnceAndChangesNothing() throws {
+        var counter = try FloorCounter()
+        try counter.update(pressure: 101_325, at: 0)
+        let before = counter
+        // 1e302 Pa made a loop of one floor at a time run for ever (FuzzDetector, 2026-12-03).
+        for pressure in [1e302, 1013.25, 1e9, 0, .infinity] {
+            #expect { try counter.update(pressure: pressure, at: 1) } throws: {
+                ($0 as? LocomotionError)?.code == .invalidData
+            }
+        }
+        #expect(counter == before)
+        // With settings that turn a plausible change into a huge height, the sample is refused too.
+        var configuration = FloorCounter.Configuration()
+        configuration.pascalsPerMetre = 1e-300
+        var extreme = try FloorCounter(configuration: configuration)
+        try extreme.update(pressure: 101_325, at: 0)
+        let extremeBefore = extreme
+        #expect { try extreme.update(pressure: 101_000, at: 100) } throws: {
+            ($0 as? LocomotionError)?.code == .invalidData
+        }
+        #expect(extreme == extremeBefore)
+    }
 }
