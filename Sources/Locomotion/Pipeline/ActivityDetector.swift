@@ -158,7 +158,7 @@ public struct ActivityDetector: Sendable {
     ///   `LocomotionError.timeGoesBackwards` for a motion sample older than the previous
     ///   one; ``LocomotionError/Code/timeGoesBackwards`` for a fix, pedometer update or report older than
     ///   the previous one of its stream (a pressure reading too, and ``LocomotionError/Code/invalidData``
-    ///   for a pressure that is not positive); `LocomotionError.signalProcessing` for a NaN or infinite
+    ///   for a pressure outside ``FloorCounter/plausiblePressure``); `LocomotionError.signalProcessing` for a NaN or infinite
     ///   sample in the completed window (that window is skipped); what the classifier throws.
     /// - Complexity: O(1) per event, plus one classification per window.
     public mutating func process(_ event: SensorEvent) throws(LocomotionError) -> Decision? {
