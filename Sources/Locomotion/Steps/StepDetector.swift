@@ -528,10 +528,8 @@ public struct StepDetector: Sendable {
             let (previousPeak, previousReported) =
                 pendingFills.last.map { ($0.peakTime, $0.step.time) } ?? (lastStepTime, lastReportedTime)
             guard time - previousPeak >= configuration.candidates.minimumStepInterval else { return }
-            let saved = lastReportedTime
-            lastReportedTime = previousReported
-            let reported = initialContact(near: time, base: base, length: length, offset: offset) ?? time
-            lastReportedTime = saved
+            let reported =
+                initialContact(near: time, after: previousReported, base: base, length: length, offset: offset) ?? time
             pendingFills.append((Step(time: reported, amplitude: amplitudeAboveMean, regularity: regularity), time))
             return
         }
@@ -539,7 +537,8 @@ public struct StepDetector: Sendable {
         guard time - lastStepTime >= configuration.candidates.minimumStepInterval else { return }
         settlePendingFills(beforeStepAt: time, into: &steps)
         lastStepTime = time
-        let reported = initialContact(near: time, base: base, length: length, offset: offset) ?? time
+        let reported =
+            initialContact(near: time, after: lastReportedTime, base: base, length: length, offset: offset) ?? time
         lastReportedTime = reported
         recentProminence = recentProminence.map { $0 + 0.25 * (prominence - $0) } ?? prominence
         accept(
@@ -679,14 +678,16 @@ public struct StepDetector: Sendable {
     }
 
     /// The time of the sample in `peak + search`, and at least
-    /// ``StepDetectorConfiguration/Candidates/minimumStepInterval`` after the last reported time (two heel
+    /// ``StepDetectorConfiguration/Candidates/minimumStepInterval`` after `previous`, the step reported before it (two heel
     /// strikes are never closer; a step that finds no such sample keeps its peak time, at least
     /// 0.15 s after the previous step with the default search), where the
     /// derivative-of-Gaussian of the vertical acceleration is highest (the earliest of equal
     /// ones), among the samples of the context (`length` from ring index `base`, the peak at
     /// `offset`) whose whole kernel lies in the context; `nil` without a search, without
     /// vertical acceleration there, or when no sample qualifies.
-    private func initialContact(near peak: Double, base: Int, length: Int, offset: Int) -> Double? {
+    private func initialContact(near peak: Double, after previous: Double, base: Int, length: Int, offset: Int)
+        -> Double?
+    {
         guard let search else { return nil }
         let reach = kernelReach
         var lowest = search.lowerBound
@@ -694,7 +695,7 @@ public struct StepDetector: Sendable {
             // A slow walker's loading response (and the magnitude peak after it) lasts longer.
             lowest = min(lowest, -configuration.timing.initialContactStepFraction * Double(lag) / sampleRate)
         }
-        let earliest = max(peak + lowest, lastReportedTime + configuration.candidates.minimumStepInterval)
+        let earliest = max(peak + lowest, previous + configuration.candidates.minimumStepInterval)
         let latest = peak + search.upperBound
         return ring.withRuns { runs -> Double? in
             let verticals = runs.channel(Channel.vertical, from: base, count: length)
