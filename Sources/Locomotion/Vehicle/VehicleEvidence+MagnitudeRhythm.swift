@@ -10,8 +10,8 @@ extension VehicleEvidence {
     /// at every step whichever way the phone faces and however the jolt splits among its axes. The
     /// principal axis keeps the rhythm only while the steps move the phone along one direction; a
     /// walker who turns, shuffles, or carries the sensor on the lower back, where forward and
-    /// vertical motion are alike, spreads them over the axes (0.1–0.3 on the principal axis, 0.45–0.65
-    /// on the magnitude in a lab's simulated daily activities). A vehicle's seat and mount ring
+    /// vertical motion are alike, spreads them over the axes (in a lab's simulated daily activities,
+    /// 0.1–0.3 on the principal axis where the magnitude reached 0.5–0.8). A vehicle's seat and mount ring
     /// faster than steps, and the magnitude of a ringing repeats at half its period, faster still.
     ///
     /// - Parameters:

@@ -129,7 +129,7 @@ public struct VehicleEvidence: Sendable {
         /// peaks at every step whichever way the phone faces and however each step's jolt splits
         /// among its axes; a walker who turns, shuffles or carries the phone on the lower back
         /// spreads the steps over the axes so that no single axis keeps their rhythm (0.1–0.3 on
-        /// the principal axis, 0.45–0.65 on the magnitude). A vehicle's ringing is faster than
+        /// the principal axis where the magnitude reached 0.5–0.8). A vehicle's ringing is faster than
         /// steps, and its magnitude repeats faster still. With gravity this rule does not apply.
         public var gravityRemovedMagnitudePeriodicity: Double = 0.5
 
