@@ -62,8 +62,9 @@ def resample(t, a):
     return np.concatenate(times), np.concatenate(values)
 
 
-def window_features(t, a, gravity):
-    """Per window: None (unknown) or a dict of the shipped class inputs and the new measures."""
+def window_features(t, a, gravity, extra=None):
+    """Per window: None (unknown) or a dict of the shipped class inputs and the new measures (and
+    of `extra(cells)`, a dict of more, when given)."""
     out = []
     cuts = np.flatnonzero(np.diff(t) > vs.WINDOW_S) + 1
     for lo, hi in zip([0, *cuts], [*cuts, len(t)]):
@@ -95,16 +96,18 @@ def window_features(t, a, gravity):
                 sub3=float(np.sqrt(((blocks.mean(1) - mean) ** 2).sum(1).mean())),
                 shake=float(np.sqrt((within**2).sum(2).mean())),
                 variation=float(block_rms.std() / block_rms.mean()) if block_rms.mean() > 0 else 0.0,
-            ))
+            ) | (extra(w) if extra else {}))
     return out
 
 
-def features(data, cache):
-    """{(source name, in vehicle): {recording: windows}}, cached per source."""
+def features(data, cache, windows=None, keep=lambda source: "voisard" not in source.name):
+    """{(source name, in vehicle): {recording: windows}}, cached per source: `windows(t, a, gravity)`
+    (default `window_features`) for every source `keep` accepts."""
+    windows = windows or window_features
     os.makedirs(cache, exist_ok=True)
     result = {}
     for source in evaluate.SOURCES:
-        if "voisard" in source.name:
+        if not keep(source):
             continue
         path = os.path.join(cache, "".join(c if c.isalnum() else "_" for c in source.name) + ".pkl")
         if not os.path.exists(path):
@@ -119,7 +122,7 @@ def features(data, cache):
                         gravity = handle.readline().split(",")[1].strip().startswith("acc")
                 if len(t) < 10:
                     continue
-                recordings[os.path.basename(recording)] = window_features(*resample(t, a), gravity)
+                recordings[os.path.basename(recording)] = windows(*resample(t, a), gravity)
             with open(path, "wb") as handle:
                 pickle.dump(recordings, handle)
         with open(path, "rb") as handle:
@@ -157,7 +160,8 @@ def states(kinds, windows, variation_limit):
     return flag
 
 
-def ride_share(recordings, carried, variation_limit):
+def ride_share(recordings, carried, variation_limit, on_foot=None):
+    """Share of windows in a ride; `on_foot(window)`, when given, makes more windows on foot."""
     total = ride = 0
     for windows in recordings.values():
         kinds = []
@@ -168,6 +172,8 @@ def ride_share(recordings, carried, variation_limit):
             kind = w["kind"]
             if (carried and kind == vs.VEHICLE_LIKE and not w["vertical"]
                     and w["sub3"] >= carried[0] and w["shake"] >= carried[1]):
+                kind = vs.ON_FOOT
+            if on_foot and on_foot(w):
                 kind = vs.ON_FOOT
             kinds.append(kind)
         flag = states(kinds, windows, variation_limit)
@@ -207,11 +213,15 @@ def main(data, cache):
         print(f"| {n} | {'yes' if v else 'no'} | " + " | ".join(f"{100 * c:.1f} %" for c in cells) + " |")
 
 
-if __name__ == "__main__":
+def command_line(cache):
+    """(DATA_DIR, cache folder) from `[DATA_DIR] [--cache DIR]`, `cache` by default."""
     arguments = sys.argv[1:]
-    cache = "/tmp/carried-or-resting"
     if "--cache" in arguments:
         i = arguments.index("--cache")
         cache = arguments[i + 1]
         del arguments[i:i + 2]
-    main(arguments[0] if arguments else os.environ.get("LOCOMOTION_SHARED_DATA", "/work/shared/data"), cache)
+    return arguments[0] if arguments else os.environ.get("LOCOMOTION_SHARED_DATA", "/work/shared/data"), cache
+
+
+if __name__ == "__main__":
+    main(*command_line("/tmp/carried-or-resting"))

@@ -27,17 +27,36 @@ extension VehicleEvidence {
     ) -> Bool {
         guard energy > 0 else { return false }
         let gait = c.gaitLag
-        let (peak, lag) = periodicityPeak(projected, energy: energy, lags: gait...c.longestLag)
-        if peak >= c.onFootPeriodicity
-            && (lag > c.longestStepLag
-                || autocorrelation(projected, energy: energy, lag: min(2 * lag, projected.count - 1))
-                    >= c.gravityRemovedStrideRegularity)
-        {
+        if walkingBandRhythm(projected, energy: energy, threshold: c.onFootPeriodicity, configuration: c) {
             return true
         }
         guard gait > c.shortestLag else { return false }
         return periodicity(projected, energy: energy, lags: c.shortestLag...(gait - 1))
             >= c.gravityRemovedShortPeriodicity
+    }
+
+    /// Whether `p` (mean removed, oldest first) has an autocorrelation peak at or above `threshold`
+    /// at a lag in the walking band (``Configuration/gravityRemovedGaitPeriod`` to
+    /// ``Configuration/longestPeriod``) that also holds at twice that lag
+    /// (``Configuration/gravityRemovedStrideRegularity``) when the lag is a step's (up to
+    /// ``Configuration/gravityRemovedLongestStepPeriod``) or `repeatAtEveryLag` is set.
+    ///
+    /// - Parameters:
+    ///   - p: the signal, mean removed, oldest first.
+    ///   - energy: the sum of squares of `p` (0 gives `false`).
+    ///   - threshold: the least peak, 0–1.
+    ///   - repeatAtEveryLag: whether a peak at a stride's lag must repeat too.
+    ///   - configuration: the evidence parameters.
+    /// - Complexity: O(cells × lags), no allocation.
+    static func walkingBandRhythm(
+        _ p: [Double], energy: Double, threshold: Double, repeatAtEveryLag: Bool = false, configuration c: Configuration
+    ) -> Bool {
+        guard energy > 0 else { return false }
+        let (peak, lag) = periodicityPeak(p, energy: energy, lags: c.gaitLag...c.longestLag)
+        return peak >= threshold
+            && ((lag > c.longestStepLag && !repeatAtEveryLag)
+                || autocorrelation(p, energy: energy, lag: min(2 * lag, p.count - 1))
+                    >= c.gravityRemovedStrideRegularity)
     }
 
     /// Highest local maximum of the normalised autocorrelation of `p` over `lags` (as

@@ -16,7 +16,8 @@
 ///    second order) and ``VehicleEvidenceWindow/periodicity`` (autocorrelation peak at 0.3–1.4 s,
 ///    the step and stride periods of walking and running and the crank period of pedalling).
 /// 3. **A class**: on foot when periodic and strong (gravity removed: at the cadence of gait,
-///    `gravityRemovedGaitRhythm`), violently strong, or (gravity included) vertically stronger
+///    `gravityRemovedGaitRhythm`, on the principal axis or on the magnitude,
+///    `magnitudeGaitRhythm`), violently strong, or (gravity included) vertically stronger
 ///    than any ride gives a seated passenger and at least as strong horizontally (a bump reaches
 ///    a passenger through the seat, vertically; gait moves the phone every way), or (gravity
 ///    removed) moving strongly both over whole seconds and within them, as a carried phone does
@@ -120,6 +121,17 @@ public struct VehicleEvidence: Sendable {
         /// sub-hertz motion also reaches ``gravityRemovedCarriedSubHertz``, in g (default 0.2 g).
         /// 0 turns the rule off.
         public var gravityRemovedCarriedShake: Double = 0.2
+        /// Periodicity of the magnitude of the acceleration about its window mean at or above which
+        /// a strong window (``onFootRMS``) without gravity is on foot, when its rhythm lies in the
+        /// walking band (``gravityRemovedGaitPeriod`` to ``longestPeriod``) and comes back at twice
+        /// its lag (``gravityRemovedStrideRegularity``), at every lag (default 0.5; 0 turns the
+        /// rule off). Every heel strike jolts the body, so the magnitude
+        /// peaks at every step whichever way the phone faces and however each step's jolt splits
+        /// among its axes; a walker who turns, shuffles or carries the phone on the lower back
+        /// spreads the steps over the axes so that no single axis keeps their rhythm (0.1–0.3 on
+        /// the principal axis where the magnitude reached 0.5–0.8). A vehicle's ringing is faster than
+        /// steps, and its magnitude repeats faster still. With gravity this rule does not apply.
+        public var gravityRemovedMagnitudePeriodicity: Double = 0.5
 
         /// The default configuration.
         public init() {}
@@ -171,6 +183,7 @@ public struct VehicleEvidence: Sendable {
                 ("gravityRemovedLongestStepPeriod", gravityRemovedLongestStepPeriod),
                 ("gravityRemovedCarriedSubHertz", gravityRemovedCarriedSubHertz),
                 ("gravityRemovedCarriedShake", gravityRemovedCarriedShake),
+                ("gravityRemovedMagnitudePeriodicity", gravityRemovedMagnitudePeriodicity),
             ] {
                 try check(value.isFinite && value >= 0, name, value, "finite and >= 0")
             }
@@ -204,6 +217,8 @@ public struct VehicleEvidence: Sendable {
     var ringZ: [Double]
     private var ringKnown: [Bool]
     private var projected: [Double]
+    /// Room for the magnitude of a window's cells (VehicleEvidence+MagnitudeRhythm.swift).
+    var magnitudes: [Double]
 
     /// Creates an evidence stream.
     ///
@@ -221,6 +236,7 @@ public struct VehicleEvidence: Sendable {
         ringZ = Array(repeating: 0, count: cells)
         ringKnown = Array(repeating: false, count: cells)
         projected = Array(repeating: 0, count: cells)
+        magnitudes = Array(repeating: 0, count: cells)
     }
 
     /// Adds one sample and emits every window it completes (none, one, or — after a gap — a few).
@@ -371,10 +387,14 @@ public struct VehicleEvidence: Sendable {
             energy > 0 ? Self.periodicity(projected, energy: energy, lags: c.shortestLag...c.longestLag) : 0
         let subHertz = subHertzMotion(first: first, mean: mean, vertical: vertical ? axis : nil)
         // Gravity included, the rule is as it was (even for a mean below 0.5 g, where the axis is principal).
-        let rhythmic =
+        var rhythmic =
             gravityIncluded
             ? periodicity >= c.onFootPeriodicity
             : Self.gravityRemovedGaitRhythm(projected, energy: energy, configuration: c)
+        if !gravityIncluded && !rhythmic && rms >= c.onFootRMS {
+            // Steps spread over the axes still jolt the magnitude at every step.
+            rhythmic = magnitudeGaitRhythm(first: first, mean: mean)
+        }
         let shake = vertical ? withinSecondShake(first: first, vertical: axis) : (vertical: 0, horizontal: 0)
         let profile = shakeProfile(first: first)
         let kind: VehicleWindowKind
