@@ -127,7 +127,7 @@ struct RegressionBaseline {
 
     /// The machine factor of one measure: the median, over the time-gated cells, of each cell's
     /// ratio to the baseline. A busy machine (a build on the other virtual core) or another day's
-    /// machine moves the Swift kernels against FFTW from C together (by 2–12 % in
+    /// machine moves the Swift kernels against FFTW from C together (by 1–12 % in
     /// docs/Benchmarks.md); the median cell moves with them, and a regression of a few kernels
     /// leaves it where it is.
     /// 1 when fewer than ``minimumCellsForMachineFactor`` cells are gated.
