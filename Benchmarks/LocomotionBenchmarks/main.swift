@@ -205,10 +205,12 @@ let usage = """
       --windows <s,...> Window lengths in seconds (default 1,2.56,5,10).
       --no-python       Skip the numpy, scipy, scikit-learn and pandas baselines.
       --check <file>    Compare with a baseline file over three passes (each cell's median);
-                        exit 1 when a cell is more than 30 % slower (45 % under 1 µs per op),
-                        relative to FFTW C in the same rounds, or allocates where it did not.
-                        A cell over its limit is measured --confirm more times and judged on
-                        the median of all its passes.
+                        exit 1 when a cell is more than 30 % slower (45 % under 1 µs per op or
+                        for a kernel that allocates), or allocates where it did not. A cell is
+                        judged on its time relative to FFTW C in the same rounds, over the
+                        baseline's and over the median cell's ratio (the machine factor). A cell
+                        over its limit is measured --confirm more times and judged on the
+                        median of all its passes.
       --confirm <n>     Re-measurements of a cell over its limit (default 4; 0 judges at once).
       --inject-slowdown <kernel>=<factor>
                         Make a kernel do <factor> times its work per operation (repeatable), to
