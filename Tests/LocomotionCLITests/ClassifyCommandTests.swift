@@ -100,7 +100,7 @@ struct AnalyzeCommandTests {
         #expect(whole.status == 0 && !whole.errors.contains("nothing classified"))
         // The streamed window's buffers are bounded: refused at once, not gigabytes later.
         let huge = try OutputConventionTests.run(["analyze", path, "--window", "1e6"])
-        #expect(huge.status == 1 && huge.errors.contains("a streamed window may hold at most 1048576 samples"))
+        #expect(huge.status == 1 && huge.errors.contains("it must span at most 1048576 samples when streamed"))
     }
 
     @Test(arguments: [

@@ -121,7 +121,7 @@ public struct HiddenMarkovSmoother: Sendable, Hashable {
         for (state, value) in values.enumerated() {
             try LocomotionError.require(
                 "\(name)s[\(state)]", value, value.isFinite && positive ? value > 0 : value >= 0,
-                "it must be finite and \(positive ? "positive" : "not negative")")
+                "it must be finite and \(positive ? "positive" : "at least 0")")
             sum += value
         }
         try LocomotionError.require(
