@@ -1,24 +1,17 @@
 import Foundation
 import Locomotion
 @_spi(Testing) import LocomotionReport
+import LocomotionTestSupport
 import Testing
 
 /// The report built chunk by chunk (``ActivityReport/Builder``): the same page as the batch
 /// report while nothing is decimated, and bounded series for a long recording (the decimation
 /// itself: Plotting/DecimatedSeriesTests, Plotting/DecimatedSpansTests).
 @Suite struct ActivityReportBuilderTests {
-    static func temporaryCSV(_ recording: Recording) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "report-stream-\(UUID().uuidString).csv"
-        ).path
-        try RecordingWriter.write(recording, to: path)
-        return path
-    }
-
     @Test(arguments: [false, true])
     func streamedPageEqualsTheBatchPage(labelled: Bool) throws {
         let recording = ReportFixtures.walkThenStill(seconds: 300, speed: true, labels: labelled, source: "five.csv")
-        let path = try Self.temporaryCSV(recording)
+        let path = try WalkRecording.temporaryCSV(recording)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let streamed = try ActivityReport.analyze(path: path, source: "five.csv")
         let read = try RecordingImporter.read(path: path).recording
@@ -41,7 +34,7 @@ import Testing
         recording.acceleration!.x[spikeRow] = 0
         recording.acceleration!.y[spikeRow] = 0
         recording.acceleration!.z[spikeRow] = 6.5
-        let path = try Self.temporaryCSV(recording)
+        let path = try WalkRecording.temporaryCSV(recording)
         defer { try? FileManager.default.removeItem(atPath: path) }
         var builder = ActivityReport.Builder()
         let (summary, rows) = try RecordingImporter.analyzeActivities(path: path, observer: &builder)

@@ -1,20 +1,9 @@
 import Foundation
 import Locomotion
+import LocomotionTestSupport
 
 /// Recordings built in code for the report's tests.
 enum ReportFixtures {
-    /// A seeded generator (SplitMix64), so the fixtures are the same on every run.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) * 0x1p-53 * 2 - 1
-        }
-    }
-
     /// `seconds` at `rate` Hz: a 1.8 Hz walk-like bounce for the first half, then the phone still.
     /// With `speed`, a GPS fix every second (1.4 m/s walking, 0 still) with one 15 m/s spike at
     /// 15 s; with `labels`, "walking", a "stand to sit" transition and "sitting".
@@ -24,7 +13,7 @@ enum ReportFixtures {
     ) -> Recording {
         let count = Int(seconds * rate)
         let half = seconds / 2
-        var random = Generator(state: 42)
+        var random = SplitMix64(seed: 42)
         var time: [Double] = []
         var (x, y, z) = ([Double](), [Double](), [Double]())
         var speeds: [Double] = []
@@ -32,7 +21,7 @@ enum ReportFixtures {
         for index in 0..<count {
             let t = Double(index) / rate
             time.append(t)
-            let noise = 0.004 * random.next()
+            let noise = 0.004 * random.nextSignedUnit()
             let walking = t.truncatingRemainder(dividingBy: seconds) < half
             if walking {
                 let phase = 2 * Double.pi * 1.8 * t
@@ -45,7 +34,7 @@ enum ReportFixtures {
                 z.append(0.999 + noise)
             }
             if index % Int(rate) == 0 {
-                let value = walking ? 1.4 + 0.1 * random.next() : 0
+                let value = walking ? 1.4 + 0.1 * random.nextSignedUnit() : 0
                 speeds.append(abs(t - 15) < 1e-9 ? 15 : value)
             } else {
                 speeds.append(.nan)

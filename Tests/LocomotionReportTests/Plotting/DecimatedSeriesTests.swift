@@ -1,20 +1,21 @@
 import Foundation
 import Locomotion
 @_spi(Testing) import LocomotionReport
+import LocomotionTestSupport
 import Testing
 
 /// The bounded series of a streamed report: decimation keeps each bucket's extremes.
 @Suite struct DecimatedSeriesTests {
     @Test(arguments: [1, 7, 1000])
     func decimationKeepsEachBucketsExtremes(seed: UInt64) throws {
-        var random = ReportFixtures.Generator(state: seed)
+        var random = SplitMix64(seed: seed)
         var series = DecimatedSeries(capacity: 64, rawLimit: 100, maximumGap: 0.5)
         var points: [(time: Double, value: Double)] = []
         var time = 10.0
         for index in 0..<20_000 {
             // Mostly 0.1 s apart, now and then a gap of a few seconds, and a NaN value.
-            time += random.next() > 0.995 ? 3 + random.next() : 0.1
-            let value = index % 997 == 5 ? Double.nan : 50 * random.next()
+            time += random.nextSignedUnit() > 0.995 ? 3 + random.nextSignedUnit() : 0.1
+            let value = index % 997 == 5 ? Double.nan : 50 * random.nextSignedUnit()
             points.append((time, value))
             series.append(time: time, value: value)
         }
