@@ -149,7 +149,7 @@ public struct HiddenMarkovSmoother: Sendable, Hashable {
                 throw LocomotionError(
                     .invalidData,
                     message:
-                        "window \(window), state \(state): probability \(value) is invalid; it must be finite and not negative"
+                        "window \(window), state \(state): probability \(value) is invalid; it must be finite and at least 0"
                 )
             }
             buffer[offset + state] = log(max(value, Self.probabilityFloor)) - logEmissionOffsets[state]

@@ -64,7 +64,7 @@ public struct TransitionMatrix: Sendable, Hashable {
             }
             try LocomotionError.require(
                 "probabilities of row \(row)", sum, abs(sum - 1) <= Self.rowSumTolerance,
-                "each row must sum to 1 (within \(Self.rowSumTolerance))")
+                "it must sum to 1 (within \(Self.rowSumTolerance))")
         }
         self.stateCount = stateCount
         self.probabilities = probabilities
