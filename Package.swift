@@ -56,7 +56,8 @@ let package = Package(
         ),
         .testTarget(
             name: "LocomotionCLITests", dependencies: ["LocomotionCLI", "Locomotion", "LocomotionTestSupport"]),
-        .testTarget(name: "LocomotionReportTests", dependencies: ["LocomotionReport", "Locomotion"]),
+        .testTarget(
+            name: "LocomotionReportTests", dependencies: ["LocomotionReport", "Locomotion", "LocomotionTestSupport"]),
         .testTarget(
             name: "LocomotionSimulationTests",
             dependencies: ["LocomotionSimulation", "Locomotion", "LocomotionTestSupport"]),

@@ -5,7 +5,7 @@ import LocomotionReport
 
 /// `locomotion analyze [FILE|DIR...]`: the activity timeline, totals, steps, trips and GPS quality
 /// of recordings, scored against their labels when they have them.
-enum AnalyzeCommand {
+@_spi(Testing) public enum AnalyzeCommand {
     static let summary = """
         usage: locomotion analyze [FILE|DIR...] [--classifier rules|fusion|model [--model M]]
                                   [--smoothing hysteresis|hmm|none] [--hold S] [--no-in-vehicle]
@@ -95,7 +95,7 @@ enum AnalyzeCommand {
         var sourceNames: [String: String] = [:]
     }
 
-    static let command = Command(
+    @_spi(Testing) public static let command = Command(
         name: "analyze", summary: summary, options: options, sections: [ReadingOptions.section],
         footer: "exit status: 0 every file analyzed, 1 a file failed, 2 a usage error")
 
@@ -268,7 +268,7 @@ enum AnalyzeCommand {
 
     /// Reads the label map `--label-map` names (``ActivityLabelMap``); a file that cannot be read
     /// or parsed is a file error.
-    static func labelMap(at path: String) throws(UsageError) -> [String: ActivityType] {
+    @_spi(Testing) public static func labelMap(at path: String) throws(UsageError) -> [String: ActivityType] {
         do {
             return try ActivityLabelMap.read(path: path)
         } catch {
@@ -293,7 +293,7 @@ enum AnalyzeCommand {
     /// The files named, with folders replaced by the recordings under them (sorted; see
     /// `recordings(inFolder:)`). A path that does not exist stays: it fails as a file of its own,
     /// in the output with the others, as every per-file command reports it.
-    static func expand(_ paths: [String]) -> [String] {
+    @_spi(Testing) public static func expand(_ paths: [String]) -> [String] {
         var files: [String] = []
         for path in paths {
             var isFolder: ObjCBool = false
@@ -451,5 +451,5 @@ enum AnalyzeCommand {
     }
 
     /// What `--json` prints per file, and `--jsonl` on one line per file (what `summarize` reads).
-    typealias Report = RecordingAnalysisRecord
+    @_spi(Testing) public typealias Report = RecordingAnalysisRecord
 }

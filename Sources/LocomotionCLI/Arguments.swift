@@ -3,16 +3,22 @@ import Foundation
 /// A usage error: exit status 2 and one line on standard error. With `isFileError`, a file an
 /// option names (a model, a label map) that cannot be read or parsed: status 1 and no usage, as
 /// for every other file (found after the usage errors, so those still come first).
-struct UsageError: Error {
-    var message: String
-    var isFileError = false
+@_spi(Testing) public struct UsageError: Error {
+    @_spi(Testing) public var message: String
+    var isFileError: Bool
+
+    /// A usage error saying `message`; a file error (exit status 1) when `isFileError`.
+    @_spi(Testing) public init(message: String, isFileError: Bool = false) {
+        self.message = message
+        self.isFileError = isFileError
+    }
 }
 
 /// Command-line arguments split into options (`--name value` or `--name=value`), flags
 /// (`--name`) and positional arguments, checked against a command's declared options; the
 /// accessors give a value or the option's declared default.
-struct Arguments {
-    private(set) var positional: [String] = []
+@_spi(Testing) public struct Arguments: Sendable {
+    @_spi(Testing) public private(set) var positional: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
     /// The declared options by name.
@@ -21,7 +27,7 @@ struct Arguments {
     /// - Parameters:
     ///   - arguments: The arguments after the subcommand.
     ///   - declarations: The options and flags the command accepts; `help` (and `-h`) always.
-    init(_ arguments: [String], declarations: [Option]) throws(UsageError) {
+    @_spi(Testing) public init(_ arguments: [String], declarations: [Option]) throws(UsageError) {
         for option in declarations { declared[option.name] = option }
         let options = Set(declarations.filter { !$0.isFlag }.map(\.name))
         let allowedFlags = Set(declarations.filter(\.isFlag).map(\.name)).union(["help"])
@@ -63,16 +69,16 @@ struct Arguments {
         }
     }
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    @_spi(Testing) public func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// Every value given for `--name`, in order (options may repeat).
     func values(_ name: String) -> [String] { values[name] ?? [] }
 
     /// The last value given for `--name`.
-    func value(_ name: String) -> String? { values[name]?.last }
+    @_spi(Testing) public func value(_ name: String) -> String? { values[name]?.last }
 
     /// Checks every value given against its option's kind (``Option/check(_:)``).
-    func check() throws(UsageError) {
+    @_spi(Testing) public func check() throws(UsageError) {
         for (name, given) in values.sorted(by: { $0.key < $1.key }) {
             for text in given { try declared[name]?.check(text) }
         }
@@ -86,7 +92,7 @@ struct Arguments {
 
     /// The number `--name` (seconds or a positive number) gives, or its declared default.
     /// Values are checked by ``check()`` before any accessor is used.
-    func number(_ name: String) -> Double? {
+    @_spi(Testing) public func number(_ name: String) -> Double? {
         if let text = value(name), let number = Double(text) { return number }
         switch option(name).value {
         case .seconds(let value), .positiveNumber(_, let value), .number(_, let value): return value
@@ -121,7 +127,7 @@ struct Arguments {
 extension Arguments {
     /// `arguments` parsed against `command`'s declarations and checked (``check()``), as
     /// ``Command/run(_:parse:body:)`` does before it reads the settings.
-    init(_ arguments: [String], command: Command) throws(UsageError) {
+    @_spi(Testing) public init(_ arguments: [String], command: Command) throws(UsageError) {
         try self.init(arguments, declarations: command.declarations)
         try check()
     }

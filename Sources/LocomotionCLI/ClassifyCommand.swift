@@ -3,7 +3,7 @@ import Locomotion
 
 /// `locomotion classify FILE...`: the activity of every window, by the activity rules or the vote
 /// fusion, scored against the file's labels when it has any.
-enum ClassifyCommand {
+@_spi(Testing) public enum ClassifyCommand {
     static let summary = """
         usage: locomotion classify FILE... [--classifier rules|fusion|model [--model M]] [--hold S] [--truth ACTIVITY]
                                    [--window S] [--hop S] [--csv | --json] [reading options]
@@ -78,7 +78,7 @@ enum ClassifyCommand {
         var confusion: ActivityConfusion?
     }
 
-    static let command = Command(
+    @_spi(Testing) public static let command = Command(
         name: "classify", summary: summary, options: options, sections: [ReadingOptions.section])
 
     static func run(_ arguments: [String]) -> Int32 {

@@ -1,31 +1,31 @@
 import Foundation
 
 /// The exit statuses of every command (docs/CLI.md, "Exit status").
-enum ExitStatus {
+@_spi(Testing) public enum ExitStatus {
     /// The command did its work (for the per-file commands: every file was read and analyzed).
-    static let success: Int32 = 0
+    @_spi(Testing) public static let success: Int32 = 0
     /// A file, data or run error: a file that cannot be read or parsed, data the analysis refuses,
     /// an output that cannot be written. The per-file commands still run the other files.
-    static let failure: Int32 = 1
+    @_spi(Testing) public static let failure: Int32 = 1
     /// A usage error: an unknown option, a missing or malformed value, options that exclude each
     /// other. Nothing is read; one line naming what was wrong and where the usage is goes to
     /// standard error.
-    static let usage: Int32 = 2
+    @_spi(Testing) public static let usage: Int32 = 2
 }
 
 /// What every command shares: its name, its declared options (``Option``) from which its usage,
 /// parsing and validation come, `--help` (and `-h`), and how a usage error or a failure is
 /// reported.
-struct Command {
+@_spi(Testing) public struct Command: Sendable {
     /// A titled group of options declared elsewhere (the reading options), listed after the
     /// command's own.
-    struct Section {
+    @_spi(Testing) public struct Section: Sendable {
         var title: String
         var options: [Option]
     }
 
     /// The subcommand (`info`), for messages (`locomotion info: ...`).
-    var name: String
+    @_spi(Testing) public var name: String
     /// The synopsis and description that open the usage text, before the options.
     var summary: String
     /// The command's own options and flags.
@@ -35,11 +35,23 @@ struct Command {
     /// Text after the options (the exit statuses), if any.
     var footer: String?
 
+    /// A command called `name` whose usage opens with `summary` and lists `options`, then the
+    /// `sections`, then the `footer`.
+    @_spi(Testing) public init(
+        name: String, summary: String, options: [Option], sections: [Section] = [], footer: String? = nil
+    ) {
+        self.name = name
+        self.summary = summary
+        self.options = options
+        self.sections = sections
+        self.footer = footer
+    }
+
     /// Every option the command accepts.
-    var declarations: [Option] { options + sections.flatMap(\.options) }
+    @_spi(Testing) public var declarations: [Option] { options + sections.flatMap(\.options) }
 
     /// The text `--help` prints: the summary, the options with their defaults, the sections.
-    var usage: String {
+    @_spi(Testing) public var usage: String {
         var text = summary + "\n" + options.filter { !$0.hidden }.map(\.usageLines).joined(separator: "\n")
         for section in sections {
             text += "\n\n\(section.title):\n" + section.options.map(\.usageLines).joined(separator: "\n")
@@ -52,7 +64,7 @@ struct Command {
     /// value given against its option's kind, reads the settings with `parse` and hands over to
     /// `body`; a usage error from the arguments or `parse` is reported on one line and ends with
     /// ``ExitStatus/usage`` (a file error, ``UsageError/isFileError``, with ``ExitStatus/failure``).
-    func run<Settings>(
+    @_spi(Testing) public func run<Settings>(
         _ arguments: [String], parse: (Arguments) throws(UsageError) -> Settings,
         body: (Arguments, Settings) -> Int32
     ) -> Int32 {
@@ -85,7 +97,7 @@ struct Command {
     }
 
     /// Reports a failure (`locomotion NAME: message`) and returns `status`.
-    func fail(_ message: String, status: Int32 = ExitStatus.failure) -> Int32 {
+    @_spi(Testing) public func fail(_ message: String, status: Int32 = ExitStatus.failure) -> Int32 {
         printError("locomotion \(name): \(message)")
         return status
     }

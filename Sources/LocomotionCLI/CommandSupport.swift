@@ -2,20 +2,20 @@ import Foundation
 import Locomotion
 
 /// What the commands that read recordings share: the per-file loop and JSON output.
-enum CommandSupport {
+@_spi(Testing) public enum CommandSupport {
     /// Prints `value` as pretty JSON with sorted keys; NaN and infinities as strings.
     static func printJSON(_ value: some Encodable) {
         if let data = try? jsonEncoder.encode(value), let text = String(data: data, encoding: .utf8) { print(text) }
     }
 
     /// `value` as ``printJSON(_:)`` prints it (without the final newline).
-    static func jsonText(_ value: some Encodable) -> String {
+    @_spi(Testing) public static func jsonText(_ value: some Encodable) -> String {
         (try? jsonEncoder.encode(value)).flatMap { String(data: $0, encoding: .utf8) } ?? "null"
     }
 
     /// `value` as JSON on one line (a JSON Lines record, without the newline): sorted keys, no
     /// spaces, NaN and infinities as strings, so the same value gives the same bytes.
-    static func jsonLine(_ value: some Encodable) -> String {
+    @_spi(Testing) public static func jsonLine(_ value: some Encodable) -> String {
         let encoder = jsonEncoder
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(value)).flatMap { String(data: $0, encoding: .utf8) } ?? "null"
@@ -59,7 +59,7 @@ enum CommandSupport {
     /// sample rate, a band, a parameter) do not, and get `path: ` in front.
     /// A sample rate outside the supported range gets the option that resamples it.
     /// A file whose time goes backwards gets the option that reads several recordings from it.
-    static func message(_ error: any Error, path: String) -> String {
+    @_spi(Testing) public static func message(_ error: any Error, path: String) -> String {
         if let error = error as? LocomotionError, let location = error.location {
             return location.path != nil && error.code == .timeGoesBackwards
                 ? "\(error.description) (--group HEADER)" : error.description

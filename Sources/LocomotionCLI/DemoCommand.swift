@@ -3,7 +3,7 @@ import Locomotion
 import LocomotionSimulation
 
 /// `locomotion demo`: `analyze` on the default session, with its HTML report.
-enum DemoCommand {
+@_spi(Testing) public enum DemoCommand {
     /// The 63 s walking excerpt (the spectrum and steps tests' recording).
     static let recordingName = "uci-hapt-walk-exp01"
     /// The default session: the whole of UCI HAPT experiment 1 (sitting, standing, lying, walking,
@@ -11,7 +11,7 @@ enum DemoCommand {
     static let sessionName = "uci-hapt-exp01"
 
     /// Where the bundled walking excerpt is, or `nil` when it is missing from the build.
-    static var bundledRecordingPath: String? {
+    @_spi(Testing) public static var bundledRecordingPath: String? {
         Bundle.module.url(forResource: recordingName, withExtension: "csv")?.path
     }
 
@@ -33,7 +33,7 @@ enum DemoCommand {
         which shows a trip and GPS speed that no shippable recording has.
         """
 
-    static let command = Command(
+    @_spi(Testing) public static let command = Command(
         name: "demo", summary: summary,
         options: [
             .option(
@@ -51,7 +51,7 @@ enum DemoCommand {
     }
 
     /// The simulated commute's file name, as the output shows it.
-    static let commuteName = "commute.csv"
+    @_spi(Testing) public static let commuteName = "commute.csv"
 
     static func run(report: String) -> Int32 {
         let status = AnalyzeCommand.run(["--report", report])

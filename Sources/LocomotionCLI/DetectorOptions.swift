@@ -2,9 +2,9 @@ import Foundation
 import Locomotion
 
 /// `--set NAME=VALUE`: overrides of the step detector's parameters, for experiments.
-enum DetectorOptions {
+@_spi(Testing) public enum DetectorOptions {
     /// The step detector's options, declared once.
-    static let options: [Option] = [
+    @_spi(Testing) public static let options: [Option] = [
         .option(
             "placement", "any|trunk", .choice(["any", "trunk"], default: "any"),
             "the detector's preset: any (the defaults) or trunk (a sensor on the\nlower back, belt or waist through daily activities: also drops peaks\nwhile the trunk turns by more than about 40 degrees, as when sitting down,\nand spaces candidate peaks by half the step period)"
@@ -19,7 +19,7 @@ enum DetectorOptions {
     static let parameters = StepDetectorConfiguration.parameters.sorted { $0.path < $1.path }
 
     /// The preset named by `--placement` (the defaults without it) with the `--set` overrides applied.
-    static func parse(_ arguments: Arguments) throws(UsageError) -> StepDetectorConfiguration {
+    @_spi(Testing) public static func parse(_ arguments: Arguments) throws(UsageError) -> StepDetectorConfiguration {
         let preset: StepDetectorConfiguration
         switch arguments.text("placement") {
         case "any": preset = StepDetectorConfiguration()

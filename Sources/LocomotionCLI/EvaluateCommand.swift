@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 
 /// `locomotion evaluate DIR|FILE...`: scores an activity model on labelled recordings.
-enum EvaluateCommand {
+@_spi(Testing) public enum EvaluateCommand {
     static let summary = """
         usage: locomotion evaluate DIR|FILE... [--model MODEL.json|bundled] [--smoothing hysteresis|hmm|none] [--hold S]
                                    [--json] [reading options]
@@ -59,7 +59,7 @@ enum EvaluateCommand {
         }
     }
 
-    static let command = Command(
+    @_spi(Testing) public static let command = Command(
         name: "evaluate", summary: summary, options: options, sections: [ReadingOptions.section])
 
     static func run(_ arguments: [String]) -> Int32 {

@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 
 /// `locomotion evaluate-steps RECORDING ...`: step detection against a reference.
-enum EvaluateStepsCommand {
+@_spi(Testing) public enum EvaluateStepsCommand {
     static let summary = """
         usage: locomotion evaluate-steps RECORDING [--reference STEPS.csv [--bouts BOUTS.csv] [--tolerance S]]
                                          [--still-labels CODES] [--walking-labels CODES] [--vehicle]
@@ -60,7 +60,7 @@ enum EvaluateStepsCommand {
         var vehicle: LabelledStepRate?
     }
 
-    static let command = Command(
+    @_spi(Testing) public static let command = Command(
         name: "evaluate-steps", summary: summary, options: options, sections: [ReadingOptions.section])
 
     static func run(_ arguments: [String]) -> Int32 {

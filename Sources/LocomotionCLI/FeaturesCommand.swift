@@ -37,7 +37,7 @@ import Locomotion
         var reading: RecordingReadOptions
     }
 
-    static let command = Command(
+    @_spi(Testing) public static let command = Command(
         name: "features", summary: summary, options: options, sections: [ReadingOptions.sectionWithGroups])
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -128,18 +128,18 @@ import Locomotion
     }
 
     /// The schema as `--list --json` prints it.
-    struct Listing: Codable {
-        var version: Int
-        var features: [FeatureDescriptor]
+    @_spi(Testing) public struct Listing: Codable {
+        @_spi(Testing) public var version: Int
+        @_spi(Testing) public var features: [FeatureDescriptor]
 
-        init(_ schema: FeatureSchema) {
+        @_spi(Testing) public init(_ schema: FeatureSchema) {
             version = schema.version
             features = schema.descriptors
         }
     }
 
     /// The schema as an aligned text table.
-    static func list(_ schema: FeatureSchema) -> String {
+    @_spi(Testing) public static func list(_ schema: FeatureSchema) -> String {
         let nameWidth = schema.descriptors.map(\.name.count).max() ?? 0
         let unitWidth = max(schema.descriptors.map(\.unit.count).max() ?? 0, 4)
         func pad(_ text: String, _ width: Int) -> String {
@@ -160,7 +160,9 @@ import Locomotion
     static func cell(_ value: Double) -> String { value.isNaN ? "" : "\(value)" }
 
     /// The CSV text of ``writeCSV(_:schema:to:)`` as one string (for small tables and tests).
-    static func csv(_ results: [(source: String, table: FeatureTable)], schema: FeatureSchema) -> String {
+    @_spi(Testing) public static func csv(_ results: [(source: String, table: FeatureTable)], schema: FeatureSchema)
+        -> String
+    {
         var text = ""
         writeCSV(results, schema: schema) { text += $0 }
         return text
@@ -169,7 +171,7 @@ import Locomotion
     /// Writes the header, then one line per window to `output`. Every row starts with the file
     /// (`path:group` for a group), the window's start and end, and its majority label (empty when
     /// the recording has none), whatever the inputs, so files can be concatenated and read alike.
-    static func writeCSV(
+    @_spi(Testing) public static func writeCSV(
         _ results: [(source: String, table: FeatureTable)], schema: FeatureSchema, to output: (String) -> Void
     ) {
         output(CSVQuoting.record(["file", "start_s", "end_s", "label"] + schema.names))
@@ -201,7 +203,7 @@ import Locomotion
     }
 
     /// The JSON text of ``writeJSON(_:to:)`` as one string (for small tables and tests).
-    static func json(_ results: [(source: String, table: FeatureTable)]) -> String {
+    @_spi(Testing) public static func json(_ results: [(source: String, table: FeatureTable)]) -> String {
         var text = ""
         writeJSON(results) { text += $0 }
         return text
@@ -209,7 +211,9 @@ import Locomotion
 
     /// Writes the array of per-file reports as pretty JSON with sorted keys to `output`, a batch
     /// of windows at a time.
-    static func writeJSON(_ results: [(source: String, table: FeatureTable)], to output: (String) -> Void) {
+    @_spi(Testing) public static func writeJSON(
+        _ results: [(source: String, table: FeatureTable)], to output: (String) -> Void
+    ) {
         let reports = results.map { source, table in
             Report(
                 file: source, schemaVersion: table.schema.version, features: table.schema.descriptors,

@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 
 /// `locomotion fuse`: the vote fusion's decision for one set of signal values, with its votes.
-enum FuseCommand {
+@_spi(Testing) public enum FuseCommand {
     static let summary = """
         usage: locomotion fuse [--speed M/S] [--cadence STEPS/S] [--variance G2]
                                [--os FLAGS [--os-confidence low|medium|high] [--os-rule traffic-jam|cycling]]
@@ -12,7 +12,7 @@ enum FuseCommand {
         vote behind them. A signal left out (or a negative speed: an invalid GPS fix) casts no vote.
         """
 
-    static let command = Command(
+    @_spi(Testing) public static let command = Command(
         name: "fuse", summary: summary,
         options: [
             .option("speed", "M/S", .number(unit: "m/s", default: nil), "GPS speed in m/s"),

@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 
 /// `locomotion info FILE...`: what is in a recording and how regularly it was sampled.
-enum InfoCommand {
+@_spi(Testing) public enum InfoCommand {
     static let summary = """
         usage: locomotion info FILE... [--gap S] [--group HEADER] [--json] [reading options]
 
@@ -10,7 +10,7 @@ enum InfoCommand {
         mapping, gaps, GPS fixes and the valid fraction, labels, and rows skipped by reason.
         """
 
-    static let command = Command(
+    @_spi(Testing) public static let command = Command(
         name: "info", summary: summary,
         options: [
             .option(

@@ -4,9 +4,9 @@ import Locomotion
 /// One option a command accepts, declared once: its name, the kind of value it takes (with the
 /// default, taken from the library's defaults), and its help text. A command's usage text, the
 /// parsing of its arguments and the validation of each value all come from its declarations.
-struct Option: Sendable {
+@_spi(Testing) public struct Option: Sendable {
     /// The kind of value an option takes, with its default where it has one.
-    enum Value: Sendable {
+    @_spi(Testing) public enum Value: Sendable {
         /// No value: a flag.
         case flag
         /// A finite positive number of seconds.
@@ -26,10 +26,10 @@ struct Option: Sendable {
     }
 
     /// The name without `--`.
-    var name: String
+    @_spi(Testing) public var name: String
     /// What the value stands for in the usage (`S`, `FILE`); empty for a flag.
-    var placeholder: String
-    var value: Value
+    @_spi(Testing) public var placeholder: String
+    @_spi(Testing) public var value: Value
     /// What the option does, in one or more lines (without the default).
     var help: String
     /// The default as the usage shows it, when it is not the value's own default (`every core`).
@@ -37,15 +37,15 @@ struct Option: Sendable {
     /// Whether the option may be given more than once (every value is used).
     var repeatable = false
     /// Whether the usage leaves it out (an old name kept working).
-    var hidden = false
+    @_spi(Testing) public var hidden = false
 
     /// A flag.
-    static func flag(_ name: String, _ help: String) -> Option {
+    @_spi(Testing) public static func flag(_ name: String, _ help: String) -> Option {
         Option(name: name, placeholder: "", value: .flag, help: help)
     }
 
     /// An option that takes a value.
-    static func option(
+    @_spi(Testing) public static func option(
         _ name: String, _ placeholder: String, _ value: Value, _ help: String, shownDefault: String? = nil,
         repeatable: Bool = false
     ) -> Option {
@@ -75,7 +75,7 @@ struct Option: Sendable {
     }
 
     /// The default as the usage prints it, or `nil` when the option has none.
-    var defaultText: String? {
+    @_spi(Testing) public var defaultText: String? {
         if let shownDefault { return shownDefault }
         switch value {
         case .flag: return nil
@@ -141,7 +141,7 @@ struct Option: Sendable {
 
     /// A band `LOW-HIGH` or `LOW...HIGH` in Hz (finite, 0 <= LOW < HIGH; numbers may have
     /// exponents, `1e-3-2`), `nil` for `none`.
-    static func band(_ text: String, name: String) throws(UsageError) -> ClosedRange<Double>? {
+    @_spi(Testing) public static func band(_ text: String, name: String) throws(UsageError) -> ClosedRange<Double>? {
         if text == "none" { return nil }
         // The separator: "...", else the first "-" that is neither a leading sign nor an exponent's.
         let separator =

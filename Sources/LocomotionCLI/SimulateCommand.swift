@@ -3,7 +3,7 @@ import Locomotion
 import LocomotionSimulation
 
 /// `locomotion simulate`: writes a seeded synthetic session of one of the scenarios as CSV.
-enum SimulateCommand {
+@_spi(Testing) public enum SimulateCommand {
     static var summary: String {
         let width = ScenarioName.allCases.map(\.rawValue.count).max() ?? 0
         let list = ScenarioName.allCases.map { name in
@@ -27,7 +27,7 @@ enum SimulateCommand {
     /// The longest session `--seconds` may ask for.
     static let maximumSeconds: Double = 86_400
 
-    static var command: Command {
+    @_spi(Testing) public static var command: Command {
         Command(
             name: "simulate", summary: summary,
             options: [

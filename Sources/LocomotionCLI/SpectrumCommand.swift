@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 
 /// `locomotion spectrum FILE...`: the dominant frequency of each window of a recording.
-enum SpectrumCommand {
+@_spi(Testing) public enum SpectrumCommand {
     static let summary = """
         usage: locomotion spectrum FILE... [--window S] [--hop S] [--band LOW-HIGH|none] [--json] [reading options]
 
@@ -18,7 +18,7 @@ enum SpectrumCommand {
         .flag("json", "print JSON instead of a table"),
     ]
 
-    static let command = Command(
+    @_spi(Testing) public static let command = Command(
         name: "spectrum", summary: summary, options: options, sections: [ReadingOptions.section])
 
     static func run(_ arguments: [String]) -> Int32 {

@@ -2,7 +2,7 @@ import Foundation
 import Locomotion
 
 /// `locomotion speed FILE...`: raw and smoothed GPS speed per fix, and the fixes rejected as spikes.
-enum SpeedCommand {
+@_spi(Testing) public enum SpeedCommand {
     static let summary = """
         usage: locomotion speed FILE... [--forward] [--spike M/S] [--motion-model M] [--process-noise Q]
                                 [--noise-per-speed Q] [--json | --csv] [reading options]
@@ -76,7 +76,7 @@ enum SpeedCommand {
         var fixes: [Fix]
     }
 
-    static let command = Command(
+    @_spi(Testing) public static let command = Command(
         name: "speed", summary: summary, options: options, sections: [ReadingOptions.section])
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -144,7 +144,9 @@ enum SpeedCommand {
     }
 
     /// The filter's configuration from `--model`, `--process-noise` and `--noise-per-speed`.
-    static func configuration(_ parsed: Arguments) throws(UsageError) -> SpeedKalmanFilter.Configuration {
+    @_spi(Testing) public static func configuration(_ parsed: Arguments) throws(UsageError)
+        -> SpeedKalmanFilter.Configuration
+    {
         guard parsed.value("motion-model") == nil || parsed.value("model") == nil else {
             throw UsageError(message: "--model is the old name of --motion-model; give one of them")
         }

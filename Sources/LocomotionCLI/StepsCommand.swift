@@ -3,7 +3,7 @@ import Locomotion
 
 /// `locomotion steps FILE...`: step count, mean cadence and a cadence timeline (with the
 /// autocorrelation cadence and step regularity) per file.
-enum StepsCommand {
+@_spi(Testing) public enum StepsCommand {
     static let summary = """
         usage: locomotion steps FILE... [--window S] [--hop S] [--json] [reading options]
 
@@ -32,7 +32,7 @@ enum StepsCommand {
         var windows: StreamedArray<StepDetection.CadenceWindow>
     }
 
-    static let command = Command(
+    @_spi(Testing) public static let command = Command(
         name: "steps", summary: summary, options: options, sections: [ReadingOptions.section])
 
     static func run(_ arguments: [String]) -> Int32 {

@@ -3,7 +3,7 @@ import Foundation
 /// An array inside a report that ``StreamedJSON/write(_:encoder:to:)`` writes a batch of elements at
 /// a time, so a report with millions of windows or steps is never held whole as text. A plain
 /// `JSONEncoder` encodes it as the array of its elements.
-struct StreamedArray<Element: Encodable>: Encodable {
+@_spi(Testing) public struct StreamedArray<Element: Encodable>: Encodable {
     let count: Int
     let element: (Int) -> Element
 
@@ -14,9 +14,9 @@ struct StreamedArray<Element: Encodable>: Encodable {
     }
 
     /// The elements of `array`.
-    init(_ array: [Element]) { self.init(count: array.count) { array[$0] } }
+    @_spi(Testing) public init(_ array: [Element]) { self.init(count: array.count) { array[$0] } }
 
-    func encode(to encoder: Encoder) throws {
+    @_spi(Testing) public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         guard count > 0, let registry = encoder.userInfo[StreamedJSON.registryKey] as? StreamedJSON.Registry else {
             try container.encode((0..<count).map(element))
@@ -28,9 +28,9 @@ struct StreamedArray<Element: Encodable>: Encodable {
 
 /// Writes pretty-printed JSON whose ``StreamedArray``s are written in batches: the output is
 /// byte for byte what `JSONEncoder` with the same settings prints for the whole value.
-enum StreamedJSON {
+@_spi(Testing) public enum StreamedJSON {
     /// Elements encoded at once.
-    static let batchSize = 512
+    @_spi(Testing) public static let batchSize = 512
 
     static let registryKey = CodingUserInfoKey(rawValue: "locomotion.streamedArrays")!
 
@@ -59,7 +59,9 @@ enum StreamedJSON {
     /// time, followed by a newline.
     ///
     /// - Throws: What the encoder throws.
-    static func write(_ value: some Encodable, encoder: JSONEncoder, to output: (String) -> Void) throws {
+    @_spi(Testing) public static func write(_ value: some Encodable, encoder: JSONEncoder, to output: (String) -> Void)
+        throws
+    {
         let registry = Registry()
         let skeletonEncoder = JSONEncoder()
         skeletonEncoder.outputFormatting = encoder.outputFormatting

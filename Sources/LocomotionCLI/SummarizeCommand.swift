@@ -3,7 +3,7 @@ import Locomotion
 
 /// `locomotion summarize RESULTS...`: merges the JSON Lines of `analyze --jsonl` runs (the shards
 /// of a cluster job) into the summary table one `analyze` run prints.
-enum SummarizeCommand {
+@_spi(Testing) public enum SummarizeCommand {
     static let summary = """
         usage: locomotion summarize RESULTS... [--out FILE]
 
@@ -15,7 +15,7 @@ enum SummarizeCommand {
         standard error (each record still gets its row).
         """
 
-    static let command = Command(
+    @_spi(Testing) public static let command = Command(
         name: "summarize", summary: summary,
         options: [.option("out", "FILE", .text(default: nil), "write the table to FILE instead of standard output")],
         footer: """
@@ -71,8 +71,8 @@ enum SummarizeCommand {
     }
 
     /// A results file that cannot be read or holds a line that is not a record.
-    struct ReadError: Error {
-        var message: String
+    @_spi(Testing) public struct ReadError: Error {
+        @_spi(Testing) public var message: String
     }
 
     /// `path` itself, or the `.jsonl` files under a folder, in path order.
@@ -88,7 +88,7 @@ enum SummarizeCommand {
     }
 
     /// The records of one JSON Lines file (``RecordingAnalysisRecord/records(jsonLines:path:)``).
-    static func read(_ path: String) throws(ReadError) -> [RecordingAnalysisRecord] {
+    @_spi(Testing) public static func read(_ path: String) throws(ReadError) -> [RecordingAnalysisRecord] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ReadError(message: "\(path): cannot read the file")
         }

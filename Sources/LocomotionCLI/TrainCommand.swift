@@ -3,7 +3,7 @@ import Locomotion
 
 /// `locomotion train DIR... --out MODEL`: trains an activity model on labelled recordings and
 /// prints its cross-validated confusion matrix.
-enum TrainCommand {
+@_spi(Testing) public enum TrainCommand {
     static let summary = """
         usage: locomotion train DIR|FILE... --out MODEL.json [--kind forest|logistic|bayes] [--folds K|groups]
                                 [--predictions FILE.csv] [--calibrate] [--window S] [--hop S] [--seed N]
@@ -49,8 +49,8 @@ enum TrainCommand {
     ]
 
     /// The settings the options give.
-    struct Settings {
-        var kind: ActivityModel.Kind
+    @_spi(Testing) public struct Settings {
+        @_spi(Testing) public var kind: ActivityModel.Kind
         /// The folds; `nil` for one fold per group.
         var folds: Int?
         var predictions: String?
@@ -61,7 +61,7 @@ enum TrainCommand {
         var reading: RecordingReadOptions
     }
 
-    static let command = Command(
+    @_spi(Testing) public static let command = Command(
         name: "train", summary: summary, options: options, sections: [ReadingOptions.section])
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -69,7 +69,7 @@ enum TrainCommand {
         }
     }
 
-    static func parse(_ parsed: Arguments) throws(UsageError) -> Settings {
+    @_spi(Testing) public static func parse(_ parsed: Arguments) throws(UsageError) -> Settings {
         guard !parsed.positional.isEmpty else { throw UsageError(message: "train needs at least one DIR or FILE") }
         guard let out = parsed.value("out") else { throw UsageError(message: "train needs --out MODEL.json") }
         guard parsed.value("kind") == nil || parsed.value("model") == nil else {

@@ -93,7 +93,7 @@ extension DSPError {
 
     /// The sample rate `rate` (Hz) is not finite and positive.
     public static func invalidSampleRate(_ rate: Double) -> DSPError {
-        let requirement = "it must be finite and greater than 0"
+        let requirement = "it must be finite and positive (Hz)"
         return DSPError(
             .invalidSampleRate, message: "sample rate \(rate.compactDescription) Hz is invalid; \(requirement)",
             parameter: "sampleRate", value: rate.compactDescription, expected: requirement)
@@ -102,7 +102,8 @@ extension DSPError {
     /// The band `lower...upper` Hz is empty, not finite, or outside `0...nyquist` Hz.
     public static func invalidBand(lower: Double, upper: Double, nyquist: Double) -> DSPError {
         let band = "\(lower.compactDescription)...\(upper.compactDescription) Hz"
-        let requirement = "it must be finite, non-empty and inside 0...\(nyquist.compactDescription) Hz (Nyquist)"
+        let requirement =
+            "it must be finite, non-empty and within 0...\(nyquist.compactDescription) (Hz; the Nyquist frequency)"
         return DSPError(
             .invalidBand, message: "frequency band \(band) is invalid; \(requirement)", parameter: "band",
             value: band, expected: requirement)

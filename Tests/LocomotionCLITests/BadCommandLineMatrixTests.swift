@@ -89,16 +89,16 @@ struct BadCommandLineMatrixTests {
             cases += [
                 Case(
                     arguments: [command, "{dir}/walk.csv", "--window", "1e-9"], status: 1,
-                    names: "{dir}/walk.csv: windowDuration = 1e-09 is invalid; a window must hold at least 4 samples"),
+                    names: "{dir}/walk.csv: windowDuration = 1e-09 is invalid; it must hold at least 4 samples"),
                 Case(
                     arguments: [command, "{dir}/walk.csv", "--hop", "1e-9"], status: 1,
-                    names: "{dir}/walk.csv: hop = 1e-09 is invalid; the hop must be at least half a sample"),
+                    names: "{dir}/walk.csv: hop = 1e-09 is invalid; it must be at least half a sample"),
             ]
         }
         cases.append(
             Case(
                 arguments: ["analyze", "{dir}/walk.csv", "--window", "1e6"], status: 1,
-                names: "windowDuration = 1000000 is invalid; a streamed window may hold at most 1048576 samples"))
+                names: "windowDuration = 1000000 is invalid; it must span at most 1048576 samples when streamed"))
         cases += [
             Case(arguments: ["summarize", "{dir}/one.csv"], status: 1, names: "{dir}/one.csv:1: not a record"),
             Case(arguments: ["summarize", "-"], status: 1, names: "-: No such file"),

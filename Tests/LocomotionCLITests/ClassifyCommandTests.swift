@@ -1,56 +1,90 @@
 import Foundation
 import Locomotion
+@_spi(Testing) import LocomotionCLI
 import Testing
-
-@_spi(Testing) @testable import LocomotionCLI
 
 @Suite("locomotion classify")
 struct ClassifyCommandTests {
-    func settings(_ arguments: [String]) throws -> ClassifyCommand.Settings {
-        try ClassifyCommand.parse(
-            Arguments(arguments, command: ClassifyCommand.command))
+    /// One file's record of `locomotion classify --json`, as the command writes it.
+    struct Record: Decodable {
+        struct Window: Decodable {
+            var start: Double
+            var end: Double
+            var activity: ActivityType
+            var rule: String
+            /// Whether the window has class probabilities (a model's windows do).
+            var hasProbabilities: Bool
+
+            enum CodingKeys: String, CodingKey { case start, end, activity, rule, probabilities }
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                start = try container.decode(Double.self, forKey: .start)
+                end = try container.decode(Double.self, forKey: .end)
+                activity = try container.decode(ActivityType.self, forKey: .activity)
+                rule = try container.decode(String.self, forKey: .rule)
+                hasProbabilities = container.contains(.probabilities)
+            }
+        }
+
+        var classifier: String
+        var windows: [Window]
+        var scoredWindows: Int
+        var accuracy: Double?
+        var confusion: ActivityConfusion?
     }
 
-    func bundledWalk() throws -> Recording {
-        let path = try #require(DemoCommand.bundledRecordingPath)
-        return try ReadingOptions.load(path: path, options: .init(labelTranslations: DatasetLabels.uciHAPT)).recording
+    /// `locomotion classify FILE` with `arguments`: the record of its `--json`, its text and its
+    /// `--csv`. FILE is the bundled walk with its UCI HAPT labels unless given.
+    static func classify(_ arguments: [String], file: String? = nil) throws -> (
+        record: Record, text: String, csv: String
+    ) {
+        let file = try file ?? #require(DemoCommand.bundledRecordingPath)
+        let labels = file == DemoCommand.bundledRecordingPath ? ["--labels", "hapt"] : []
+        var outputs: [String] = []
+        for format in [["--json"], [], ["--csv"]] {
+            let result = try OutputConventionTests.run(["classify", file] + labels + arguments + format)
+            try #require(result.status == 0, "\(result.errors)")
+            outputs.append(result.output)
+        }
+        let records = try JSONDecoder().decode([Record].self, from: Data(outputs[0].utf8))
+        try #require(records.count == 1)
+        return (records[0], outputs[1], outputs[2])
     }
 
     @Test func theBundledWalkIsWalkingAndScoredAgainstItsLabels() throws {
-        let report = try ClassifyCommand.analyze(bundledWalk(), settings: settings([]))
+        let (report, text, csv) = try Self.classify([])
         #expect(report.classifier == "rules")
         #expect(report.scoredWindows > 30)
         #expect(try #require(report.accuracy) > 0.9)
         #expect(report.confusion?.recall(of: .walking) == report.accuracy)
-        let text = ClassifyCommand.text(report)
         #expect(text.contains("against the labels"))
         #expect(text.contains("walking"))
-        let csv = ClassifyCommand.csv([report])
         #expect(csv.hasPrefix("file,start_s,end_s,label,activity,confidence,rule\n"))
         #expect(csv.split(separator: "\n").count == report.windows.count + 1)
     }
 
     @Test func theFusionAndHysteresisAndAWholeFileTruth() throws {
-        let fused = try ClassifyCommand.analyze(bundledWalk(), settings: settings(["--classifier", "fusion"]))
+        let fused = try Self.classify(["--classifier", "fusion"]).record
         #expect(fused.windows.allSatisfy { $0.rule == "vote_fusion" })
-        let held = try ClassifyCommand.analyze(bundledWalk(), settings: settings(["--hold", "5"]))
+        let held = try Self.classify(["--hold", "5"]).record
         // Hysteresis starts from unknown, so the first windows are unknown until walking has held 5 s.
         #expect(held.windows.first?.activity == .unknown)
         #expect(held.windows.map(\.activity).filter { $0 == .walking }.count > 30)
-        let driving = try ClassifyCommand.analyze(bundledWalk(), settings: settings(["--truth", "driving"]))
+        let driving = try Self.classify(["--truth", "driving"]).record
         #expect(driving.scoredWindows == driving.windows.count)
         #expect(try #require(driving.accuracy) < 0.2)
     }
 
     @Test func theBundledModelGivesProbabilities() throws {
-        let report = try ClassifyCommand.analyze(bundledWalk(), settings: settings(["--classifier", "model"]))
+        let (report, _, csv) = try Self.classify(["--classifier", "model"])
         #expect(report.classifier == "model (bayes)")
-        #expect(report.windows.allSatisfy { $0.probabilities != nil && $0.rule == "model" })
-        let header = ClassifyCommand.csv([report]).prefix { $0 != "\n" }
+        #expect(report.windows.allSatisfy { $0.hasProbabilities && $0.rule == "model" })
+        let header = csv.prefix { $0 != "\n" }
         #expect(header.hasSuffix(",rule,p_walking,p_running,p_cycling,p_driving,p_stationary"))
         // The rules' CSV keeps its columns.
-        let rules = try ClassifyCommand.analyze(bundledWalk(), settings: settings([]))
-        #expect(ClassifyCommand.csv([rules]).hasPrefix("file,start_s,end_s,label,activity,confidence,rule\n"))
+        let rules = try Self.classify([]).csv
+        #expect(rules.hasPrefix("file,start_s,end_s,label,activity,confidence,rule\n"))
     }
 
     @Test(arguments: [
@@ -100,7 +134,7 @@ struct AnalyzeCommandTests {
         #expect(whole.status == 0 && !whole.errors.contains("nothing classified"))
         // The streamed window's buffers are bounded: refused at once, not gigabytes later.
         let huge = try OutputConventionTests.run(["analyze", path, "--window", "1e6"])
-        #expect(huge.status == 1 && huge.errors.contains("a streamed window may hold at most 1048576 samples"))
+        #expect(huge.status == 1 && huge.errors.contains("it must span at most 1048576 samples when streamed"))
     }
 
     @Test(arguments: [

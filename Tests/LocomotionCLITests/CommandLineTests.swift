@@ -1,8 +1,7 @@
 import Foundation
 import Locomotion
+@_spi(Testing) import LocomotionCLI
 import Testing
-
-@_spi(Testing) @testable import LocomotionCLI
 
 @Suite("locomotion command line")
 struct CommandLineTests {
@@ -140,23 +139,25 @@ struct SpeedCommandTests {
         ] {
             #expect(LocomotionTool.run(["speed", path] + extra) == 0, "\(extra)")
         }
-        let report = try SpeedCommand.report(
-            path: path,
-            results: SpeedSmoother().smooth(RecordingReader.read(path: path).recording.locationFixes()),
-            method: "smoothed", spike: 2)
-        #expect(
-            report.summary.rejectedSpikes == 1 && report.summary.rawSpikes == 1 && report.summary.smoothedSpikes == 0)
-        #expect(report.fixes[30].status == "rejectedSpike")
+        let json = try OutputConventionTests.run(["speed", path, "--json"])
+        #expect(json.status == 0, "\(json.errors)")
+        let records = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]],
+            "not an array: \(json.output.prefix(80))")
+        let summary = try #require(records.first?["summary"] as? [String: Any])
+        #expect(summary["rejectedSpikes"] as? Int == 1 && summary["rawSpikes"] as? Int == 1)
+        #expect(summary["smoothedSpikes"] as? Int == 0 && summary["spikeThreshold"] as? Double == 2)
+        let fixes = try #require(records.first?["fixes"] as? [[String: Any]])
+        #expect(fixes.count == 60 && fixes[30]["status"] as? String == "rejectedSpike")
     }
 
     @Test func theCSVQuotesAFileNameWithACommaAndReadsBack() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("ride, \"fast\"-\(UUID()).csv").path
         try "t,speed\n0,1.5\n1,1.6\n".write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let recording = try RecordingReader.read(path: path).recording
-        let report = try SpeedCommand.report(
-            path: path, results: SpeedSmoother().smooth(recording.locationFixes()), method: "smoothed", spike: 2)
-        let table = try ReferenceTable(text: SpeedCommand.csv([report]), source: "speed.csv")
+        let csv = try OutputConventionTests.run(["speed", path, "--csv"])
+        #expect(csv.status == 0, "\(csv.errors)")
+        let table = try ReferenceTable(text: csv.output, source: "speed.csv")
         #expect(table.header.count == 7 && table.rows.count == 2)
         #expect(table.rows.allSatisfy { $0.count == 7 && $0[0] == path })
         #expect(try table.column(["time_s"], fallback: false) == [0, 1])

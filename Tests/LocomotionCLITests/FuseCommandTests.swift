@@ -1,24 +1,38 @@
+import Foundation
 import Locomotion
+@_spi(Testing) import LocomotionCLI
 import Testing
-
-@_spi(Testing) @testable import LocomotionCLI
 
 @Suite("locomotion fuse")
 struct FuseCommandTests {
-    func decide(_ arguments: [String]) throws -> VoteFusionDecision {
-        try FuseCommand.decide(
-            Arguments(arguments, command: FuseCommand.command))
+    /// The decision `locomotion fuse` prints for `arguments`, read back from its `--json`, and the
+    /// text it prints without.
+    struct Fused {
+        var decision: VoteFusionDecision
+        var text: String
     }
+
+    func fuse(_ arguments: [String]) throws -> Fused {
+        let json = try OutputConventionTests.run(["fuse"] + arguments + ["--json"])
+        try #require(json.status == 0, "\(json.errors)")
+        let text = try OutputConventionTests.run(["fuse"] + arguments)
+        try #require(text.status == 0, "\(text.errors)")
+        return Fused(
+            decision: try JSONDecoder().decode(VoteFusionDecision.self, from: Data(json.output.utf8)), text: text.output
+        )
+    }
+
+    func decide(_ arguments: [String]) throws -> VoteFusionDecision { try fuse(arguments).decision }
 
     @Test func theTrafficJamIsATieUntilTheSystemSaysAutomotive() throws {
         let jam = ["--speed", "0.8", "--cadence", "0", "--variance", "0.015"]
-        let tie = try decide(jam)
-        #expect(tie.activity == .unknown && tie.confidence == .low)
-        #expect(FuseCommand.render(tie).contains("tie between walking and driving"))
-        let resolved = try decide(jam + ["--os", "automotive,stationary", "--os-rule", "traffic-jam"])
-        #expect(resolved.activity == .driving && resolved.score == 4)
-        #expect(FuseCommand.render(resolved).hasPrefix("driving (medium confidence, score 4)\n"))
-        #expect(FuseCommand.render(resolved).contains("operating_system       driving +2"))
+        let tie = try fuse(jam)
+        #expect(tie.decision.activity == .unknown && tie.decision.confidence == .low)
+        #expect(tie.text.contains("tie between walking and driving"))
+        let resolved = try fuse(jam + ["--os", "automotive,stationary", "--os-rule", "traffic-jam"])
+        #expect(resolved.decision.activity == .driving && resolved.decision.score == 4)
+        #expect(resolved.text.hasPrefix("driving (medium confidence, score 4)\n"))
+        #expect(resolved.text.contains("operating_system       driving +2"))
     }
 
     @Test func cyclingWithACyclingReport() throws {
@@ -31,7 +45,7 @@ struct FuseCommandTests {
     @Test func aNegativeSpeedIsAnInvalidFixAndCastsNoVote() throws {
         let decision = try decide(["--speed", "-1", "--cadence", "1.6", "--variance", "0.04"])
         #expect(decision.activity == .walking && decision.confidence == .medium)
-        #expect(FuseCommand.render(try decide([])).contains("none (no signal given)"))
+        #expect(try fuse([]).text.contains("none (no signal given)"))
     }
 
     @Test(arguments: [

@@ -1,8 +1,7 @@
 import Foundation
 import Locomotion
+@_spi(Testing) import LocomotionCLI
 import Testing
-
-@_spi(Testing) @testable import LocomotionCLI
 
 /// The commands that read a model extract the features with the model's whole feature
 /// configuration, not only its window and hop; and `classify` scores with the package's one
@@ -61,11 +60,7 @@ struct ModelConfigurationCommandTests {
         }
         let path = try InfoCommandTests.temporaryFile("t,ax,ay,az,label\n" + rows.joined())
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let recording = try ReadingOptions.load(path: path, options: .init(), notes: false).recording
-        let report = try ClassifyCommand.analyze(
-            recording,
-            settings: ClassifyCommand.parse(
-                Arguments([], command: ClassifyCommand.command)))
+        let report = try ClassifyCommandTests.classify([], file: path).record
         let unanimous = report.windows.filter { $0.end < 10 || $0.start >= 10 }.count
         #expect(unanimous < report.windows.count)
         #expect(report.scoredWindows == unanimous)

@@ -1,8 +1,7 @@
 import Foundation
 import Locomotion
+@_spi(Testing) import LocomotionCLI
 import Testing
-
-@_spi(Testing) @testable import LocomotionCLI
 
 /// Each command declares its options once; its usage, parsing and validation come from that
 /// declaration, and a usage error is one line.

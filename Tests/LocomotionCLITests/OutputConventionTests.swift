@@ -1,8 +1,7 @@
 import Foundation
 import Locomotion
+@_spi(Testing) import LocomotionCLI
 import Testing
-
-@_spi(Testing) @testable import LocomotionCLI
 
 /// One output convention for every command (docs/CLI.md, "Output"): `--json` is an array of
 /// per-file records for the per-file commands, every CSV starts with the same columns, and every

@@ -31,7 +31,9 @@ struct ResampleOptionTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let refused = try OutputConventionTests.run(["steps", path, "--resample", "off"])
         #expect(refused.status == 1)
-        #expect(refused.errors.contains("supports 10–1000 Hz") && refused.errors.contains("--resample HZ resamples it"))
+        #expect(
+            refused.errors.contains("is invalid; it must be in 10...1000 (Hz) for ")
+                && refused.errors.contains("--resample HZ resamples it"))
     }
 
     @Test func infoDescribesTheFileAsWritten() throws {

@@ -1,7 +1,6 @@
 import Foundation
+@_spi(Testing) import LocomotionCLI
 import Testing
-
-@_spi(Testing) @testable import LocomotionCLI
 
 @Suite("locomotion analyze --shard and summarize")
 struct ShardCommandTests {

@@ -1,8 +1,7 @@
 import Foundation
 import Locomotion
+@_spi(Testing) import LocomotionCLI
 import Testing
-
-@_spi(Testing) @testable import LocomotionCLI
 
 @Suite("streamed output")
 struct StreamedOutputTests {

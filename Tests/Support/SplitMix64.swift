@@ -20,6 +20,9 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     /// A uniform double in `[0, 1)` with 53 random bits.
     public mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1p-53 }
 
+    /// A uniform double in `[-1, 1)`: ``nextUnit()`` scaled.
+    public mutating func nextSignedUnit() -> Double { 2 * nextUnit() - 1 }
+
     /// A standard normal deviate (Box–Muller).
     public mutating func nextGaussian() -> Double {
         let u1 = 1 - nextUnit()  // (0, 1], so the logarithm is finite
@@ -28,7 +31,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// `count` uniform samples in `-1..<1`.
-    public mutating func uniformSamples(_ count: Int) -> [Double] { (0..<count).map { _ in 2 * nextUnit() - 1 } }
+    public mutating func uniformSamples(_ count: Int) -> [Double] { (0..<count).map { _ in nextSignedUnit() } }
 
     /// `count` standard normal samples.
     public mutating func gaussianSamples(_ count: Int) -> [Double] { (0..<count).map { _ in nextGaussian() } }

@@ -13,7 +13,8 @@ public enum WalkRecording {
         return Recording(source: "walk", time: time, acceleration: ThreeAxisSeries(x: x, y: y, z: z))
     }
 
-    /// Writes `recording` as the package's CSV to a new temporary file and returns its path.
+    /// Writes `recording` (any recording, not only a walk) as the package's CSV to a new
+    /// temporary file and returns its path; the caller removes it.
     public static func temporaryCSV(_ recording: Recording) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID()).csv").path
         try RecordingWriter.write(recording, to: path)

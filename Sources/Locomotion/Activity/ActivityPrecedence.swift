@@ -11,10 +11,11 @@ public struct ActivityPrecedence: Sendable, Hashable, Codable {
     ///   appears twice or the order contains ``ActivityType/unknown``.
     public init(order: [ActivityType]) throws(LocomotionError) {
         try LocomotionError.require(
-            "order", order, !order.contains(.unknown), "it cannot contain 'unknown': it is the fallback")
+            "order", order, !order.contains(.unknown), "it must not contain 'unknown'; that is the fallback")
         if let repeated = order.enumerated().first(where: { order[..<$0.offset].contains($0.element) }) {
             throw .invalidParameter(
-                name: "order", value: "\(order)", requirement: "'\(repeated.element)' appears twice in it")
+                name: "order", value: "\(order)",
+                requirement: "it must name each activity once; '\(repeated.element)' appears twice")
         }
         self.order = order
     }

@@ -11,7 +11,7 @@ extension ActivityModel {
     public func calibrated(temperature: Double) throws(LocomotionError) -> ActivityModel {
         try LocomotionError.require(
             "temperature", temperature, Self.temperatureRange.contains(temperature),
-            "it must lie in \(Self.temperatureRange.lowerBound)...\(Self.temperatureRange.upperBound)")
+            "it must be in \(Self.temperatureRange.lowerBound)...\(Self.temperatureRange.upperBound)")
         return ActivityModel(
             formatVersion: Self.formatVersion, kind: kind, featureSchema: featureSchema, classes: classes,
             training: training, trained: trained, temperature: temperature)

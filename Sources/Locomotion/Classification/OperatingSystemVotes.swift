@@ -60,7 +60,7 @@ public struct OperatingSystemVotes: Sendable, Hashable, Codable {
         if let index = weights.firstIndex(where: { $0 < 0 }) {
             throw .invalidParameter(
                 name: "operatingSystemVotes.weights[\(index)]", value: "\(weights[index])",
-                requirement: "a weight cannot be negative")
+                requirement: "it must be at least 0")
         }
     }
 }

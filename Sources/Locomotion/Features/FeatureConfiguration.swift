@@ -81,7 +81,7 @@ public struct FeatureConfiguration: Sendable {
             guard BuiltinFeature.perAxisStatistics.contains(feature) else {
                 throw .invalidParameter(
                     name: "axisFeatures", value: feature.rawValue,
-                    requirement: "per-axis features must be among BuiltinFeature.perAxisStatistics")
+                    requirement: "it must be one of BuiltinFeature.perAxisStatistics")
             }
             for axis in ["x", "y", "z"] { descriptors.append(feature.axisDescriptor(axis: axis, self)) }
         }

@@ -106,13 +106,14 @@ public struct FeatureExtractor: Sendable {
         let gait = configuration.gaitBand
         guard gait.lowerBound >= 0, gait.upperBound <= nyquist, gait.lowerBound < gait.upperBound else {
             throw .invalidParameter(
-                name: "gaitBand", value: "\(gait)", requirement: "it must be a non-empty band within 0...\(nyquist) Hz")
+                name: "gaitBand", value: "\(gait)",
+                requirement: "it must be a non-empty band within 0...\(nyquist) (Hz)")
         }
         for band in configuration.powerBands
         where !(band.lowerBound >= 0 && band.upperBound.isFinite && band.lowerBound < band.upperBound) {
             throw .invalidParameter(
                 name: "powerBands", value: "\(band)",
-                requirement: "each band must be finite, non-empty and at or above 0 Hz")
+                requirement: "it must be finite, non-empty and at least 0 (Hz)")
         }
         guard configuration.maximumFixAge > 0 else {
             throw .invalidParameter(
@@ -333,7 +334,7 @@ public struct FeatureExtractor: Sendable {
         else {
             throw .invalidParameter(
                 name: "window", value: "\(x.count) samples",
-                requirement: "every axis must hold exactly \(count) samples")
+                requirement: "it must hold exactly \(count) samples on every axis")
         }
         guard row.count == schema.count else {
             throw .invalidParameter(
@@ -430,7 +431,7 @@ public struct FeatureExtractor: Sendable {
                 throw .invalidParameter(
                     name: "FeatureGroup '\(groups[index].descriptors.first?.name ?? "")' values",
                     value: "\(values.count) values",
-                    requirement: "a group must leave exactly its \(columns.count) descriptors' values")
+                    requirement: "it must be \(columns.count), one per descriptor of the group")
             }
             for (offset, value) in values.enumerated() { row[columns.lowerBound + offset] = value }
         }

@@ -129,7 +129,7 @@ public struct FeatureSchema: Sendable, Codable {
         for descriptor in descriptors where !seen.insert(descriptor.name).inserted {
             throw .invalidParameter(
                 name: "feature name", value: descriptor.name,
-                requirement: "every feature of a schema needs a unique name")
+                requirement: "it must be unique within the schema")
         }
         self.version = version
         self.descriptors = descriptors
@@ -159,7 +159,8 @@ public struct FeatureSchema: Sendable, Codable {
         var selected: [FeatureDescriptor] = []
         for name in names {
             guard let column = index(of: name) else {
-                throw .invalidParameter(name: "feature name", value: name, requirement: "the schema has no such column")
+                throw .invalidParameter(
+                    name: "feature name", value: name, requirement: "it must name a column of the schema")
             }
             selected.append(descriptors[column])
         }

@@ -84,7 +84,7 @@ public struct StreamingFeatureExtractor: Sendable {
             let longest = (Double(Self.maximumWindowSampleCount) / sampleRate).compactDescription
             throw .invalidParameter(
                 name: "windowDuration", value: "\(configuration.windowDuration)",
-                requirement: "a streamed window may hold at most \(Self.maximumWindowSampleCount) samples "
+                requirement: "it must span at most \(Self.maximumWindowSampleCount) samples when streamed "
                     + "(\(longest) s at \(sampleRate.compactDescription) Hz)")
         }
         extractor = try FeatureExtractor(
@@ -148,7 +148,7 @@ public struct StreamingFeatureExtractor: Sendable {
         // A NaN time would pass every later order check; an infinite one would refuse every later sample.
         guard time.isFinite else {
             throw .invalidParameter(
-                name: "time", value: "\(time)", requirement: "a sample's time must be a finite number of seconds")
+                name: "time", value: "\(time)", requirement: "it must be finite (s)")
         }
         if time < previousTime {  // also across gaps and after finish()
             throw .timeGoesBackwards(

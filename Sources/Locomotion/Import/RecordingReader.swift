@@ -29,7 +29,8 @@ public enum RecordingReader {
         progress: ((_ bytesConsumed: Int, _ byteCount: Int?) -> Void)? = nil
     ) throws(LocomotionError) -> (groups: [RecordingGroup], layout: RecordingLayout, report: RecordingReadReport) {
         guard options.groupColumn != nil else {
-            throw .invalidParameter(name: "groupColumn", value: "nil", requirement: "readGroups needs a group column")
+            throw .invalidParameter(
+                name: "groupColumn", value: "nil", requirement: "it must name a group column for readGroups")
         }
         let stream = try RecordingStream(path: path, options: options)
         let groups = try stream.readGroups(progress: progress)

@@ -86,7 +86,8 @@ public struct RecordingResampler: Sendable {
         guard sampleRate <= Double(Self.maximumUpsampling) * inputRate else {
             throw .invalidParameter(
                 name: "sampleRate", value: "\(sampleRate)",
-                requirement: "at most \(Self.maximumUpsampling) times the input's \(inputRate.compactDescription) Hz: "
+                requirement:
+                    "it must be at most \(Self.maximumUpsampling) times the input's \(inputRate.compactDescription) Hz; "
                     + "each row would become \((sampleRate / inputRate).compactDescription) rows, and interpolation "
                     + "adds no information")
         }
@@ -144,7 +145,7 @@ public struct RecordingResampler: Sendable {
                 throw .invalidParameter(
                     name: "sampleRate", value: "\(sampleRate)",
                     requirement:
-                        "a segment's grid must hold at most \(Recording.largestResampledSegment) rows; the segment before row \(rowNumber) would hold more"
+                        "it must give each segment's grid at most \(Recording.largestResampledSegment) rows; the segment before row \(rowNumber) would hold more"
                 )
             }
             time.append(t)

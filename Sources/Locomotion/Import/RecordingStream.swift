@@ -323,7 +323,8 @@ public final class RecordingStream {
         guard layout.groupIndex == nil else {
             throw .invalidParameter(
                 name: "groupColumn", value: options.groupColumn ?? "",
-                requirement: "a grouped file holds several recordings; read it with readGroups")
+                requirement:
+                    "it must be nil to read one recording; a grouped file holds several, read it with readGroups")
         }
         var recording = makeRecording(rows: 0, labels: [], extras: layout.extraIndices.map { _ in [] })
         while let chunk = try nextChunk() {

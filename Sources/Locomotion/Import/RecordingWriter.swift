@@ -41,7 +41,7 @@ public final class RecordingWriter {
         guard Self.header(of: chunk) == columns else {
             throw .invalidParameter(
                 name: "chunk", value: Self.header(of: chunk).joined(separator: ","),
-                requirement: "\(path): every chunk must have the columns \(columns.joined(separator: ","))")
+                requirement: "it must have the columns \(columns.joined(separator: ",")) of \(path)")
         }
         try write(Self.rows(of: chunk))
     }

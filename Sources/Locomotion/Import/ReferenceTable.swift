@@ -112,7 +112,7 @@ public struct ReferenceTable: Sendable, Equatable {
     public func bouts(widenedBy tolerance: Double) throws(LocomotionError) -> [ClosedRange<Double>] {
         guard tolerance.isFinite, tolerance >= 0 else {
             throw .invalidParameter(
-                name: "tolerance", value: "\(tolerance)", requirement: "it must be finite and not negative (s)")
+                name: "tolerance", value: "\(tolerance)", requirement: "it must be finite and at least 0 (s)")
         }
         let starts = try column(["start_s"], fallback: false)
         let ends = try column(["end_s"], fallback: false)

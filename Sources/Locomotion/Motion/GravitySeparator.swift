@@ -67,7 +67,7 @@ public struct GravitySeparator: Sendable {
     public mutating func process(x: Double, y: Double, z: Double) throws(LocomotionError) -> Components {
         guard x.isFinite, y.isFinite, z.isFinite else {
             throw .invalidParameter(
-                name: "acceleration", value: "(\(x), \(y), \(z))", requirement: "every axis must be finite (g)")
+                name: "acceleration", value: "(\(x), \(y), \(z))", requirement: "it must be finite on every axis (g)")
         }
         if !started {
             filters[0].reset(toSteadyStateFor: x)

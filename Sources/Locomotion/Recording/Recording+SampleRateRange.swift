@@ -38,11 +38,11 @@ extension Recording {
         throws(LocomotionError)
     {
         guard range.containsSampleRate(rate) else {
-            let limits = "\(range.lowerBound.compactDescription)–\(range.upperBound.compactDescription) Hz"
+            let limits = "\(range.lowerBound.compactDescription)...\(range.upperBound.compactDescription) (Hz)"
             throw .invalidParameter(
                 name: "sampleRate", value: "\(rate)",
                 requirement:
-                    "\(purpose) supports \(limits); resample the recording first (Recording.resampled(to:maximumGap:))"
+                    "it must be in \(limits) for \(purpose); resample the recording first (Recording.resampled(to:maximumGap:))"
             )
         }
     }

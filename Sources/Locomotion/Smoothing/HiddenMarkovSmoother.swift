@@ -121,7 +121,7 @@ public struct HiddenMarkovSmoother: Sendable, Hashable {
         for (state, value) in values.enumerated() {
             try LocomotionError.require(
                 "\(name)s[\(state)]", value, value.isFinite && positive ? value > 0 : value >= 0,
-                "it must be finite and \(positive ? "positive" : "not negative")")
+                "it must be finite and \(positive ? "positive" : "at least 0")")
             sum += value
         }
         try LocomotionError.require(
@@ -149,7 +149,7 @@ public struct HiddenMarkovSmoother: Sendable, Hashable {
                 throw LocomotionError(
                     .invalidData,
                     message:
-                        "window \(window), state \(state): probability \(value) is invalid; it must be finite and not negative"
+                        "window \(window), state \(state): probability \(value) is invalid; it must be finite and at least 0"
                 )
             }
             buffer[offset + state] = log(max(value, Self.probabilityFloor)) - logEmissionOffsets[state]

@@ -69,7 +69,7 @@ extension TransitionMatrix {
     public func power(_ steps: Double) throws(LocomotionError) -> TransitionMatrix {
         try LocomotionError.require(
             "steps", steps, steps.isFinite && steps >= 0 && steps < 0x1p52,
-            "it must be finite, not negative and below 2^52")
+            "it must be finite, at least 0 and below 2^52")
         let whole = steps.rounded(.down)
         let fraction = steps - whole
         var result = squareMatrix.power(Int(whole))
@@ -77,7 +77,7 @@ extension TransitionMatrix {
             guard let generator = generator() else {
                 throw .invalidParameter(
                     name: "steps", value: "\(steps)",
-                    requirement: "it must be a whole number: this transition matrix has no real logarithm "
+                    requirement: "it must be a whole number; this transition matrix has no real logarithm "
                         + "(an eigenvalue at or below 0), so it cannot be raised to a fractional power")
             }
             result = result * generator.matrix.generatorExponential(time: fraction)

@@ -35,7 +35,7 @@ public struct TransitionMatrix: Sendable, Hashable {
         for (index, row) in rows.enumerated() where row.count != count {
             throw .invalidParameter(
                 name: "rows[\(index)].count", value: "\(row.count)",
-                requirement: "it must be \(count): a matrix over \(count) states has \(count) entries in each row")
+                requirement: "it must be \(count); a matrix over \(count) states has \(count) entries in each row")
         }
         try self.init(stateCount: count, probabilities: rows.flatMap { $0 })
     }
@@ -59,12 +59,12 @@ public struct TransitionMatrix: Sendable, Hashable {
                 let value = probabilities[row * stateCount + column]
                 try LocomotionError.require(
                     "probabilities[\(row * stateCount + column)]", value, value.isFinite && value >= 0,
-                    "it must be finite and not negative")
+                    "it must be finite and at least 0")
                 sum += value
             }
             try LocomotionError.require(
                 "probabilities of row \(row)", sum, abs(sum - 1) <= Self.rowSumTolerance,
-                "each row must sum to 1 (within \(Self.rowSumTolerance))")
+                "it must sum to 1 (within \(Self.rowSumTolerance))")
         }
         self.stateCount = stateCount
         self.probabilities = probabilities

@@ -101,13 +101,13 @@ public struct KalmanFilter: Sendable, Equatable {
     {
         if !initial.isFinite { return ("initial", initial, "it must be finite") }
         if !(processNoise.isFinite && processNoise >= 0) {
-            return ("processNoise", processNoise, "it must be finite and non-negative")
+            return ("processNoise", processNoise, "it must be finite and at least 0")
         }
         if !(measurementNoise.isFinite && measurementNoise >= 0) {
-            return ("measurementNoise", measurementNoise, "it must be finite and non-negative")
+            return ("measurementNoise", measurementNoise, "it must be finite and at least 0")
         }
         if processNoise + measurementNoise <= 0 {
-            return ("measurementNoise", measurementNoise, "processNoise + measurementNoise must be positive")
+            return ("measurementNoise", measurementNoise, "it must make processNoise + measurementNoise positive")
         }
         return nil
     }

@@ -27,11 +27,11 @@ public struct LocationFix: Sendable, Equatable, Hashable {
         public init(latitude: Double, longitude: Double) throws(LocomotionError) {
             guard latitude.isFinite, (-90...90).contains(latitude) else {
                 throw .invalidParameter(
-                    name: "latitude", value: "\(latitude)", requirement: "it must be in -90...90 degrees")
+                    name: "latitude", value: "\(latitude)", requirement: "it must be in -90...90 (degrees)")
             }
             guard longitude.isFinite, (-180...180).contains(longitude) else {
                 throw .invalidParameter(
-                    name: "longitude", value: "\(longitude)", requirement: "it must be in -180...180 degrees")
+                    name: "longitude", value: "\(longitude)", requirement: "it must be in -180...180 (degrees)")
             }
             self.latitude = latitude
             self.longitude = longitude
@@ -85,7 +85,7 @@ public struct LocationFix: Sendable, Equatable, Hashable {
         ] where !value.isFinite {
             throw .invalidParameter(
                 name: name, value: "\(value)",
-                requirement: "it must be a finite number (use a negative value for an invalid reading)")
+                requirement: "it must be finite; a negative value marks an invalid reading")
         }
         self.time = time
         self.speed = speed

@@ -93,14 +93,14 @@ extension SpeedKalmanFilter {
                 initialAccelerationStandardDeviation, name: "initialAccelerationStandardDeviation", unit: "m/s²")
             // Infinite limits are allowed: they switch the gate or the check off.
             try LocomotionError.require(
-                "gateSigmas", gateSigmas, gateSigmas > 0, "it must be > 0 (standard deviations)")
+                "gateSigmas", gateSigmas, gateSigmas > 0, "it must be positive (standard deviations)")
             try LocomotionError.require(reinitializeAfterRejections, atLeast: 1, name: "reinitializeAfterRejections")
             try LocomotionError.requirePositive(defaultSpeedAccuracy, name: "defaultSpeedAccuracy", unit: "m/s")
             try LocomotionError.requirePositive(minimumSpeedAccuracy, name: "minimumSpeedAccuracy", unit: "m/s")
             try LocomotionError.require(
-                "noisyAccuracyLimit", noisyAccuracyLimit, noisyAccuracyLimit > 0, "it must be > 0 (m/s)")
+                "noisyAccuracyLimit", noisyAccuracyLimit, noisyAccuracyLimit > 0, "it must be positive (m/s)")
             try LocomotionError.require(
-                "maximumNoiseInterval", maximumNoiseInterval, maximumNoiseInterval > 0, "it must be > 0 (s)")
+                "maximumNoiseInterval", maximumNoiseInterval, maximumNoiseInterval > 0, "it must be positive (s)")
             self.model = model
             self.processNoise = processNoise
             self.processNoisePerSpeed = processNoisePerSpeed

@@ -43,7 +43,7 @@ public struct SpeedSmoothingReport: Sendable, Equatable, Hashable {
     public init(results: [SmoothedSpeed], spikeThreshold: Double = 2) throws(LocomotionError) {
         guard spikeThreshold.isFinite, spikeThreshold > 0 else {
             throw .invalidParameter(
-                name: "spikeThreshold", value: "\(spikeThreshold)", requirement: "it must be > 0 (m/s)")
+                name: "spikeThreshold", value: "\(spikeThreshold)", requirement: "it must be finite and positive (m/s)")
         }
         var counts = SpeedKalmanFilter.Counts()
         var raw: [Double] = []

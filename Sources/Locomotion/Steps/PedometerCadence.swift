@@ -50,7 +50,7 @@ public enum PedometerCadence {
             guard currentCadence.isFinite, currentCadence >= 0 else {
                 throw .invalidParameter(
                     name: "currentCadence", value: "\(currentCadence)",
-                    requirement: "it must be finite and not negative (steps/s)")
+                    requirement: "it must be finite and at least 0 (steps/s)")
             }
             return currentCadence
         }

@@ -289,7 +289,7 @@ extension StepDetectorConfiguration {
         func requireDuration(_ name: String, _ value: Double) throws(LocomotionError) {
             try LocomotionError.require(
                 name, value, value > 0 && value <= Self.longestDuration,
-                "it must be positive, at most \(Self.longestDuration) s")
+                "it must be positive and at most \(Self.longestDuration) (s)")
         }
         let (k, a, c, b, t) = (candidates, amplitude, context, bout, timing)
         try LocomotionError.requirePositive(k.lowPassCutoff, name: "candidates.lowPassCutoff", unit: "Hz")
@@ -355,7 +355,7 @@ extension StepDetectorConfiguration {
         let r = rhythm
         try LocomotionError.require(
             "rhythm.memory", r.memory, r.memory >= 0 && r.memory <= Self.longestDuration,
-            "it must be at least 0 and at most \(Self.longestDuration) s")
+            "it must be in 0...\(Self.longestDuration) (s)")
         try LocomotionError.require(
             "rhythm.minimumPeriod", r.minimumPeriod, r.minimumPeriod > 0 && r.minimumPeriod.isFinite,
             "it must be positive (s)")
@@ -370,26 +370,27 @@ extension StepDetectorConfiguration {
         try LocomotionError.require(
             "gaitBout.periods", g.periods,
             g.periods.lowerBound > 0 && g.periods.upperBound.isFinite,
-            "it must be positive and finite (s)")
+            "it must be finite and positive (s)")
         try LocomotionError.require(
             "gaitBout.window", g.window,
             g.window == 0 || (g.window >= 2 * g.periods.upperBound && g.window <= Self.longestDuration),
-            "it must be 0 (off) or at least twice gaitBout.periods' upper bound and at most \(Self.longestDuration) s")
+            "it must be 0 (off) or at least twice gaitBout.periods' upper bound and at most \(Self.longestDuration) (s)"
+        )
         try LocomotionError.requireFinite(g.regularity, name: "gaitBout.regularity")
         try LocomotionError.requireNonNegative(g.shortestPeriod, name: "gaitBout.shortestPeriod", unit: "s")
         try LocomotionError.require(
             "gaitBout.energyFraction", g.energyFraction,
-            g.energyFraction >= 0 && g.energyFraction.isFinite, "it must be at least 0 and finite")
+            g.energyFraction >= 0 && g.energyFraction.isFinite, "it must be finite and at least 0")
         try LocomotionError.require(
             "gaitBout.prominenceFloor", g.prominenceFloor,
-            g.prominenceFloor > 0 && g.prominenceFloor.isFinite, "it must be positive and finite (g)")
+            g.prominenceFloor > 0 && g.prominenceFloor.isFinite, "it must be finite and positive (g)")
         try LocomotionError.require(
             "gaitBout.horizontalMotion", g.horizontalMotion,
-            g.horizontalMotion >= 0 && g.horizontalMotion.isFinite, "it must be at least 0 and finite")
+            g.horizontalMotion >= 0 && g.horizontalMotion.isFinite, "it must be finite and at least 0")
         try LocomotionError.require(g.fillSteps, in: 0...8, name: "gaitBout.fillSteps")
         try LocomotionError.require(
             "gaitBout.fillFraction", g.fillFraction,
-            g.fillFraction >= 0 && g.fillFraction.isFinite, "it must be at least 0 and finite")
+            g.fillFraction >= 0 && g.fillFraction.isFinite, "it must be finite and at least 0")
         try LocomotionError.require(
             "maximumGap", maximumGap, maximumGap.map { $0 > 0 } ?? true, "it must be positive (s) or nil")
     }

@@ -52,18 +52,22 @@ public struct InVehicleOptions: Sendable, Hashable {
         try state.validate()
         guard minimumStopDuration.isFinite, minimumStopDuration >= 0 else {
             throw .invalidParameter(
-                name: "minimumStopDuration", value: "\(minimumStopDuration)", requirement: "finite and >= 0 s")
+                name: "minimumStopDuration", value: "\(minimumStopDuration)",
+                requirement: "it must be finite and at least 0 (s)")
         }
         guard drivingSpeed.isFinite, drivingSpeed >= 0 else {
-            throw .invalidParameter(name: "drivingSpeed", value: "\(drivingSpeed)", requirement: "finite and >= 0 m/s")
+            throw .invalidParameter(
+                name: "drivingSpeed", value: "\(drivingSpeed)", requirement: "it must be finite and at least 0 (m/s)")
         }
         guard drivingSpeedHold.isFinite, drivingSpeedHold >= 0 else {
             throw .invalidParameter(
-                name: "drivingSpeedHold", value: "\(drivingSpeedHold)", requirement: "finite and >= 0 s")
+                name: "drivingSpeedHold", value: "\(drivingSpeedHold)",
+                requirement: "it must be finite and at least 0 (s)")
         }
         guard sustainedSpeedDuration.isFinite, sustainedSpeedDuration >= 0 else {
             throw .invalidParameter(
-                name: "sustainedSpeedDuration", value: "\(sustainedSpeedDuration)", requirement: "finite and >= 0 s")
+                name: "sustainedSpeedDuration", value: "\(sustainedSpeedDuration)",
+                requirement: "it must be finite and at least 0 (s)")
         }
     }
 }

@@ -106,33 +106,36 @@ public struct InVehicleStateMachine: Sendable {
             func check(_ ok: Bool, _ name: String, _ value: String, _ requirement: String) throws(LocomotionError) {
                 if !ok { throw .invalidParameter(name: name, value: value, requirement: requirement) }
             }
-            try check((1...100_000).contains(enterWindows), "enterWindows", "\(enterWindows)", "1 to 100 000")
+            try check(
+                (1...100_000).contains(enterWindows), "enterWindows", "\(enterWindows)", "it must be in 1...100000")
             try check(
                 enterFraction.isFinite && enterFraction > 0 && enterFraction <= 1, "enterFraction", "\(enterFraction)",
-                "in (0, 1]")
+                "it must be finite, above 0 and at most 1")
             try check(
                 (0...100_000).contains(entryLookbackWindows), "entryLookbackWindows", "\(entryLookbackWindows)",
-                "0 to 100 000")
-            try check((1...100_000).contains(exitSpanWindows), "exitSpanWindows", "\(exitSpanWindows)", "1 to 100 000")
+                "it must be in 0...100000")
+            try check(
+                (1...100_000).contains(exitSpanWindows), "exitSpanWindows", "\(exitSpanWindows)",
+                "it must be in 1...100000")
             try check(
                 (1...exitSpanWindows).contains(exitOnFootWindows), "exitOnFootWindows", "\(exitOnFootWindows)",
-                "1 to exitSpanWindows")
+                "it must be in 1...exitSpanWindows")
             try check(
                 (0...enterWindows).contains(shortRecordingMinimumWindows), "shortRecordingMinimumWindows",
-                "\(shortRecordingMinimumWindows)", "0 to enterWindows")
-            try check(stillExitWindows >= 1, "stillExitWindows", "\(stillExitWindows)", "at least 1")
+                "\(shortRecordingMinimumWindows)", "it must be in 0...enterWindows")
+            try check(stillExitWindows >= 1, "stillExitWindows", "\(stillExitWindows)", "it must be at least 1")
             try check(
                 gapExitDuration.isFinite && gapExitDuration > 0, "gapExitDuration", "\(gapExitDuration)",
-                "finite and > 0 s")
+                "it must be finite and positive (s)")
             try check(
                 enterShakeRatio.isFinite && enterShakeRatio >= 0, "enterShakeRatio", "\(enterShakeRatio)",
-                "finite and >= 0")
+                "it must be finite and at least 0")
             try check(
                 enterShakeVariation.isFinite && enterShakeVariation >= 0, "enterShakeVariation",
-                "\(enterShakeVariation)", "finite and >= 0")
+                "\(enterShakeVariation)", "it must be finite and at least 0")
             try check(
                 enterBurstShakeRatio.isFinite && enterBurstShakeRatio >= 0, "enterBurstShakeRatio",
-                "\(enterBurstShakeRatio)", "finite and >= 0")
+                "\(enterBurstShakeRatio)", "it must be finite and at least 0")
         }
     }
 

@@ -157,20 +157,22 @@ public struct VehicleEvidence: Sendable {
             }
             try check(
                 gridInterval.isFinite && gridInterval >= 0.01 && gridInterval <= 0.2,
-                "gridInterval", gridInterval, "between 0.01 and 0.2 s (at least 5 Hz)")
+                "gridInterval", gridInterval, "it must be in 0.01...0.2 (s); at least 5 Hz")
             try check(
                 windowDuration.isFinite && gridCellsPerWindow >= 20 && gridCellsPerWindow <= 10_000,
-                "windowDuration", windowDuration, "20 to 10 000 grid cells")
+                "windowDuration", windowDuration, "it must span 20...10000 grid cells")
             try check(
                 hop.isFinite && gridCellsPerHop >= 1 && hop <= windowDuration,
-                "hop", hop, "at least one grid cell and at most windowDuration")
-            try check(maximumHold.isFinite && maximumHold >= 0, "maximumHold", maximumHold, "finite and >= 0 s")
+                "hop", hop, "it must be at least one grid cell and at most windowDuration")
+            try check(
+                maximumHold.isFinite && maximumHold >= 0, "maximumHold", maximumHold,
+                "it must be finite and at least 0 (s)")
             try check(
                 shortestPeriod.isFinite && shortestLag >= 2 && shortestPeriod < longestPeriod,
-                "shortestPeriod", shortestPeriod, "at least two grid cells and below longestPeriod")
+                "shortestPeriod", shortestPeriod, "it must be at least two grid cells and below longestPeriod")
             try check(
                 longestPeriod.isFinite && longestLag + 2 < gridCellsPerWindow,
-                "longestPeriod", longestPeriod, "shorter than the window")
+                "longestPeriod", longestPeriod, "it must be shorter than the window")
             for (name, value) in [
                 ("vehicleVibrationFloor", vehicleVibrationFloor), ("onFootRMS", onFootRMS),
                 ("onFootPeriodicity", onFootPeriodicity), ("violentRMS", violentRMS),
@@ -185,7 +187,7 @@ public struct VehicleEvidence: Sendable {
                 ("gravityRemovedCarriedShake", gravityRemovedCarriedShake),
                 ("gravityRemovedMagnitudePeriodicity", gravityRemovedMagnitudePeriodicity),
             ] {
-                try check(value.isFinite && value >= 0, name, value, "finite and >= 0")
+                try check(value.isFinite && value >= 0, name, value, "it must be finite and at least 0")
             }
         }
     }

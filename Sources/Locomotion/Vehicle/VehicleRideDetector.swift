@@ -28,11 +28,12 @@ public enum VehicleRideDetector {
         guard x.count == times.count, y.count == times.count, z.count == times.count else {
             throw .invalidParameter(
                 name: "x, y, z", value: "\(x.count), \(y.count), \(z.count)",
-                requirement: "one value per time (\(times.count))")
+                requirement: "it must be \(times.count) each; one value per time")
         }
         guard minimumStopDuration.isFinite, minimumStopDuration >= 0 else {
             throw .invalidParameter(
-                name: "minimumStopDuration", value: "\(minimumStopDuration)", requirement: "finite and >= 0 s")
+                name: "minimumStopDuration", value: "\(minimumStopDuration)",
+                requirement: "it must be finite and at least 0 (s)")
         }
         var stream = try VehicleEvidence(gravityIncluded: gravityIncluded, configuration: evidence)
         var machine = try InVehicleStateMachine(configuration: state)

@@ -23,14 +23,14 @@ struct WindowPlan: Sendable, Hashable {
         guard window >= 4 else {
             throw .invalidParameter(
                 name: "windowDuration", value: "\(windowDuration)",
-                requirement: "a window must hold at least 4 samples at \(rate) Hz")
+                requirement: "it must hold at least 4 samples at \(rate) Hz")
         }
         let hopLength = wholeSamples(hop, at: sampleRate)
         guard hopLength >= 1 else {
             let half = (0.5 / sampleRate).compactDescription
             throw .invalidParameter(
                 name: "hop", value: "\(hop)",
-                requirement: "the hop must be at least half a sample (\(half) s at \(rate) Hz)")
+                requirement: "it must be at least half a sample (\(half) s at \(rate) Hz)")
         }
         return (window, hopLength)
     }

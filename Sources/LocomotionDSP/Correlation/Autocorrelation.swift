@@ -35,7 +35,7 @@ public enum Autocorrelation {
         guard lags.lowerBound >= 0, lags.upperBound < samples.count else {
             throw .invalidParameter(
                 name: "lags", value: "\(lags)",
-                requirement: "lags must lie in 0...\(samples.count - 1) for \(samples.count) samples")
+                requirement: "it must be in 0...\(samples.count - 1) for \(samples.count) samples")
         }
         guard output.count >= lags.count else {
             throw .invalidParameter(

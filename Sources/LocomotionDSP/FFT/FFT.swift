@@ -29,7 +29,8 @@ public enum FFT {
         guard count >= 1, bins.count == count / 2 + 1 else {
             throw .invalidParameter(
                 name: "bins.count", value: "\(bins.count)",
-                requirement: "a real signal of \(count) samples has \(max(count, 0) / 2 + 1) bins")
+                requirement: "it must be \(max(count, 0) / 2 + 1); a real signal of \(count) samples has that many bins"
+            )
         }
         return try plan(count: count).inverse(bins)
     }

@@ -28,7 +28,7 @@ extension FilterBand {
         for (name, edge) in zip(names, edges) where !(edge > 0 && edge < nyquist) {
             throw .invalidParameter(
                 name: name, value: "\(edge) Hz",
-                requirement: "it must lie strictly between 0 and the Nyquist frequency \(nyquist) Hz")
+                requirement: "it must be above 0 and below the Nyquist frequency (\(nyquist) Hz)")
         }
         if edges.count == 2, edges[0] >= edges[1] {
             throw .invalidParameter(

@@ -92,7 +92,7 @@ public struct SOSFilter: Sendable {
         guard output.count >= input.count else {
             throw .invalidParameter(
                 name: "output.count", value: "\(output.count)",
-                requirement: "the output must hold at least input.count (\(input.count)) samples")
+                requirement: "it must be at least input.count (\(input.count))")
         }
         try DSPError.requireFinite(input)
         guard !input.isEmpty else { return }

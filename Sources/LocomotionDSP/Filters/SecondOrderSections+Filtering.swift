@@ -51,7 +51,7 @@ extension SecondOrderSections {
             throw .invalidParameter(
                 name: "samples.count", value: "\(samples.count)",
                 requirement:
-                    "zero-phase filtering pads each end with \(pad) samples (padLength\(padLength == nil ? ", the default for \(sections.count) sections" : "")) and needs more samples than that; pass a smaller padLength"
+                    "it must be above \(pad): zero-phase filtering pads each end with \(pad) samples (padLength\(padLength == nil ? ", the default for \(sections.count) sections" : "")); pass a smaller padLength"
             )
         }
         try samples.withUnsafeBufferPointer { (buffer) throws(DSPError) in try DSPError.requireFinite(buffer) }

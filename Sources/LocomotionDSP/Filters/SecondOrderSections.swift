@@ -51,7 +51,7 @@ public struct SecondOrderSections: Sendable, Hashable {
             guard row.count == 6, row.allSatisfy(\.isFinite), row[3] != 0 else {
                 throw .invalidParameter(
                     name: "rows[\(index)]", value: "\(row)",
-                    requirement: "each row must hold six finite coefficients [b0, b1, b2, a0, a1, a2] with a0 ≠ 0")
+                    requirement: "it must hold six finite coefficients [b0, b1, b2, a0, a1, a2] with a0 ≠ 0")
             }
             let a0 = row[3]
             sections.append(

@@ -34,7 +34,7 @@ public struct PeakBounds: Sendable, Hashable, ExpressibleByFloatLiteral, Express
         for bound in [minimum, maximum] {
             if let bound, bound.isNaN {
                 throw .invalidParameter(
-                    name: name, value: "\(self)", requirement: "its bounds must be numbers (or nil), not NaN")
+                    name: name, value: "\(self)", requirement: "it must have bounds that are numbers or nil, not NaN")
             }
         }
     }

@@ -36,7 +36,7 @@ public struct PeakFindingOptions: Sendable, Hashable {
         try prominence?.validate(name: "prominence")
         if let distance, !(distance >= 1) {
             throw .invalidParameter(
-                name: "distance", value: "\(distance)", requirement: "it must be at least 1 sample")
+                name: "distance", value: "\(distance)", requirement: "it must be at least 1 (samples)")
         }
     }
 }

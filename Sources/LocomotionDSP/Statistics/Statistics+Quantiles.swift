@@ -150,7 +150,7 @@ extension Statistics {
         guard scratch.count >= samples.count else {
             throw .invalidParameter(
                 name: "scratch.count", value: "\(scratch.count)",
-                requirement: "the scratch buffer must hold at least samples.count (\(samples.count)) values")
+                requirement: "it must be at least samples.count (\(samples.count))")
         }
         let buffer = UnsafeMutableBufferPointer(rebasing: scratch[0..<samples.count])
         if UnsafePointer(buffer.baseAddress!) != samples.baseAddress! {
@@ -171,7 +171,7 @@ extension Statistics {
     private static func requireValidPercentage(_ percentage: Double) throws(DSPError) {
         guard percentage >= 0, percentage <= 100 else {
             throw .invalidParameter(
-                name: "percentage", value: "\(percentage)", requirement: "it must be a number in 0...100")
+                name: "percentage", value: "\(percentage)", requirement: "it must be in 0...100")
         }
     }
 

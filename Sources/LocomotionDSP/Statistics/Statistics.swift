@@ -72,7 +72,7 @@ extension Statistics {
         guard other.count == count else {
             throw .invalidParameter(
                 name: "\(name).count", value: "\(other.count)",
-                requirement: "every series must have the same number of samples (\(count))")
+                requirement: "it must equal x.count (\(count))")
         }
     }
 

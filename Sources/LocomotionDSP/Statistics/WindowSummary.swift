@@ -60,7 +60,7 @@ extension Statistics {
         guard scratch.count >= count else {
             throw .invalidParameter(
                 name: "scratch.count", value: "\(scratch.count)",
-                requirement: "the scratch buffer must hold at least samples.count (\(count)) values")
+                requirement: "it must be at least samples.count (\(count))")
         }
         let moments = momentsKernel(samples)
         let mean = moments.mean

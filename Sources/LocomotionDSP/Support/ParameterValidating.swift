@@ -2,6 +2,13 @@
 /// types (`DSPError`, `LocomotionError`) conform, so every parameter check in every
 /// module goes through the helpers below and reads the same (`name = value is invalid;
 /// requirement`). Not public API.
+///
+/// One wording for every requirement: a clause whose subject is the parameter, `it must ...`;
+/// bounds in words (`positive`, `at least 0`, `at most 1`, `above 0.5`, `below high`), ranges
+/// as `a...b` or `a..<b`, finiteness first (`finite and positive`, `finite and at least 0`),
+/// the unit in parentheses after the condition (`(s)`, `(Hz)`, `(m/s)`), and any explanation
+/// after a semicolon: `it must be finite and at least 0 (s)`, `it must be in 1...100000`,
+/// `it must be at most 4 times the input's 50 Hz; each row would become ...`.
 package protocol ParameterValidating: Error {
     /// The error for the parameter `name` whose value (as text) breaks `requirement`.
     static func invalidParameter(name: String, value: String, requirement: String) -> Self

@@ -1,11 +1,3 @@
-/// One pixel column of a downsampled series: the smallest and largest value of its samples.
-@_spi(Testing) public struct EnvelopeColumn: Equatable {
-    /// The column, `0..<columnCount`.
-    public var column: Int
-    public var minimum: Double
-    public var maximum: Double
-}
-
 /// Min/max downsampling of a long series to pixel columns: an hour at 50 Hz (180 000 samples)
 /// becomes at most one pair of values per column, and no peak is lost because each column keeps
 /// its extremes.

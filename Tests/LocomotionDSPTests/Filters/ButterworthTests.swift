@@ -248,7 +248,7 @@ struct ButterworthTests {
             thrownError { try Butterworth.design(order: 2, band: .lowPass(cutoff: 5), sampleRate: 0) }
                 == .invalidSampleRate(0))
         let message = thrownError { try Butterworth.design(order: 2, band: .lowPass(cutoff: 30), sampleRate: 50) }
-        #expect(message?.description.contains("Nyquist frequency 25.0 Hz") == true)
+        #expect(message?.description.contains("below the Nyquist frequency (25.0 Hz)") == true)
     }
 
     @Test("zero-phase filtering of a short signal says why it fails")

@@ -48,7 +48,8 @@ import Testing
         #expect(report([.walking]).activity(by: cyclingFirst) == .unknown)
         let repeated = #expect(throws: LocomotionError.self) { try ActivityPrecedence(order: [.walking, .walking]) }
         #expect(repeated?.parameter == "order")
-        #expect(repeated?.message.hasSuffix("is invalid; 'walking' appears twice in it") == true)
+        #expect(
+            repeated?.message.hasSuffix("is invalid; it must name each activity once; 'walking' appears twice") == true)
         #expect(throws: LocomotionError.self) { try ActivityPrecedence(order: [.unknown]) }
     }
 

@@ -271,7 +271,8 @@ struct FeatureExtractorTests {
             } throws: { error in
                 let error = error as? LocomotionError
                 return error?.code == .invalidParameter && error?.parameter == "windowDuration"
-                    && error?.message.contains("at most 1048576 samples (20971.52 s at 50 Hz)") == true
+                    && error?.message.contains(
+                        "it must span at most 1048576 samples when streamed (20971.52 s at 50 Hz)") == true
             }
         }
         #expect(throws: LocomotionError.self) {

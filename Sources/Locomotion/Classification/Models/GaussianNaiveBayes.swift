@@ -249,7 +249,7 @@ extension GaussianNaiveBayes: Codable {
         }
         guard observed.count == featureCount else { throw corrupted(.observedFeatures, "featureCount flags") }
         guard smoothing.isFinite, smoothing >= 0 else {
-            throw corrupted(.varianceSmoothing, "varianceSmoothing must be finite and not negative")
+            throw corrupted(.varianceSmoothing, "varianceSmoothing must be finite and at least 0")
         }
         self.init(
             classCount: classCount, featureCount: featureCount, classPriors: classPriors, means: means,

@@ -37,7 +37,7 @@ import Locomotion
         """
 
     /// Every subcommand's declaration (its options, usage and messages), in the order of ``usage``.
-    static var commands: [Command] {
+    @_spi(Testing) public static var commands: [Command] {
         [
             AnalyzeCommand.command, SummarizeCommand.command, InfoCommand.command, SpectrumCommand.command,
             SpeedCommand.command, StepsCommand.command, EvaluateStepsCommand.command, FeaturesCommand.command,
