@@ -179,7 +179,7 @@ import Locomotion
                 date: parsed.value("date") ?? ModelSupport.today())
             let model = try ActivityModel.train(kind, on: set, training: record, seed: seed).calibrated(
                 temperature: temperature)
-            output.write(String(decoding: try model.encoded(), as: UTF8.self))
+            output.write(String(decoding: model.encoded(), as: UTF8.self))
             if let failure = output.finish() { throw OutputPath.Refusal(message: failure) }
             if json {
                 CommandSupport.printJSON(

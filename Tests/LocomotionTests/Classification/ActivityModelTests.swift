@@ -83,7 +83,7 @@ import Testing
                 _ = try model.prepared(for: try configuration.schema(sampleRate: sampleRate))
                 return nil
             } catch {
-                return (error as? LocomotionError).map { $0.code == .schemaMismatch ? $0.message : "\($0.code)" }
+                return error.code == .schemaMismatch ? error.message : "\(error.code)"
             }
         }
         #expect(refusal(FeatureConfiguration()) == nil)
