@@ -29,7 +29,13 @@ import Foundation
 /// stands more upright while the ride goes on). Without gravity in the samples (linear
 /// acceleration) only ``reach`` applies.
 ///
-/// It never overrides gait (walking or running), stationary, driving that rests on a GPS speed or
+/// A pedalling thigh can read as gait: its rhythm at 1.2–1.7 strokes per second lands in the
+/// rules' walking cadence, without a step the detector counts. Such a window — walking without a
+/// detected step — is the ride too when it keeps the riding posture inside a confirmed ride: a
+/// walker's thigh hangs near the vertical, a seated rider's is inclined towards the handlebar, so a
+/// walk after getting off leaves the posture and stays walking.
+///
+/// It never overrides steps, running, stationary, driving that rests on a GPS speed or
 /// on a higher confidence, or a window whose data are missing; inside a vehicle the in-vehicle
 /// stage still decides (every result there is driving). Looking back only, it gives the same
 /// results for a whole recording, chunks and live events. docs/Accuracy.md ("A ride's coasting"
@@ -153,8 +159,13 @@ import Foundation
         // turned by it).
         let rough = result.activity == .unknown && result.evidence.accelerationVariance != nil
         if (!keepsPosture && !rough) || result.activity == .stationary { holdsPosture = false }
-        guard Self.isCoasting(result) else { return result }
-        guard isRiding(at: result.end) || (keepsPosture && isHoldingPosture(at: result.end)) else { return result }
+        if Self.isStepless(result) {
+            // A rhythm without steps in the riding posture: a pedalling thigh the rules read as gait.
+            guard keepsPosture, isRiding(at: result.end) || isHoldingPosture(at: result.end) else { return result }
+        } else {
+            guard Self.isCoasting(result) else { return result }
+            guard isRiding(at: result.end) || (keepsPosture && isHoldingPosture(at: result.end)) else { return result }
+        }
         return ActivityResult(
             activity: .cycling, confidence: .low, evidence: result.evidence, start: result.start, end: result.end)
     }
@@ -165,6 +176,12 @@ import Foundation
     private func isHoldingPosture(at time: Double) -> Bool {
         holdsPosture && pedalling.count == Self.confirmingWindows
             && time - pedalling[Self.confirmingWindows - 1] <= Self.postureReach
+    }
+
+    /// Whether `result` is walking without a detected step (cadence 0): a periodic window, a slow
+    /// gait or a walker's rhythm, never a window the step detector counted.
+    static func isStepless(_ result: ActivityResult) -> Bool {
+        result.activity == .walking && result.confidence != .high && result.evidence.cadence == 0
     }
 
     /// Whether `result` is one the evidence may turn: driving with low confidence and no GPS speed

@@ -188,6 +188,27 @@ import Testing
         #expect(Self.adjusted(&standing, result(.driving, end: 32), posture: 60).activity == .cycling)
     }
 
+    @Test func aSteplessRhythmInTheRidingPostureIsThePedalling() {
+        // Walking without a detected step (cadence 0: the rules' periodic gait) in the riding posture.
+        var evidence = riding([10, 11.28, 12.56], posture: 60)
+        let stroke = Self.adjusted(&evidence, result(.walking, .medium, end: 14), posture: 65)
+        #expect(stroke.activity == .cycling && stroke.confidence == .low)
+        // Held in the posture past the reach, as a coast is.
+        #expect(Self.adjusted(&evidence, result(.walking, .medium, end: 30), posture: 55).activity == .cycling)
+        // A step the detector counted, or a window off the posture (a walker's upright thigh, even
+        // within the reach), stays walking.
+        var stepping = riding([10, 11.28, 12.56], posture: 60)
+        let stepped = ActivityResult(
+            activity: .walking, confidence: .medium,
+            evidence: ActivityEvidence(speed: nil, cadence: 1.7, accelerationVariance: 0.04), start: 11.44, end: 14)
+        #expect(Self.adjusted(&stepping, stepped, posture: 60) == stepped)
+        var upright = riding([10, 11.28, 12.56], posture: 60)
+        #expect(Self.adjusted(&upright, result(.walking, .medium, end: 14), posture: 5).activity == .walking)
+        // Without a confirmed ride it stays walking.
+        var two = riding([10, 11.28], posture: 60)
+        #expect(Self.adjusted(&two, result(.walking, .medium, end: 14), posture: 60).activity == .walking)
+    }
+
     @Test func withoutGravityOnlyTheReachHolds() {
         // Linear acceleration: the mean is no direction, so only the 15 s reach applies.
         var linear = BicycleRideEvidence(readsPosture: false)
