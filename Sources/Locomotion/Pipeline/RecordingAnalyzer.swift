@@ -125,7 +125,7 @@ public struct RecordingAnalyzer: Sendable {
                 _ = try pipeline.append(
                     time: time[row], x: x[row], y: y[row], z: z[row],
                     rotationRate: rotation.map { (x: $0.x[row], y: $0.y[row], z: $0.z[row]) })
-            } catch let error as LocomotionError {
+            } catch {
                 throw error.namingNonFiniteSample(
                     in: source, firstRowOfWindow: pipeline.rowCount - pipeline.extractor.extractor.windowLength + 1)
             }

@@ -203,7 +203,7 @@ struct GravityFreeRecordingTests {
         do {
             try analyzer.append(chunk)
             Issue.record("a gravity-removed chunk was analyzed as acceleration with gravity")
-        } catch let error as LocomotionError {
+        } catch {
             #expect(error.code == .invalidData && error.message.contains("excluding-gravity"))
         }
         var matching = try RecordingAnalyzer(
