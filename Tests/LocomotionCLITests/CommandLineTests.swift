@@ -1,6 +1,7 @@
 import Foundation
 import Locomotion
 @_spi(Testing) import LocomotionCLI
+import LocomotionTestSupport
 import Testing
 
 @Suite("locomotion command line")
@@ -56,14 +57,8 @@ struct CommandLineTests {
 
 @Suite("locomotion info")
 struct InfoCommandTests {
-    static func temporaryFile(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("locomotion-info-\(UUID()).csv").path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
     @Test func aCorruptedLineFailsStrictlyAndIsCountedLeniently() throws {
-        let path = try Self.temporaryFile("t,ax,ay,az\n0,0,0,1\n0.02,0,0,1\n0.04,0,#,1\n0.06,0,0,1\n")
+        let path = try temporaryCSVFile("t,ax,ay,az\n0,0,0,1\n0.02,0,0,1\n0.04,0,#,1\n0.06,0,0,1\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(LocomotionTool.run(["info", path]) == 1)
         #expect(LocomotionTool.run(["info", path, "--lenient"]) == 0)
@@ -87,7 +82,7 @@ struct SampleRateCommandTests {
             let time = Double(index) / 204.8
             return "\(time),0,0,\(1 + 0.3 * sin(2 * Double.pi * 1.8 * time))"
         }
-        let path = try InfoCommandTests.temporaryFile("t,ax,ay,az\n" + rows.joined(separator: "\n") + "\n")
+        let path = try temporaryCSVFile("t,ax,ay,az\n" + rows.joined(separator: "\n") + "\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         for command in ["features", "steps", "spectrum"] {
             #expect(LocomotionTool.run([command, path, "--json"]) == 0, "\(command)")
@@ -98,7 +93,7 @@ struct SampleRateCommandTests {
 @Suite("locomotion info --group")
 struct InfoGroupTests {
     @Test func groupedFilesAreSummarisedPerGroup() throws {
-        let path = try InfoCommandTests.temporaryFile("id,t,ax,ay,az\n1,0,0,0,1\n1,1,0,0,1\n2,0,0,0,1\n2,1,0,0,1\n")
+        let path = try temporaryCSVFile("id,t,ax,ay,az\n1,0,0,0,1\n1,1,0,0,1\n2,0,0,0,1\n2,1,0,0,1\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(LocomotionTool.run(["info", path]) == 1)  // time restarts: not one recording
         #expect(LocomotionTool.run(["info", path, "--group", "id"]) == 0)
@@ -107,7 +102,7 @@ struct InfoGroupTests {
 
     @Test("--group is listed and accepted only by info and features; the others refuse it as a usage error")
     func groupIsListedOnlyWhereItIsAccepted() throws {
-        let path = try InfoCommandTests.temporaryFile("id,t,ax,ay,az\n1,0,0,0,1\n1,1,0,0,1\n2,0,0,0,1\n2,1,0,0,1\n")
+        let path = try temporaryCSVFile("id,t,ax,ay,az\n1,0,0,0,1\n1,1,0,0,1\n2,0,0,0,1\n2,1,0,0,1\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let usages = [
             "info": InfoCommand.command.usage, "features": FeaturesCommand.command.usage,
@@ -131,7 +126,7 @@ struct SpeedCommandTests {
     @Test func smoothsAFileAndReportsSpikes() throws {
         var lines = ["t,speed,speed_accuracy"]
         for second in 0..<60 { lines.append("\(second),\(second == 30 ? 14.0 : 1.4),0.5") }
-        let path = try InfoCommandTests.temporaryFile(lines.joined(separator: "\n"))
+        let path = try temporaryCSVFile(lines.joined(separator: "\n"))
         defer { try? FileManager.default.removeItem(atPath: path) }
         for extra in [
             [], ["--forward"], ["--json"], ["--csv"], ["--spike", "3"], ["--model", "constant-velocity"],
@@ -164,7 +159,7 @@ struct SpeedCommandTests {
     }
 
     @Test func errorsAndUsage() throws {
-        let path = try InfoCommandTests.temporaryFile("t,ax,ay,az\n0,0,0,1\n")
+        let path = try temporaryCSVFile("t,ax,ay,az\n0,0,0,1\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(LocomotionTool.run(["speed", path]) == 1)  // no speed column
         #expect(LocomotionTool.run(["speed"]) == 2)
@@ -190,7 +185,7 @@ struct StepsCommandTests {
             let label = t < 10 ? "5" : "1"
             text += String(format: "%.2f,0,0,%.5f,%@\n", t, 1 + pulse, label)
         }
-        return (try InfoCommandTests.temporaryFile(text), steps)
+        return (try temporaryCSVFile(text), steps)
     }
 
     @Test func stepsPrintsATableAndJSON() throws {
@@ -206,9 +201,9 @@ struct StepsCommandTests {
 
     @Test func evaluateStepsAgainstAReference() throws {
         let (path, steps) = try Self.walkingFile()
-        let reference = try InfoCommandTests.temporaryFile(
+        let reference = try temporaryCSVFile(
             "ic_time_s\n" + steps.map { String(format: "%.3f", $0) }.joined(separator: "\n") + "\n\n")
-        let bouts = try InfoCommandTests.temporaryFile("start_s,end_s\n5,25\n")
+        let bouts = try temporaryCSVFile("start_s,end_s\n5,25\n")
         defer {
             for file in [path, reference, bouts] { try? FileManager.default.removeItem(atPath: file) }
         }
@@ -234,7 +229,7 @@ struct StepsCommandTests {
 
     @Test func dataErrorsExitWithStatus1AndParameterRangesWith2() throws {
         let (path, _) = try Self.walkingFile()
-        let bad = try InfoCommandTests.temporaryFile("ic_time_s\n1.0\nabc\n")
+        let bad = try temporaryCSVFile("ic_time_s\n1.0\nabc\n")
         defer {
             for file in [path, bad] { try? FileManager.default.removeItem(atPath: file) }
         }
@@ -249,9 +244,9 @@ struct StepsCommandTests {
     @Test(arguments: ["start_s,end_s\n10,2\n", "start_s,end_s\nnan,5\n", "start_s,end_s\n1,\n"])
     func aBoutWithoutBoundsOrEndingBeforeItStartsIsADataError(bouts text: String) throws {
         let (path, steps) = try Self.walkingFile()
-        let reference = try InfoCommandTests.temporaryFile(
+        let reference = try temporaryCSVFile(
             "ic_time_s\n" + steps.map { "\($0)" }.joined(separator: "\n"))
-        let bouts = try InfoCommandTests.temporaryFile(text)
+        let bouts = try temporaryCSVFile(text)
         defer {
             for file in [path, reference, bouts] { try? FileManager.default.removeItem(atPath: file) }
         }
@@ -302,7 +297,7 @@ struct StepsCommandTests {
     }
 
     @Test func referenceErrorsNameTheLineOfTheFileAfterBlankLines() throws {
-        let path = try InfoCommandTests.temporaryFile("ic_time_s\n1.0\n\n\n2.0\nxyz\n")
+        let path = try temporaryCSVFile("ic_time_s\n1.0\n\n\n2.0\nxyz\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(
             throws: LocomotionError.malformedCell(

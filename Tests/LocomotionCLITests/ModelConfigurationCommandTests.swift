@@ -1,6 +1,7 @@
 import Foundation
 import Locomotion
 @_spi(Testing) import LocomotionCLI
+import LocomotionTestSupport
 import Testing
 
 /// The commands that read a model extract the features with the model's whole feature
@@ -58,7 +59,7 @@ struct ModelConfigurationCommandTests {
         let rows = time.map {
             "\($0),0,0,\(1 + 0.3 * sin(2 * Double.pi * 1.8 * $0)),\($0 < 10 ? "walking" : "sitting")\n"
         }
-        let path = try InfoCommandTests.temporaryFile("t,ax,ay,az,label\n" + rows.joined())
+        let path = try temporaryCSVFile("t,ax,ay,az,label\n" + rows.joined())
         defer { try? FileManager.default.removeItem(atPath: path) }
         let report = try ClassifyCommandTests.classify([], file: path).record
         let unanimous = report.windows.filter { $0.end < 10 || $0.start >= 10 }.count

@@ -1,6 +1,7 @@
 import Foundation
 import Locomotion
 @_spi(Testing) import LocomotionCLI
+import LocomotionTestSupport
 import Testing
 
 /// One output convention for every command (docs/CLI.md, "Output"): `--json` is an array of
@@ -89,7 +90,7 @@ struct OutputConventionTests {
     }
 
     @Test func speedListsTheFixesTheFilterRejectedAsSpikes() throws {
-        let path = try InfoCommandTests.temporaryFile(
+        let path = try temporaryCSVFile(
             "t,ax,ay,az,speed\n" + (0..<60).map { "\($0),0,0,1,\($0 == 30 ? 40 : 10)\n" }.joined())
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Self.run(["speed", path])

@@ -1,6 +1,7 @@
 import Foundation
 import Locomotion
 @_spi(Testing) import LocomotionCLI
+import LocomotionTestSupport
 import Testing
 
 @Suite("streamed output")
@@ -103,7 +104,7 @@ struct ErrorMessageTests {
     }
 
     @Test func setValuesOutOfRangeAreUsageErrors() throws {
-        let path = try InfoCommandTests.temporaryFile("t,ax,ay,az\n0,0,0,1\n0.02,0,0,1\n")
+        let path = try temporaryCSVFile("t,ax,ay,az\n0,0,0,1\n0.02,0,0,1\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(LocomotionTool.run(["steps", path, "--set", "prominenceWindow=0"]) == 2)
         #expect(LocomotionTool.run(["steps", path, "--set", "minimumSpread=-1"]) == 2)

@@ -75,7 +75,7 @@ extension RecordingStream {
                     lines: (count * index / shareCount)..<(count * (index + 1) / shareCount), parser: worker))
         }
         let labelCell = self.labelCell
-        let (extraIndices, labelMap, maximumCellBytes) = (
+        let (extraIndices, labelTranslations, maximumCellBytes) = (
             layout.extraIndices, options.labelTranslations, options.maximumCellBytes
         )
         let batch = ParallelBatch(
@@ -84,7 +84,8 @@ extension RecordingStream {
         let extrasToKeep = keepsText ? extraIndices : []
         DispatchQueue.concurrentPerform(iterations: shareCount) { index in
             Self.parse(
-                batch, share: index, labelCell: labelCell, extraIndices: extrasToKeep, labelMap: labelMap,
+                batch, share: index, labelCell: labelCell, extraIndices: extrasToKeep,
+                labelTranslations: labelTranslations,
                 maximumCellBytes: maximumCellBytes)
         }
         // Keep the chunk only if every share is clean and the shares join in time order.
@@ -110,7 +111,8 @@ extension RecordingStream {
 
     /// One worker: parses its share's lines into their rows.
     private static func parse(
-        _ batch: ParallelBatch, share index: Int, labelCell: Int?, extraIndices: [Int], labelMap: [String: String],
+        _ batch: ParallelBatch, share index: Int, labelCell: Int?, extraIndices: [Int],
+        labelTranslations: [String: String],
         maximumCellBytes: Int
     ) {
         var share = batch.shares[index]
@@ -135,7 +137,7 @@ extension RecordingStream {
             }
             if let labelCell {
                 guard let written = text(labelCell) else { return }
-                share.labels.append(labelMap[written] ?? written)
+                share.labels.append(labelTranslations[written] ?? written)
             }
             for (column, cell) in extraIndices.enumerated() {
                 guard let cellText = text(cell) else { return }

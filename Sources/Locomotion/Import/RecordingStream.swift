@@ -177,7 +177,7 @@ public final class RecordingStream {
         defer { self.parser.timeFormat = parser.timeFormat; self.parser.lastTime = parser.lastTime }
         let (time, values, stride) = (chunkTime, chunkValues, chunkCapacity)
         // Read once: the loop then touches no stored property of the layout or the options.
-        let (groupIndex, extraIndices, labelMap, lenient) = (
+        let (groupIndex, extraIndices, labelTranslations, lenient) = (
             layout.groupIndex, layout.extraIndices, options.labelTranslations, options.lenient
         )
         let keepsText = labelCell != nil || !extraIndices.isEmpty
@@ -274,7 +274,7 @@ public final class RecordingStream {
             case .row(let t):
                 let label = try labelCell.map { (cell) throws(LocomotionError) in
                     let written = try text(cell)
-                    return labelMap[written] ?? written
+                    return labelTranslations[written] ?? written
                 }
                 let rowExtras = keepsText ? try extraIndices.map(text) : []
                 if let invalidCell {
