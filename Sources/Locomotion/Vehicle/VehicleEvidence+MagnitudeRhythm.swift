@@ -6,13 +6,7 @@ extension VehicleEvidence {
     /// every lag: the magnitude's rhythm is the step's, and a walker's steps repeat, while a
     /// vehicle's motion that happens to look alike 1–1.4 s apart does not look alike again.
     ///
-    /// Why the magnitude: every heel strike jolts the body, so the size of the acceleration peaks
-    /// at every step whichever way the phone faces and however the jolt splits among its axes. The
-    /// principal axis keeps the rhythm only while the steps move the phone along one direction; a
-    /// walker who turns, shuffles, or carries the sensor on the lower back, where forward and
-    /// vertical motion are alike, spreads them over the axes (in a lab's simulated daily activities,
-    /// 0.1–0.3 on the principal axis where the magnitude reached 0.5–0.8). A vehicle's seat and mount ring
-    /// faster than steps, and the magnitude of a ringing repeats at half its period, faster still.
+    /// Why the magnitude, and what it was measured on: ``Configuration/gravityRemovedMagnitudePeriodicity``.
     ///
     /// - Parameters:
     ///   - first: the ring slot of the window's oldest cell.
