@@ -151,6 +151,13 @@ public struct StepDetector: Sendable {
     /// last step, with their peak times: held until the next step the rules admit comes where
     /// their rhythm predicts it (then they are steps), dropped otherwise.
     private var pendingFills: [(step: Step, peakTime: Double)] = []
+    /// The walker's last confirmed run (``BoutRule``): its step period and its last candidate's
+    /// peak time, in s; `nil` at a segment's start. Read by the echo (`GaitBout/echoSteps`).
+    private var walkerBout: (period: Double, last: Double)?
+    /// The echo run (``StepDetectorConfiguration/GaitBout/echoSteps``): rejected candidates in a
+    /// row at the walker's rhythm, with their peak times, and how many of them are already steps.
+    private var echoRun: [(step: Step, peakTime: Double)] = []
+    private var echoEmitted = 0
     /// Samples accepted since creation, across segments: the number an input error names.
     private var received = 0
     /// The stream's name in input errors.
@@ -404,6 +411,8 @@ public struct StepDetector: Sendable {
         boutRule.reset()
         recentProminence = nil
         pendingFills.removeAll(keepingCapacity: true)
+        (walkerBout, echoEmitted) = (nil, 0)
+        echoRun.removeAll(keepingCapacity: true)
         // A gap ends what the detector knows of the walker, as it ends the run.
         (rhythmPeriod, rhythmLastStep) = (nil, -.infinity)
     }
@@ -533,8 +542,15 @@ public struct StepDetector: Sendable {
             pendingFills.append((Step(time: reported, amplitude: amplitudeAboveMean, regularity: regularity), time))
             return
         }
-        guard verdict > .reject else { return }
+        guard verdict > .reject else {
+            let candidate = Candidate(
+                time: time, prominence: prominence, amplitude: amplitudeAboveMean, regularity: regularity)
+            echo(candidate, base: base, length: length, offset: offset, into: &steps)
+            return
+        }
         guard time - lastStepTime >= configuration.candidates.minimumStepInterval else { return }
+        // A candidate the rules admit goes to the bout rule; it ends any echo run.
+        (echoRun, echoEmitted) = ([], 0)
         settlePendingFills(beforeStepAt: time, into: &steps)
         lastStepTime = time
         let reported =
@@ -566,6 +582,61 @@ public struct StepDetector: Sendable {
             lastReportedTime = max(lastReportedTime, fill.step.time)
             accept(fill.step, peakTime: fill.peakTime, period: nil, strong: false, teaches: false, into: &steps)
         }
+    }
+
+    /// A candidate peak: its delay-corrected peak time (s), prominence (g), height above its
+    /// context's mean (g) and its context's periodicity.
+    private struct Candidate {
+        var time: Double
+        var prominence: Double
+        var amplitude: Double
+        var regularity: Double
+    }
+
+    /// The walker's echo (``StepDetectorConfiguration/GaitBout/echoSteps``): a candidate the
+    /// amplitude or periodicity rule rejected joins the echo run when the walker's last confirmed
+    /// run is recent and slow enough, its prominence reaches the walker-relative floor, and it comes
+    /// one walker's step period after the run's last candidate (or, starting a run, no sooner than
+    /// that period after the last step); once the run holds `echoSteps` candidates, they are steps.
+    private mutating func echo(
+        _ candidate: Candidate, base: Int, length: Int, offset: Int, into steps: inout [Step]
+    ) {
+        let rules = configuration.gaitBout
+        guard rules.echoSteps > 0, let walker = walkerBout, let energy = recentProminence,
+            walker.period >= rules.shortestPeriod,
+            candidate.prominence >= max(rules.prominenceFloor, rules.echoFraction * energy)
+        else { return }
+        let time = candidate.time
+        let tolerance = configuration.rhythm.periodTolerance * walker.period
+        if let last = echoRun.last {
+            let interval = time - last.peakTime
+            // A wobble between two of the run's steps is not a step; a longer interval ends the run.
+            if interval < walker.period - tolerance { return }
+            if interval > walker.period + tolerance { (echoRun, echoEmitted) = ([], 0) }
+        }
+        if echoRun.isEmpty {
+            guard time - walker.last <= rules.echoMemory, time - lastStepTime >= walker.period - tolerance
+            else { return }
+        }
+        guard time - lastStepTime >= configuration.candidates.minimumStepInterval else { return }
+        let previous = echoRun.last?.step.time ?? lastReportedTime
+        let reported = initialContact(near: time, after: previous, base: base, length: length, offset: offset) ?? time
+        echoRun.append(
+            (Step(time: reported, amplitude: candidate.amplitude, regularity: candidate.regularity), time))
+        guard echoRun.count >= rules.echoSteps else { return }
+        // A short bout at the walker's own rhythm: its candidates are steps. The bout rule's held
+        // candidates and predicted steps before it were not confirmed; the run starts afresh.
+        pending.removeAll(keepingCapacity: true)
+        pendingTeaches.removeAll(keepingCapacity: true)
+        pendingFills.removeAll(keepingCapacity: true)
+        boutRule.reset()
+        for index in echoEmitted..<echoRun.count {
+            steps.append(echoRun[index].step)
+            if configuration.rhythm.memory > 0 { remember(stepAt: echoRun[index].step.time, teaches: false) }
+        }
+        echoEmitted = echoRun.count
+        lastStepTime = time
+        lastReportedTime = max(lastReportedTime, reported)
     }
 
     /// Whether a candidate peaking at `time` (s) with `prominence` (g) comes where the confirmed
@@ -781,6 +852,11 @@ public struct StepDetector: Sendable {
     ) {
         switch boutRule.add(time: peakTime, strong: strong, period: period) {
         case .emit(let held):
+            if let run = boutRule.confirmedRhythm {
+                walkerBout = (run.period, run.last)
+            } else if walkerBout != nil {
+                walkerBout?.last = peakTime
+            }
             if configuration.rhythm.memory > 0 {
                 for (earlier, teaching) in zip(pending.suffix(held), pendingTeaches.suffix(held)) {
                     remember(stepAt: earlier.time, teaches: teaching)

@@ -102,13 +102,42 @@ extension StepDetectorConfiguration {
         /// often a tenth of its neighbours (0.009 g after 0.09 g in the slowed Mobilise-D
         /// variants); at 0.2 the slowweak variant's gain (count −6 → −5 %) was lost.
         public var fillFraction: Double = 0.1
+        /// The walker's echo: a short bout at the walker's own rhythm. After a confirmed run at a
+        /// step period *P* ≥ ``shortestPeriod`` (its last step at most ``echoMemory`` before), this
+        /// many candidates in a row that the amplitude or periodicity rule rejects (the vibration
+        /// and posture rules and the candidate spacing still apply) are steps when each comes *P*
+        /// (within ``Rhythm/periodTolerance``) after the one before it and its prominence reaches
+        /// ``echoFraction`` times the walker's recent step prominence and ``prominenceFloor``;
+        /// the run's later candidates that keep *P* are steps at once. 0 turns it off (2 to 8
+        /// otherwise). Echo steps never teach the walker's rhythm or prominence; a candidate the
+        /// rules admit ends the echo run.
+        ///
+        /// Why: a slow walker's short bout between pauses (3–4 steps after a pause or before a
+        /// turn) has a ±2 s and 6 s context whose periodicity is 0.1–0.2, so the periodicity rule
+        /// rejects steps as large as the walker's own (slowed Mobilise-D HA001 Test11 impaired-s1,
+        /// 50.0–52.1 s). What each condition protects against: the walker's own period and three
+        /// candidates in a row, isolated bumps and the swing of a sit-to-stand; the walker-relative
+        /// prominence, wobbles; ``echoMemory``, a rhythm long gone; the slow period, brisk walkers.
+        /// Measured on the slowed Mobilise-D variants of `slow_gait.py` (seed 12), Voisard, Oxford
+        /// and the vehicle recordings (docs/Accuracy.md, "The walker's echo"): impaired-s1 count
+        /// −17 → −12 % inside the bouts, every other source's steps unchanged but two Paris metro
+        /// rides' raw detections (gated counts unchanged); 2, 3 and 4 gave the same counts there.
+        public var echoSteps: Int = 3
+        /// An echo step's prominence, as a multiple of the walker's recent step prominence (see
+        /// ``echoSteps``). 0.2 and 0.3 gave the same counts; at 0.5 half of the short bout's steps
+        /// (0.04–0.07 g after 0.13 g steps) were lost.
+        public var echoFraction: Double = 0.3
+        /// How long after a confirmed run's last step its period may confirm an echo (see
+        /// ``echoSteps``), in s; at most ``StepDetectorConfiguration/longestDuration``. 5, 10 and
+        /// 30 s gave the same counts (the slowed walks' pauses last 1.8–2 s); 10 s bounds it.
+        public var echoMemory: Double = 10
 
         /// The defaults.
         public init() {}
 
         private enum CodingKeys: String, CodingKey {
             case window, periods, regularity, shortestPeriod, energyFraction, prominenceFloor, horizontalMotion
-            case fillSteps, fillFraction
+            case fillSteps, fillFraction, echoSteps, echoFraction, echoMemory
         }
 
         /// Decodes the parameters; ``fillSteps`` and ``fillFraction``, missing from a
@@ -126,6 +155,9 @@ extension StepDetectorConfiguration {
             horizontalMotion = try c.decode(Double.self, forKey: .horizontalMotion)
             fillSteps = try c.decodeIfPresent(Int.self, forKey: .fillSteps) ?? GaitBout().fillSteps
             fillFraction = try c.decodeIfPresent(Double.self, forKey: .fillFraction) ?? GaitBout().fillFraction
+            echoSteps = try c.decodeIfPresent(Int.self, forKey: .echoSteps) ?? GaitBout().echoSteps
+            echoFraction = try c.decodeIfPresent(Double.self, forKey: .echoFraction) ?? GaitBout().echoFraction
+            echoMemory = try c.decodeIfPresent(Double.self, forKey: .echoMemory) ?? GaitBout().echoMemory
         }
     }
 }

@@ -300,6 +300,15 @@ extension StepDetectorConfiguration {
                 "gaitBout", "fillFraction", "", .number(\.gaitBout.fillFraction),
                 "a predicted step's prominence, a multiple of the walker's recent step prominence"),
             .init(
+                "gaitBout", "echoSteps", "", .wholeNumber(\.gaitBout.echoSteps),
+                "rejected candidates in a row at the walker's rhythm that make a short bout (0 off)"),
+            .init(
+                "gaitBout", "echoFraction", "", .number(\.gaitBout.echoFraction),
+                "an echo step's prominence, a multiple of the walker's recent step prominence"),
+            .init(
+                "gaitBout", "echoMemory", "s", .number(\.gaitBout.echoMemory),
+                "how long after a confirmed run its period may confirm an echo"),
+            .init(
                 nil, "maximumGap", "s", .optionalNumber(\.maximumGap),
                 "intervals longer than this are gaps (nil: 5 sample intervals, at least 0.1 s)"),
         ]

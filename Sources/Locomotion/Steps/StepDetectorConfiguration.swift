@@ -392,6 +392,15 @@ extension StepDetectorConfiguration {
             "gaitBout.fillFraction", g.fillFraction,
             g.fillFraction >= 0 && g.fillFraction.isFinite, "it must be finite and at least 0")
         try LocomotionError.require(
+            "gaitBout.echoSteps", g.echoSteps, g.echoSteps == 0 || (2...8).contains(g.echoSteps),
+            "it must be 0 (off) or in 2...8")
+        try LocomotionError.require(
+            "gaitBout.echoFraction", g.echoFraction,
+            g.echoFraction >= 0 && g.echoFraction.isFinite, "it must be finite and at least 0")
+        try LocomotionError.require(
+            "gaitBout.echoMemory", g.echoMemory, g.echoMemory >= 0 && g.echoMemory <= Self.longestDuration,
+            "it must be in 0...\(Self.longestDuration) (s)")
+        try LocomotionError.require(
             "maximumGap", maximumGap, maximumGap.map { $0 > 0 } ?? true, "it must be positive (s) or nil")
     }
 
