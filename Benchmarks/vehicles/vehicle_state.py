@@ -192,6 +192,16 @@ def states(classes, durations=None):
     return flag, first_confirm
 
 
+def seated_start(classes, lo, since, enter, lookback=ENTRY_LOOKBACK_WINDOWS):
+    """The first window of a ride confirmed on windows lo.. : dated back over at most `lookback`
+    quiet or vehicle-like windows before lo, never across a long gap (`since` windows since one)."""
+    back = 0
+    while back < lookback and enter + back < since and classes[lo - 1] in (QUIET, VEHICLE_LIKE):
+        lo -= 1
+        back += 1
+    return lo
+
+
 VERBOSE = 0
 
 
