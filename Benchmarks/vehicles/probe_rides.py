@@ -12,7 +12,7 @@ time (`vehicle_state.intervals`), close to but not equal to `evaluate.py`'s time
 Usage:
     swift build --package-path Benchmarks/vehicles/window_probe
     python3 Benchmarks/vehicles/probe_rides.py ../shared/data --probe PROBE [--cache DIR]
-        [--sources tmd,uci] [-v] [--noise-loso]
+        [--sources tmd,uci] [-v] [--noise-loso | --magnitude-loso]
 
 Importable: `recordings(data, probe, cache, only)` yields (source, in a vehicle, name, windows,
 samples) and `states(kinds, windows)` is the machine. Standard library and numpy.
@@ -197,24 +197,89 @@ def noise_loso(recs, in_vehicle):
         NOISE = setting
         table[setting] = shares(recs)[0]
     NOISE = saved
-    label = lambda g: "off" if g is None else f"({g[0]}, {g[1]:.2f})"  # noqa: E731
+    print_loso(table, NOISE_GRID, in_vehicle, lambda g: "off" if g is None else f"({g[0]}, {g[1]:.2f})")
+
+
+def print_loso(table, grid, in_vehicle, label=str, changed_only=False):
+    """The per-source table of `table[setting][source]` over `grid` (None = off; with
+    `changed_only`, only the rows that move), and for each held-out source the settings that
+    minimise the other sources' mean missed in-vehicle share plus mean false share (every setting
+    at that cost listed: a tie is a tie)."""
     names = list(table[None])
-    print("| source | in a vehicle | " + " | ".join(label(g) for g in NOISE_GRID) + " |")
-    print("|---|---|" + "---|" * len(NOISE_GRID))
+    print("| source | in a vehicle | " + " | ".join(label(g) for g in grid) + " |")
+    print("|---|---|" + "---|" * len(grid))
     for n in names:
-        print(f"| {n} | {'yes' if in_vehicle[n] else 'no'} | " + " | ".join(f"{100 * table[g][n]:.1f} %" for g in NOISE_GRID) + " |")
+        if not changed_only or any(abs(table[g][n] - table[None][n]) > 5e-4 for g in grid):
+            print(f"| {n} | {'yes' if in_vehicle[n] else 'no'} | " + " | ".join(f"{100 * table[g][n]:.1f} %" for g in grid) + " |")
 
     def cost(g, held):
         missed = [1 - table[g][n] for n in names if in_vehicle[n] and n != held]
         false = [table[g][n] for n in names if not in_vehicle[n] and n != held]
-        return round(float(np.mean(missed) + np.mean(false)), 12)
+        return round(float(np.mean(missed) + np.mean(false)), 9)
 
     print("\n| held out | chosen (tied settings) | held-out source: off → chosen |\n|---|---|---|")
     for held in names:
-        best = min(cost(g, held) for g in NOISE_GRID)
-        tied = [g for g in NOISE_GRID if cost(g, held) == best]
+        best = min(cost(g, held) for g in grid)
+        tied = [g for g in grid if cost(g, held) == best]
         outcomes = sorted({f"{100 * table[g][held]:.1f} %" for g in tied})
         print(f"| {held} | {', '.join(label(g) for g in tied)} | {100 * table[None][held]:.1f} % → {' or '.join(outcomes)} |")
+
+
+def magnitude_peaks(w, samples):
+    """Per window (aligned by end time; 0 where not found): the walking-band peak of the
+    autocorrelation of |a - mean| on the 10 Hz grid of the samples the evidence saw, and the
+    autocorrelation at twice its lag (the magnitude rule of VehicleEvidence)."""
+    import gravity_removed_rhythm as rhythm
+
+    found = {}
+    for end, c in vs.grid_windows(samples[:, 0], samples[:, 1:4]):
+        if c is None:
+            continue
+        m = np.linalg.norm(c - c.mean(0), axis=1)
+        m = m - m.mean()
+        energy = float(m @ m)
+        if energy <= 0:
+            continue
+        r = [float(m[:-lag] @ m[lag:]) / energy for lag in range(1, 31)]
+        best, lag = rhythm.peak_and_lag(r, 5, 14)
+        found[round(float(end), 1)] = (best, r[2 * lag - 1])
+    pairs = [found.get(round(float(e), 1), (0.0, 0.0)) for e in w["end_s"]]
+    return np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs])
+
+
+MAGNITUDE_GRID = [None, 0.6, 0.65, 0.7, 0.75, 0.8]
+
+
+def magnitude_loso(recs, in_vehicle):
+    """The sub-hertz limit of the magnitude rule, leave one source out, on windows made without it
+    (VEHICLE_PROBE_MAGNITUDE_MAXIMUM_SUBHERTZ=1): an on-foot window without gravity that only the
+    magnitude rule explains (no principal-axis periodicity of 0.4, not the carried rule, not violent;
+    magnitude peak >= 0.5 repeating >= 0.2) is vehicle-like again when its sub-hertz motion is at
+    least X times its r.m.s."""
+    prepared = []
+    for source, name, w, samples in recs:
+        if not w["kind"]:
+            continue
+        kinds = list(w["kind"])
+        rms, sub, per = w["dynamic_rms_g"], w["sub_hertz_g"], w["periodicity"]
+        only = np.zeros(len(kinds), bool)
+        if w["vertical_shake_g"].max(initial=0) == 0 and not str(w.get("gravity", [False])[0]) == "True":
+            peak, repeat = magnitude_peaks(w, samples)
+            shake = np.sqrt(np.maximum(rms**2 - sub**2, 0))
+            only = ((np.array(kinds) == "F") & (rms >= vs.ON_FOOT_RMS_G) & (rms < vs.VIOLENT_RMS_G) & (per < 0.4)
+                    & ~((sub >= 0.2) & (shake >= 0.2)) & (peak >= 0.5) & (repeat >= 0.2))
+        prepared.append((source, w, kinds, only, sub / np.maximum(rms, 1e-12)))
+    table = {}
+    for x in MAGNITUDE_GRID:
+        time, ride = {}, {}
+        for source, w, kinds, only, share in prepared:
+            changed = [("V" if (x is not None and only[i] and share[i] >= x) else k) for i, k in enumerate(kinds)]
+            flag = states(changed, w)
+            span = vs.intervals(w["end_s"], w["duration_s"])
+            time[source.name] = time.get(source.name, 0) + span.sum()
+            ride[source.name] = ride.get(source.name, 0) + span[flag].sum()
+        table[x] = {s: ride[s] / time[s] for s in time}
+    print_loso(table, MAGNITUDE_GRID, in_vehicle, lambda x: "off" if x is None else f"X = {x}", changed_only=True)
 
 
 def main() -> None:
@@ -226,9 +291,16 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("-v", action="store_true", help="list recordings below 90 % / above 1 %")
     parser.add_argument("--noise-loso", action="store_true", help="the noise check's grid, leave one source out")
+    parser.add_argument(
+        "--magnitude-loso", action="store_true",
+        help="the magnitude rule's sub-hertz limit, leave one source out (probe run with "
+        "VEHICLE_PROBE_MAGNITUDE_MAXIMUM_SUBHERTZ=1)")
     args = parser.parse_args()
     only = args.sources.split(",") if args.sources else None
     recs = list(recordings(args.data, args.probe, args.cache, only, args.jobs))
+    if args.magnitude_loso:
+        magnitude_loso(recs, {source.name: source.in_vehicle for source, *_ in recs})
+        return
     if args.noise_loso:
         noise_loso(recs, {source.name: source.in_vehicle for source, *_ in recs})
         return

@@ -24,7 +24,14 @@ do {
         FileHandle.standardError.write(Data("\(arguments[1]): no acceleration\n".utf8))
         exit(1)
     }
-    var evidence = try VehicleEvidence(gravityIncluded: recording.acceleration != nil)
+    // VEHICLE_PROBE_MAGNITUDE_MAXIMUM_SUBHERTZ: the magnitude rule's sub-hertz limit (1 lifts it), for
+    // probe_rides.py --magnitude-loso.
+    var configuration = VehicleEvidence.Configuration()
+    let limit = ProcessInfo.processInfo.environment["VEHICLE_PROBE_MAGNITUDE_MAXIMUM_SUBHERTZ"]
+    if let value = limit.flatMap(Double.init) {
+        configuration.gravityRemovedMagnitudeMaximumSubHertz = value
+    }
+    var evidence = try VehicleEvidence(gravityIncluded: recording.acceleration != nil, configuration: configuration)
     var rows = "end_s,duration_s,dynamic_rms_g,vibration_g,periodicity,sub_hertz_g,"
     rows += "vertical_shake_g,horizontal_shake_g,shake_variation,kind\n"
     let write: (VehicleEvidenceWindow) -> Void = { window in
