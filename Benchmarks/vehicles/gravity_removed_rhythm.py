@@ -49,23 +49,16 @@ def read(path):
 def windows(t, a):
     """Per window (unknown ones left out): rms, sub-hertz motion, autocorrelation at lags 1..30."""
     out = []
-    cuts = np.flatnonzero(np.diff(t) > vs.WINDOW_S) + 1
-    bounds = [0, *cuts, len(t)]
-    for lo, hi in zip(bounds[:-1], bounds[1:]):
-        if hi - lo < 2:
+    for _, w in vs.grid_windows(t, a):
+        if w is None:
             continue
-        _, grid, ok = vs.grid(t[lo:hi], a[lo:hi])
-        for s in range(0, len(grid) - vs.WINDOW_N + 1, vs.HOP_N):
-            if not ok[s:s + vs.WINDOW_N].all():
-                continue
-            w = grid[s:s + vs.WINDOW_N]
-            d = w - w.mean(0)
-            cov = d.T @ d / len(w)
-            p = d @ np.linalg.eigh(cov)[1][:, -1]
-            energy = float(p @ p)
-            r = [float(p[:-lag] @ p[lag:]) / energy if energy > 0 else 0.0 for lag in range(1, 31)]
-            rms, _, _, sub = vs.window_evidence(w, False)
-            out.append((rms, sub, r))
+        d = w - w.mean(0)
+        cov = d.T @ d / len(w)
+        p = d @ np.linalg.eigh(cov)[1][:, -1]
+        energy = float(p @ p)
+        r = [float(p[:-lag] @ p[lag:]) / energy if energy > 0 else 0.0 for lag in range(1, 31)]
+        rms, _, _, sub = vs.window_evidence(w, False)
+        out.append((rms, sub, r))
     return out
 
 

@@ -91,11 +91,7 @@ def machine(enter=30, fraction=0.95, lookback=30, exit_span=14, exit_on_foot=13,
                 ok = tolerated == 0 or (tolerated <= jolt and longest <= jolt and run[0] != "J" and run[-1] != "J")
                 if ok and run.count("V") >= fraction * (len(run) - tolerated):
                     inside, quiet, entered = True, 0, k
-                    back = 0
-                    while back < lookback and enter + back < since and classes[lo - 1] in ("Q", "V"):
-                        lo -= 1
-                        back += 1
-                    flag[lo:k + 1] = True
+                    flag[vs.seated_start(classes, lo, since, enter, lookback):k + 1] = True
             else:
                 flag[k] = True
                 quiet = quiet + 1 if c == "Q" else 0

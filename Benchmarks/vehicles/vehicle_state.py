@@ -192,6 +192,29 @@ def states(classes, durations=None):
     return flag, first_confirm
 
 
+def grid_windows(t, acc):
+    """(end time, cells or None when unknown) of every evidence window, in order: the grid restarts
+    after a gap longer than WINDOW_S (its unknown window is not among them)."""
+    cuts = np.flatnonzero(np.diff(t) > WINDOW_S) + 1
+    for lo, hi in zip([0, *cuts], [*cuts, len(t)]):
+        if hi - lo < 2:
+            continue
+        g, cells, ok = grid(t[lo:hi], acc[lo:hi])
+        for s in range(0, len(g) - WINDOW_N + 1, HOP_N):
+            known = ok[s:s + WINDOW_N].all()
+            yield g[s + WINDOW_N - 1], (cells[s:s + WINDOW_N] if known else None)
+
+
+def seated_start(classes, lo, since, enter, lookback=ENTRY_LOOKBACK_WINDOWS):
+    """The first window of a ride confirmed on windows lo.. : dated back over at most `lookback`
+    quiet or vehicle-like windows before lo, never across a long gap (`since` windows since one)."""
+    back = 0
+    while back < lookback and enter + back < since and classes[lo - 1] in (QUIET, VEHICLE_LIKE):
+        lo -= 1
+        back += 1
+    return lo
+
+
 VERBOSE = 0
 
 

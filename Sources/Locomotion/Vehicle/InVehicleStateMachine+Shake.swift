@@ -13,11 +13,10 @@ extension InVehicleStateMachine {
         guard ratio > 0 else { return true }
         var vertical = 0.0
         var horizontal = 0.0
-        for back in 0..<min(count, windowCount) where recent(back) == .vehicleLike {
-            let slot = (windowCount - 1 - back) % verticalShakes.count
+        forEachVehicleLikeSlot(overLast: count) { slot in
             let v = verticalShakes[slot]
             let h = horizontalShakes[slot]
-            guard v.isFinite, h.isFinite else { continue }
+            guard v.isFinite, h.isFinite else { return }
             vertical += v
             horizontal += h
         }

@@ -91,6 +91,28 @@ public struct InVehicleStateMachine: Sendable {
         /// (2.1–2.5 in the false rides). Without gravity (no vertical measured) bursts alone
         /// decide. 0 lets bursts alone decide with gravity too.
         public var enterBurstShakeRatio = 1.5
+        /// Pooled r.m.s. (``VehicleEvidenceWindow/dynamicRMS``) of the vehicle-like windows
+        /// without a known vertical (gravity removed) entering a ride below which their sub-hertz
+        /// motion must stand out of their within-second shake (``enterSubHertzToShake``), in g
+        /// (default 0.08 g). Weak motion that is only noise is not a vehicle: the package's
+        /// Algorithms documentation (vehicle section) and `enterSubHertzToShake` say why.
+        public var enterNoiseRMS = 0.08
+        /// Least ratio of sub-hertz motion to within-second shake, squares summed over the
+        /// vehicle-like windows without a known vertical that enter a ride (and a short recording's,
+        /// ``InVehicleStateMachine/finishRecording()``), when their pooled r.m.s. is below
+        /// ``enterNoiseRMS`` (default 0.4; 0 turns the check off). The shake is the r.m.s. about the
+        /// one-second means, `sqrt(dynamicRMS² − subHertzMotion²)`. Motion without a time
+        /// structure — sensor noise, the error of a fused gravity estimate, a person at rest —
+        /// gives one-second means that vary only as much as averaging ten 0.1 s cells leaves of it,
+        /// a ratio of 1/3 (median 0.35–0.41 in the vehicle-like windows of false rides of a lab's
+        /// resting minutes and of people standing with a pocketed phone, linear acceleration from
+        /// a gyroscope filter); a vehicle speeds up, brakes, turns and sways for seconds at a time
+        /// (median window 0.76–1.9 in cars, buses, trains, trams and a metro without gravity). A
+        /// rough road shakes within the second about as white noise does (median 0.36), but
+        /// strongly, which is why the check keeps to weak motion. Chosen leaving one source out
+        /// with ``enterNoiseRMS`` (docs/Accuracy.md, "In a vehicle: noise is not a ride"). With
+        /// gravity (vertical known) the check does not apply.
+        public var enterSubHertzToShake = 0.4
 
         /// The default configuration.
         public init() {}
@@ -127,15 +149,13 @@ public struct InVehicleStateMachine: Sendable {
             try check(
                 gapExitDuration.isFinite && gapExitDuration > 0, "gapExitDuration", "\(gapExitDuration)",
                 "it must be finite and positive (s)")
-            try check(
-                enterShakeRatio.isFinite && enterShakeRatio >= 0, "enterShakeRatio", "\(enterShakeRatio)",
-                "it must be finite and at least 0")
-            try check(
-                enterShakeVariation.isFinite && enterShakeVariation >= 0, "enterShakeVariation",
-                "\(enterShakeVariation)", "it must be finite and at least 0")
-            try check(
-                enterBurstShakeRatio.isFinite && enterBurstShakeRatio >= 0, "enterBurstShakeRatio",
-                "\(enterBurstShakeRatio)", "it must be finite and at least 0")
+            for (name, value) in [
+                ("enterShakeRatio", enterShakeRatio), ("enterShakeVariation", enterShakeVariation),
+                ("enterBurstShakeRatio", enterBurstShakeRatio), ("enterNoiseRMS", enterNoiseRMS),
+                ("enterSubHertzToShake", enterSubHertzToShake),
+            ] {
+                try check(value.isFinite && value >= 0, name, "\(value)", "it must be finite and at least 0")
+            }
         }
     }
 
@@ -155,6 +175,11 @@ public struct InVehicleStateMachine: Sendable {
     /// `kinds`, and room to take their median (InVehicleStateMachine+Shake.swift).
     var shakeVariations: [Double]
     var medianScratch: [Double]
+    /// Squared ``VehicleEvidenceWindow/dynamicRMS`` and ``VehicleEvidenceWindow/subHertzMotion``
+    /// of the recent windows without a known vertical (NaN for the others), in the ring order of
+    /// `kinds` (InVehicleStateMachine+Noise.swift).
+    var squaredRMS: [Double]
+    var squaredSubHertz: [Double]
     private var quietRun = 0
     private var windowsSinceLongGap = 0
     private var lastEndTime = Double.nan
@@ -170,6 +195,8 @@ public struct InVehicleStateMachine: Sendable {
         horizontalShakes = Array(repeating: .nan, count: kinds.count)
         shakeVariations = Array(repeating: .nan, count: kinds.count)
         medianScratch = Array(repeating: 0, count: kinds.count)
+        squaredRMS = Array(repeating: .nan, count: kinds.count)
+        squaredSubHertz = Array(repeating: .nan, count: kinds.count)
     }
 
     /// Decides the window `window`.
@@ -195,6 +222,11 @@ public struct InVehicleStateMachine: Sendable {
         verticalShakes[windowCount % kinds.count] = window.verticalShake * window.verticalShake
         horizontalShakes[windowCount % kinds.count] = window.horizontalShake * window.horizontalShake
         shakeVariations[windowCount % kinds.count] = window.shakeVariation
+        // Without a known vertical the evidence measures no vertical or horizontal shake (both 0).
+        let verticalUnknown = window.verticalShake == 0 && window.horizontalShake == 0
+        squaredRMS[windowCount % kinds.count] = verticalUnknown ? window.dynamicRMS * window.dynamicRMS : .nan
+        squaredSubHertz[windowCount % kinds.count] =
+            verticalUnknown ? window.subHertzMotion * window.subHertzMotion : .nan
         windowCount += 1
         lastEndTime = window.endTime
         let wasInside = inVehicle
@@ -218,6 +250,7 @@ public struct InVehicleStateMachine: Sendable {
                 }
                 if !onFoot && Double(vehicleLike) >= c.enterFraction * Double(c.enterWindows)
                     && shakeAllowsEntry(overLast: c.enterWindows) && steadyShakeAllowsEntry(overLast: c.enterWindows)
+                    && motionIsNotNoise(overLast: c.enterWindows)
                 {
                     inVehicle = true
                     quietRun = 0
@@ -269,7 +302,7 @@ public struct InVehicleStateMachine: Sendable {
             }
         }
         guard Double(vehicleLike) >= c.enterFraction * Double(count), shakeAllowsEntry(overLast: count),
-            steadyShakeAllowsEntry(overLast: count)
+            steadyShakeAllowsEntry(overLast: count), motionIsNotNoise(overLast: count)
         else {
             return nil
         }
@@ -296,6 +329,14 @@ public struct InVehicleStateMachine: Sendable {
             count += 1
         }
         return count
+    }
+
+    /// Calls `body` with the ring slot of each vehicle-like window among the last `count` (this one
+    /// included), newest first. Internal for the extensions; no allocation.
+    func forEachVehicleLikeSlot(overLast count: Int, _ body: (Int) -> Void) {
+        for back in 0..<min(count, windowCount) where recent(back) == .vehicleLike {
+            body((windowCount - 1 - back) % kinds.count)
+        }
     }
 
     /// The kind of the window `back` windows before the last one. Internal for the extensions.

@@ -16,8 +16,8 @@
 ///    second order) and ``VehicleEvidenceWindow/periodicity`` (autocorrelation peak at 0.3–1.4 s,
 ///    the step and stride periods of walking and running and the crank period of pedalling).
 /// 3. **A class**: on foot when periodic and strong (gravity removed: at the cadence of gait,
-///    `gravityRemovedGaitRhythm`, on the principal axis or on the magnitude,
-///    `magnitudeGaitRhythm`), violently strong, or (gravity included) vertically stronger
+///    `gravityRemovedGaitRhythm`, on the principal axis or, where most of the motion is within
+///    the second, on the magnitude, `magnitudeGaitRhythm`), violently strong, or (gravity included) vertically stronger
 ///    than any ride gives a seated passenger and at least as strong horizontally (a bump reaches
 ///    a passenger through the seat, vertically; gait moves the phone every way), or (gravity
 ///    removed) moving strongly both over whole seconds and within them, as a carried phone does
@@ -132,6 +132,21 @@ public struct VehicleEvidence: Sendable {
         /// the principal axis where the magnitude reached 0.5–0.8). A vehicle's ringing is faster than
         /// steps, and its magnitude repeats faster still. With gravity this rule does not apply.
         public var gravityRemovedMagnitudePeriodicity: Double = 0.5
+        /// Sub-hertz motion, as a share of the window's r.m.s. (``VehicleEvidenceWindow/subHertzMotion``
+        /// over ``VehicleEvidenceWindow/dynamicRMS``), at or above which the magnitude rule
+        /// (``gravityRemovedMagnitudePeriodicity``) does not make a window on foot (default 0.6; 1
+        /// or more lets every window through). Steps jolt the body within the second, and the
+        /// one-second means keep little of them: the windows the magnitude rule finds on foot in
+        /// walks, runs, lab sessions and pedalling hold 9–29 % of their r.m.s. in the sub-hertz
+        /// motion (median window per source), and 10 of about 6,700 reach 60 %. A vehicle's speed
+        /// change, turn or sway — or a tilt that a low-pass gravity estimate leaks — moves the
+        /// one-second means themselves, and a slow swing of the acceleration makes its magnitude
+        /// rise and fall as regularly as steps do: every window the rule called on foot in a
+        /// phone's own linear acceleration in a car and in low-pass copies of a car, buses and
+        /// trains held 65–92 % of its r.m.s. there. Chosen leaving one source out
+        /// (docs/Accuracy.md, "In a vehicle: noise is not a ride"). With gravity this rule does
+        /// not apply.
+        public var gravityRemovedMagnitudeMaximumSubHertz: Double = 0.6
 
         /// The default configuration.
         public init() {}
@@ -186,6 +201,7 @@ public struct VehicleEvidence: Sendable {
                 ("gravityRemovedCarriedSubHertz", gravityRemovedCarriedSubHertz),
                 ("gravityRemovedCarriedShake", gravityRemovedCarriedShake),
                 ("gravityRemovedMagnitudePeriodicity", gravityRemovedMagnitudePeriodicity),
+                ("gravityRemovedMagnitudeMaximumSubHertz", gravityRemovedMagnitudeMaximumSubHertz),
             ] {
                 try check(value.isFinite && value >= 0, name, value, "it must be finite and at least 0")
             }
@@ -393,8 +409,10 @@ public struct VehicleEvidence: Sendable {
             gravityIncluded
             ? periodicity >= c.onFootPeriodicity
             : Self.gravityRemovedGaitRhythm(projected, energy: energy, configuration: c)
-        if !gravityIncluded && !rhythmic && rms >= c.onFootRMS {
-            // Steps spread over the axes still jolt the magnitude at every step.
+        if !gravityIncluded && !rhythmic && rms >= c.onFootRMS
+            && subHertz < c.gravityRemovedMagnitudeMaximumSubHertz * rms
+        {
+            // Steps spread over the axes still jolt the magnitude at every step, within the second.
             rhythmic = magnitudeGaitRhythm(first: first, mean: mean)
         }
         let shake = vertical ? withinSecondShake(first: first, vertical: axis) : (vertical: 0, horizontal: 0)

@@ -105,11 +105,50 @@ struct VehicleEvidenceMagnitudeRhythmTests {
         }
     }
 
+    /// A vehicle's slow swing as linear acceleration at 50 Hz: a lateral acceleration of
+    /// `amplitude` g at `frequency` Hz (a slalom, a bus swaying through curves), 0.01 g of noise.
+    static func swing(seconds: Double, frequency: Double, amplitude: Double, seed: UInt64) -> Samples {
+        var rng = SplitMix64(seed: seed)
+        var s: Samples = ([], [], [], [])
+        for i in 0..<Int(seconds * 50) {
+            let time = Double(i) / 50
+            s.t.append(time)
+            s.x.append(amplitude * sin(2 * .pi * frequency * time) + 0.01 * rng.nextGaussian())
+            s.y.append(0.01 * rng.nextGaussian())
+            s.z.append(0.01 * rng.nextGaussian())
+        }
+        return s
+    }
+
+    /// A swing at 0.4 Hz makes the magnitude rise and fall every 1.25 s, as regularly as a
+    /// stride, but its motion is in the one-second means, not within the second as steps are
+    /// (`gravityRemovedMagnitudeMaximumSubHertz`).
+    @Test func aSlowSwingIsNotSteps() throws {
+        let swing = Self.swing(seconds: 120, frequency: 0.4, amplitude: 0.25, seed: 9)
+        var unlimited = VehicleEvidence.Configuration()
+        unlimited.gravityRemovedMagnitudeMaximumSubHertz = 1
+        let before = try Self.analyze(swing, evidence: unlimited)
+        #expect(Self.share(before, .onFoot) > 0.9)
+        #expect(before.rides.isEmpty)
+        let after = try Self.analyze(swing)
+        let known = after.windows.filter { $0.kind != .unknown }
+        #expect(known.count > 100)
+        #expect(known.allSatisfy { $0.subHertzMotion > 0.7 * $0.dynamicRMS && $0.dynamicRMS >= 0.12 })
+        #expect(Self.share(after, .onFoot) == 0)
+        #expect(after.rides.count == 1)
+    }
+
     @Test func theThresholdIsValidated() {
         var c = VehicleEvidence.Configuration()
         c.gravityRemovedMagnitudePeriodicity = -0.1
         #expect(throws: LocomotionError.self) { try c.validate() }
         c.gravityRemovedMagnitudePeriodicity = .nan
         #expect(throws: LocomotionError.self) { try c.validate() }
+        var limit = VehicleEvidence.Configuration()
+        #expect(limit.gravityRemovedMagnitudeMaximumSubHertz == 0.6)
+        limit.gravityRemovedMagnitudeMaximumSubHertz = -1
+        #expect(throws: LocomotionError.self) { try limit.validate() }
+        limit.gravityRemovedMagnitudeMaximumSubHertz = .infinity
+        #expect(throws: LocomotionError.self) { try limit.validate() }
     }
 }

@@ -53,12 +53,20 @@ struct VehicleEvidenceSubHertzTests {
         #expect(windows.allSatisfy { $0.subHertzMotion < VehicleEvidence.Configuration().vehicleSubHertzFloor })
         #expect(windows.allSatisfy { $0.kind == .quiet })
         #expect(analysis.rides.isEmpty)
-        // Without the rule, the same signal is a ride (what linear-acceleration input got before).
+        // Without the rule, and without the noise check at entry that came after it
+        // (`enterSubHertzToShake`), the same signal is a ride (what linear-acceleration input got
+        // before); with the check alone it is not.
         var withoutRule = VehicleEvidence.Configuration()
         withoutRule.vehicleSubHertzFloor = 0
+        var withoutCheck = InVehicleStateMachine.Configuration()
+        withoutCheck.enterSubHertzToShake = 0
         let before = try VehicleRideDetector.analyze(
-            times: still.t, x: still.x, y: still.y, z: still.z, gravityIncluded: false, evidence: withoutRule)
+            times: still.t, x: still.x, y: still.y, z: still.z, gravityIncluded: false, evidence: withoutRule,
+            state: withoutCheck)
         #expect(before.rides.count == 1)
+        let checkAlone = try VehicleRideDetector.analyze(
+            times: still.t, x: still.x, y: still.y, z: still.z, gravityIncluded: false, evidence: withoutRule)
+        #expect(checkAlone.rides.isEmpty)
     }
 
     @Test func aRideWithoutGravityStaysARide() throws {

@@ -7,7 +7,8 @@ import Locomotion
 // log on a uniform grid at its own rate, at least 5 Hz), feeds its acceleration to
 // `VehicleEvidence` (gravity included when the recording has `acc_*` columns, removed when it only
 // has `linacc_*` ones) and writes one row per evidence window:
-// end_s,duration_s,dynamic_rms_g,vibration_g,periodicity,sub_hertz_g,vertical_shake_g,horizontal_shake_g,kind; with SAMPLES.csv, also the
+// end_s,duration_s,dynamic_rms_g,vibration_g,periodicity,sub_hertz_g,vertical_shake_g,horizontal_shake_g,
+// shake_variation,kind; with SAMPLES.csv, also the
 // resampled samples it fed (t_s,x_g,y_g,z_g).
 let arguments = CommandLine.arguments
 guard arguments.count == 3 || arguments.count == 4 else {
@@ -23,12 +24,20 @@ do {
         FileHandle.standardError.write(Data("\(arguments[1]): no acceleration\n".utf8))
         exit(1)
     }
-    var evidence = try VehicleEvidence(gravityIncluded: recording.acceleration != nil)
+    // VEHICLE_PROBE_MAGNITUDE_MAXIMUM_SUBHERTZ: the magnitude rule's sub-hertz limit (1 lifts it), for
+    // probe_rides.py --magnitude-loso.
+    var configuration = VehicleEvidence.Configuration()
+    let limit = ProcessInfo.processInfo.environment["VEHICLE_PROBE_MAGNITUDE_MAXIMUM_SUBHERTZ"]
+    if let value = limit.flatMap(Double.init) {
+        configuration.gravityRemovedMagnitudeMaximumSubHertz = value
+    }
+    var evidence = try VehicleEvidence(gravityIncluded: recording.acceleration != nil, configuration: configuration)
     var rows = "end_s,duration_s,dynamic_rms_g,vibration_g,periodicity,sub_hertz_g,"
-    rows += "vertical_shake_g,horizontal_shake_g,kind\n"
+    rows += "vertical_shake_g,horizontal_shake_g,shake_variation,kind\n"
     let write: (VehicleEvidenceWindow) -> Void = { window in
         rows += "\(window.endTime),\(window.duration),\(window.dynamicRMS),\(window.vibration),"
         rows += "\(window.periodicity),\(window.subHertzMotion),\(window.verticalShake),\(window.horizontalShake),"
+        rows += "\(window.shakeVariation),"
         rows += "\(window.kind.rawValue)\n"
     }
     for i in 0..<recording.count {
