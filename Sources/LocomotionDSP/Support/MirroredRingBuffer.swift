@@ -63,19 +63,10 @@
     }
 
     /// Writes `value` into `channel` at ``head`` (both copies); ``advance()`` then makes it a sample.
-    ///
-    /// One uniqueness check of the storage for the two copies (each array store would make its
-    /// own): callers set every channel of every sample, so this runs several times a row.
-    ///
-    /// - Precondition: `channel` is in `0..<channelCount` (``head`` is below ``capacity`` always).
     @inlinable @inline(__always) public mutating func set(_ value: Double, channel: Int) {
-        precondition(channel >= 0 && channel < channelCount, "MirroredRingBuffer channel out of range")
         let position = 2 * capacity * channel + nextSlot
-        let mirror = position + capacity
-        storage.withUnsafeMutableBufferPointer { storage in
-            storage[position] = value
-            storage[mirror] = value
-        }
+        storage[position] = value
+        storage[position + capacity] = value
     }
 
     /// Completes the sample written at ``head`` and moves to the next slot.
