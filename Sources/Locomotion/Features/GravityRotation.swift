@@ -177,40 +177,15 @@ import LocomotionDSP
             let cosine = (ux[i] * mean.0 + uy[i] * mean.1 + uz[i] * mean.2) / meanNorm
             base[i] = -min(1, max(-1, cosine))
         }
-        // When the swing is needed, the covariance of the directions.
-        var (cxx, cxy, cxz, cyy, cyz, czz) = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
-        if swings {
-            for i in 0..<n {
-                let (dx, dy, dz) = (ux[i] - mean.0, uy[i] - mean.1, uz[i] - mean.2)
-                cxx += dx * dx
-                cxy += dx * dy
-                cxz += dx * dz
-                cyy += dy * dy
-                cyz += dy * dz
-                czz += dz * dz
-            }
-        }
         let sway = Self.sway(negatedCosines: UnsafeMutableBufferPointer(rebasing: scratch[0..<n]))
         guard swings, let stepCadence else { return Result(sway: sway, stepCorrelation: .nan) }
-        // The main axis of the covariance (power iteration from the row with the largest diagonal:
-        // deterministic, and never orthogonal to a dominant axis it contains).
-        var axis =
-            cxx >= cyy && cxx >= czz ? (cxx, cxy, cxz) : (cyy >= czz ? (cxy, cyy, cyz) : (cxz, cyz, czz))
-        for _ in 0..<50 {
-            let next = (
-                cxx * axis.0 + cxy * axis.1 + cxz * axis.2, cxy * axis.0 + cyy * axis.1 + cyz * axis.2,
-                cxz * axis.0 + cyz * axis.1 + czz * axis.2
-            )
-            let norm = (next.0 * next.0 + next.1 * next.1 + next.2 * next.2).squareRoot()
-            guard norm > 0 else { return Result(sway: sway, stepCorrelation: .nan) }
-            axis = (next.0 / norm, next.1 / norm, next.2 / norm)
-        }
-        var energy = 0.0
-        for i in 0..<n {
-            let p = (ux[i] - mean.0) * axis.0 + (uy[i] - mean.1) * axis.1 + (uz[i] - mean.2) * axis.2
-            scratch[i] = p
-            energy += p * p
-        }
+        // The covariance of the directions, its main axis, and the swing along it. These feed
+        // only the step correlation, a normalised autocorrelation, so their sums run in SIMD lanes
+        // and the axis comes from squaring the matrix: the value is the one-lane, one-step
+        // definition's within a stated tolerance (docs/Features.md), not bit for bit.
+        let covariance = Self.covariance(ux: ux, uy: uy, uz: uz, count: n, mean: mean)
+        guard let axis = Self.mainAxis(covariance) else { return Result(sway: sway, stepCorrelation: .nan) }
+        let energy = Self.swing(ux: ux, uy: uy, uz: uz, count: n, mean: mean, axis: axis, into: base)
         guard energy > 0 else { return Result(sway: sway, stepCorrelation: .nan) }
         let lag = sampleRate / stepCadence
         let first = max(1, Int((lag * (1 - Self.lagTolerance)).rounded(.down)))
@@ -225,6 +200,117 @@ import LocomotionDSP
             k += width
         }
         return Result(sway: sway, stepCorrelation: best)
+    }
+
+    /// The six sums `Σ(uᵢ − mean)(uᵢ − mean)ᵀ` (xx, xy, xz, yy, yz, zz), two samples a step in SIMD
+    /// lanes.
+    static func covariance(
+        ux: UnsafeMutablePointer<Double>, uy: UnsafeMutablePointer<Double>, uz: UnsafeMutablePointer<Double>,
+        count n: Int, mean: (Double, Double, Double)
+    ) -> (xx: Double, xy: Double, xz: Double, yy: Double, yz: Double, zz: Double) {
+        let (mx, my, mz) = (SIMD2(repeating: mean.0), SIMD2(repeating: mean.1), SIMD2(repeating: mean.2))
+        var (xx, xy, xz, yy, yz, zz) = (
+            SIMD2<Double>(), SIMD2<Double>(), SIMD2<Double>(), SIMD2<Double>(), SIMD2<Double>(), SIMD2<Double>()
+        )
+        var i = 0
+        while i &+ 2 <= n {
+            let dx = UnsafeRawPointer(ux + i).loadUnaligned(as: SIMD2<Double>.self) - mx
+            let dy = UnsafeRawPointer(uy + i).loadUnaligned(as: SIMD2<Double>.self) - my
+            let dz = UnsafeRawPointer(uz + i).loadUnaligned(as: SIMD2<Double>.self) - mz
+            xx += dx * dx
+            xy += dx * dy
+            xz += dx * dz
+            yy += dy * dy
+            yz += dy * dz
+            zz += dz * dz
+            i &+= 2
+        }
+        var sums = (xx: xx.sum(), xy: xy.sum(), xz: xz.sum(), yy: yy.sum(), yz: yz.sum(), zz: zz.sum())
+        if i < n {
+            let (dx, dy, dz) = (ux[i] - mean.0, uy[i] - mean.1, uz[i] - mean.2)
+            sums.xx += dx * dx
+            sums.xy += dx * dy
+            sums.xz += dx * dz
+            sums.yy += dy * dy
+            sums.yz += dy * dz
+            sums.zz += dz * dz
+        }
+        return sums
+    }
+
+    /// The unit vector of `C⁵⁰·r` for the symmetric 3 × 3 `C` and its row `r` with the largest
+    /// diagonal: where fifty steps of power iteration from `r` end (deterministic, and never
+    /// orthogonal to a dominant axis `r` contains), reached by squaring `C` five times (`C²` to
+    /// `C³²`, each scaled by the power of two at its trace, exactly, so that nothing overflows or
+    /// underflows) and applying `C³²·C¹⁶·C²·r`. `nil` when that vector vanishes (no spread, as a
+    /// zero step of the iteration).
+    ///
+    /// - Parameter c: The six distinct entries of a symmetric positive semi-definite matrix.
+    /// - Returns: The unit axis, or `nil`.
+    /// - Complexity: O(1): five 3 × 3 products and three matrix–vector products, against fifty
+    ///   matrix–vector products and normalisations for the iteration.
+    @_spi(Testing) public static func mainAxis(
+        _ c: (xx: Double, xy: Double, xz: Double, yy: Double, yz: Double, zz: Double)
+    )
+        -> (Double, Double, Double)?
+    {
+        typealias Matrix = (xx: Double, xy: Double, xz: Double, yy: Double, yz: Double, zz: Double)
+        func apply(_ m: Matrix, _ v: (Double, Double, Double)) -> (Double, Double, Double) {
+            (
+                m.xx * v.0 + m.xy * v.1 + m.xz * v.2, m.xy * v.0 + m.yy * v.1 + m.yz * v.2,
+                m.xz * v.0 + m.yz * v.1 + m.zz * v.2
+            )
+        }
+        func squared(_ m: Matrix) -> Matrix? {
+            let s: Matrix = (
+                m.xx * m.xx + m.xy * m.xy + m.xz * m.xz, m.xx * m.xy + m.xy * m.yy + m.xz * m.yz,
+                m.xx * m.xz + m.xy * m.yz + m.xz * m.zz, m.xy * m.xy + m.yy * m.yy + m.yz * m.yz,
+                m.xy * m.xz + m.yy * m.yz + m.yz * m.zz, m.xz * m.xz + m.yz * m.yz + m.zz * m.zz
+            )
+            let trace = s.xx + s.yy + s.zz
+            guard trace > 0, trace.isFinite else { return nil }
+            let scale = Double(sign: .plus, exponent: -trace.exponent, significand: 1)
+            return (s.xx * scale, s.xy * scale, s.xz * scale, s.yy * scale, s.yz * scale, s.zz * scale)
+        }
+        var axis: (Double, Double, Double) =
+            c.xx >= c.yy && c.xx >= c.zz ? (c.xx, c.xy, c.xz) : (c.yy >= c.zz ? (c.xy, c.yy, c.yz) : (c.xz, c.yz, c.zz))
+        guard let power2 = squared(c), let power4 = squared(power2), let power8 = squared(power4),
+            let power16 = squared(power8), let power32 = squared(power16)
+        else { return nil }
+        // 2 + 16 + 32 = 50 steps.
+        axis = apply(power32, apply(power16, apply(power2, axis)))
+        let norm = (axis.0 * axis.0 + axis.1 * axis.1 + axis.2 * axis.2).squareRoot()
+        guard norm > 0, norm.isFinite else { return nil }
+        return (axis.0 / norm, axis.1 / norm, axis.2 / norm)
+    }
+
+    /// Writes the swing `(uᵢ − mean)·axis` into `output` and returns its energy `Σ swingᵢ²`, two
+    /// samples a step in SIMD lanes.
+    static func swing(
+        ux: UnsafeMutablePointer<Double>, uy: UnsafeMutablePointer<Double>, uz: UnsafeMutablePointer<Double>,
+        count n: Int, mean: (Double, Double, Double), axis: (Double, Double, Double),
+        into output: UnsafeMutablePointer<Double>
+    ) -> Double {
+        let (mx, my, mz) = (SIMD2(repeating: mean.0), SIMD2(repeating: mean.1), SIMD2(repeating: mean.2))
+        let (ax, ay, az) = (SIMD2(repeating: axis.0), SIMD2(repeating: axis.1), SIMD2(repeating: axis.2))
+        var energy = SIMD2<Double>()
+        var i = 0
+        while i &+ 2 <= n {
+            let dx = UnsafeRawPointer(ux + i).loadUnaligned(as: SIMD2<Double>.self) - mx
+            let dy = UnsafeRawPointer(uy + i).loadUnaligned(as: SIMD2<Double>.self) - my
+            let dz = UnsafeRawPointer(uz + i).loadUnaligned(as: SIMD2<Double>.self) - mz
+            let p = dx * ax + dy * ay + dz * az
+            UnsafeMutableRawPointer(output + i).storeBytes(of: p, as: SIMD2<Double>.self)
+            energy += p * p
+            i &+= 2
+        }
+        var total = energy.sum()
+        if i < n {
+            let p = (ux[i] - mean.0) * axis.0 + (uy[i] - mean.1) * axis.1 + (uz[i] - mean.2) * axis.2
+            output[i] = p
+            total += p * p
+        }
+        return total
     }
 
     /// `Σᵢ sᵢ·sᵢ₊ₖ` over `i < count − k` for the lags `k = firstLag ..< firstLag + width` (`width`

@@ -12,11 +12,14 @@
 ///
 /// Direct summation costs O(*n*·*L*) for *L* lags, which beats an FFT for the few dozen to few
 /// hundred lags of a gait window (a step lasts 0.25–1.25 s) and is exact (no circular wrap, no
-/// zero padding). The deviations from the mean, their squares and the running sum of the squares
-/// (every lag's head energy) are made once per window, in 3*n* + 1 values of working memory
-/// that is not allocated per call (one buffer per thread); lags are then summed eight at a time in SIMD lanes (one pass
-/// over the samples feeds eight lags' cross and tail sums), each sum still accumulated in sample
-/// order, so every coefficient is bit-identical to summing its lag alone.
+/// zero padding). The deviations from the mean and the running sums of their squares from the
+/// front (every lag's head energy) and from the back (every lag's tail energy) are made once per
+/// window, in 3*n* + 2 values of working memory that is not allocated per call (one buffer per
+/// thread); the cross sums are then taken eight lags at a time in SIMD lanes (one pass over the
+/// samples feeds eight lags), each still accumulated in sample order. The head energies and cross
+/// sums are bit-identical to summing each lag alone; the tail energies add the same squares in the
+/// opposite order, so each coefficient is within rounding of summing its lag alone: within
+/// `1e-13`, absolute (`AutocorrelationTests`; a bound of about `n·ε/2` relative on the tail energy).
 public enum Autocorrelation {
     /// ``normalized(_:lags:)`` written into `output` (at least `lags.count` elements, `output[0]`
     /// for `lags.lowerBound`), so nothing is allocated: the package's gait and step analyses call
@@ -43,25 +46,32 @@ public enum Autocorrelation {
         }
         let mean = sum / Double(samples.count)
         let count = samples.count
-        // Deviations, their squares and the running sum of the squares (n + 1 values), made once
+        // Deviations from the mean, the running sum of their squares from the front (each lag's
+        // head energy) and from the back (each lag's tail energy), n + 1 values each, made once
         // for every lag, in memory that is not allocated per call.
-        ThreadScratch.withDoubles(count: 3 * count + 1) { scratch in
+        ThreadScratch.withDoubles(count: 3 * count + 2) { scratch in
             let deviations = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
-            let squares = UnsafeMutableBufferPointer(rebasing: scratch[count..<(2 * count)])
-            let heads = UnsafeMutableBufferPointer(rebasing: scratch[(2 * count)...])
+            let heads = UnsafeMutableBufferPointer(rebasing: scratch[count..<(2 * count + 1)])
+            let tails = UnsafeMutableBufferPointer(rebasing: scratch[(2 * count + 1)...])
             var head = 0.0
             heads[0] = 0
             for index in 0..<count {
                 let deviation = samples[index] - mean
                 let square = deviation * deviation
                 deviations[index] = deviation
-                squares[index] = square
+                tails[index] = square
                 head += square
                 heads[index + 1] = head
             }
+            var tail = 0.0
+            tails[count] = 0
+            for index in stride(from: count - 1, through: 0, by: -1) {
+                tail += tails[index]
+                tails[index] = tail
+            }
             let terms = Terms(
-                deviations: UnsafeBufferPointer(deviations), squares: UnsafeBufferPointer(squares),
-                heads: UnsafeBufferPointer(heads))
+                deviations: UnsafeBufferPointer(deviations), heads: UnsafeBufferPointer(heads),
+                tails: UnsafeBufferPointer(tails))
             var lag = lags.lowerBound
             while lag + 7 <= lags.upperBound {
                 terms.coefficients8(lag: lag, into: output, at: lag - lags.lowerBound)
@@ -73,7 +83,7 @@ public enum Autocorrelation {
                 terms.coefficients8(lag: lags.upperBound - 7, into: output, at: lags.count - 8)
             } else {
                 while lag <= lags.upperBound {
-                    output[lag - lags.lowerBound] = terms.coefficient(lag: lag, from: 0, cross: 0, tail: 0)
+                    output[lag - lags.lowerBound] = terms.coefficient(lag: lag, from: 0, cross: 0)
                     lag += 1
                 }
             }
@@ -100,8 +110,8 @@ public enum Autocorrelation {
     }
 
     /// One coefficient summed alone from the samples, the window's mean already known: the
-    /// definition the blocked kernel must reproduce bit for bit (the tests compare the two). Lag 0
-    /// of a non-constant window is 1.
+    /// definition the blocked kernel must reproduce within `1e-13` (the tests compare the two).
+    /// Lag 0 of a non-constant window is 1.
     @_spi(Testing)
     public static func coefficient(_ samples: UnsafeBufferPointer<Double>, mean: Double, lag: Int) -> Double {
         var (cross, head, tail) = (0.0, 0.0, 0.0)
@@ -116,49 +126,45 @@ public enum Autocorrelation {
         return energy > 0 ? cross / energy : 0
     }
 
-    /// The terms every lag shares, made once per window: the deviations from the mean `dᵢ`, their
-    /// squares, and `heads[m] = Σᵢ<ₘ dᵢ²` summed in sample order (so `heads[n − k]` is lag *k*'s
-    /// head energy with the same bits as summing it for that lag alone).
+    /// The terms every lag shares, made once per window: the deviations from the mean `dᵢ`,
+    /// `heads[m] = Σᵢ<ₘ dᵢ²` summed from the front (so `heads[n − k]` is lag *k*'s head energy
+    /// with the same bits as summing it for that lag alone) and `tails[m] = Σᵢ≥ₘ dᵢ²` summed from
+    /// the back (lag *k*'s tail energy is `tails[k]`: the same squares added in the opposite order,
+    /// so within rounding of summing them for the lag alone, not bit for bit).
     struct Terms {
         let deviations: UnsafeBufferPointer<Double>
-        let squares: UnsafeBufferPointer<Double>
         let heads: UnsafeBufferPointer<Double>
+        let tails: UnsafeBufferPointer<Double>
 
-        /// `r(lag)`, …, `r(lag + 7)` into `output[position...]`, each bit-identical to
-        /// ``coefficient(lag:from:cross:tail:)`` alone: each SIMD lane holds one lag's sums,
-        /// accumulated in sample order, so the eight lags' additions run side by side.
+        /// `r(lag)`, …, `r(lag + 7)` into `output[position...]`: each SIMD lane holds one lag's
+        /// cross sum, accumulated in sample order, so the eight lags' additions run side by side
+        /// and each cross sum has the bits of summing it alone.
         @inline(__always)
         func coefficients8(lag: Int, into output: UnsafeMutableBufferPointer<Double>, at position: Int) {
             let count = deviations.count
             let common = max(0, count - lag - 7)
             var cross = SIMD8<Double>()
-            var tail = SIMD8<Double>()
             let leading = deviations.baseAddress!
             let shifted = UnsafeRawPointer(leading + lag)
-            let shiftedSquares = UnsafeRawPointer(squares.baseAddress! + lag)
             let stride = MemoryLayout<Double>.stride
             for index in 0..<common {
-                let offset = index &* stride
-                cross += leading[index] * shifted.loadUnaligned(fromByteOffset: offset, as: SIMD8<Double>.self)
-                tail += shiftedSquares.loadUnaligned(fromByteOffset: offset, as: SIMD8<Double>.self)
+                cross += leading[index] * shifted.loadUnaligned(fromByteOffset: index &* stride, as: SIMD8<Double>.self)
             }
             for lane in 0..<8 {
-                output[position + lane] = coefficient(
-                    lag: lag + lane, from: common, cross: cross[lane], tail: tail[lane])
+                output[position + lane] = coefficient(lag: lag + lane, from: common, cross: cross[lane])
             }
         }
 
-        /// One coefficient whose cross and tail sums already hold the overlap before index
-        /// `start`: adds the rest in sample order.
+        /// One coefficient whose cross sum already holds the overlap before index `start`: adds
+        /// the rest in sample order and normalises by the held head and tail energies.
         @inline(__always)
-        func coefficient(lag: Int, from start: Int, cross: Double, tail: Double) -> Double {
-            var (cross, tail) = (cross, tail)
+        func coefficient(lag: Int, from start: Int, cross: Double) -> Double {
+            var cross = cross
             let end = deviations.count - lag
             for index in start..<max(start, end) {
                 cross += deviations[index] * deviations[index + lag]
-                tail += squares[index + lag]
             }
-            let energy = (heads[end] * tail).squareRoot()
+            let energy = (heads[end] * tails[lag]).squareRoot()
             return energy > 0 ? cross / energy : 0
         }
     }

@@ -18,29 +18,44 @@ struct AutocorrelationTests {
         #expect(r.allSatisfy { abs($0) <= 1 + 1e-12 })
     }
 
-    /// The eight-lags-at-a-time pass over the shared terms must give exactly the bits of summing
-    /// each lag alone, for every lag, including the last ones (short overlaps), ranges shorter
-    /// than a block and ranges that are not a multiple of 8 (whose last block overlaps).
-    @Test(arguments: [5, 9, 64, 128, 131, 201])
-    func blockedLagsAreBitIdenticalToOneLagAtATime(count: Int) throws {
+    /// The eight-lags-at-a-time pass over the shared terms (tail energies summed from the back)
+    /// must give each lag's coefficient summed alone within the stated `1e-13`, for every lag,
+    /// including the last ones (short overlaps), ranges shorter than a block and ranges that are
+    /// not a multiple of 8 (whose last block overlaps); signals with their energy at either end
+    /// (where the tail energy of a long lag is a small part of the whole) included.
+    @Test(arguments: [5, 9, 64, 128, 131, 201, 300, 512])
+    func blockedLagsEqualOneLagAtATimeWithinTolerance(count: Int) throws {
         var generator = SplitMix64(seed: UInt64(count))
-        let samples = (0..<count).map { _ in generator.nextGaussian() + 1 }
-        let mean = samples.reduce(0, +) / Double(count)
-        var ranges: [ClosedRange<Int>] = (0..<5).map { $0...(count - 1) }
-        // The step detector's ranges at 50 Hz (11...86 in a 201-sample context) and short ones.
-        for upper in [count / 2, count * 2 / 3, 7, 8, 15] where upper < count {
-            ranges += [0...upper, min(upper, 3)...upper, min(upper, 11)...upper]
-        }
-        for lags in ranges {
-            let r = try Autocorrelation.normalized(samples, lags: lags)
-            samples.withUnsafeBufferPointer { buffer in
-                for lag in lags {
-                    let expected = Autocorrelation.coefficient(buffer, mean: mean, lag: lag)
-                    #expect(
-                        r[lag - lags.lowerBound].bitPattern == expected.bitPattern, "lag \(lag) of \(count), \(lags)")
+        var largest = 0.0
+        for shape in 0..<3 {
+            let samples = (0..<count).map { index -> Double in
+                let noise = generator.nextGaussian()
+                switch shape {
+                case 0: return noise + 1
+                // Energy at the start (a tail of near-still samples) or at the end.
+                case 1: return index < count / 3 ? 5 * noise : 1e-3 * noise + 1
+                default: return index > count * 2 / 3 ? 5 * noise : 1e-3 * noise + 1
+                }
+            }
+            let mean = samples.reduce(0, +) / Double(count)
+            var ranges: [ClosedRange<Int>] = (0..<5).map { $0...(count - 1) }
+            // The step detector's ranges at 50 Hz (11...86 in a 201-sample context) and short ones.
+            for upper in [count / 2, count * 2 / 3, 7, 8, 15] where upper < count {
+                ranges += [0...upper, min(upper, 3)...upper, min(upper, 11)...upper]
+            }
+            for lags in ranges {
+                let r = try Autocorrelation.normalized(samples, lags: lags)
+                samples.withUnsafeBufferPointer { buffer in
+                    for lag in lags {
+                        let expected = Autocorrelation.coefficient(buffer, mean: mean, lag: lag)
+                        let difference = abs(r[lag - lags.lowerBound] - expected)
+                        largest = max(largest, difference)
+                        #expect(difference <= 1e-13, "lag \(lag) of \(count), \(lags), shape \(shape)")
+                    }
                 }
             }
         }
+        print("AutocorrelationTests \(count): largest difference from one lag at a time \(largest)")
     }
 
     /// The finiteness check rides on the mean's sum: an infinity, a NaN, or infinities of both
