@@ -83,8 +83,17 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         /// metro-paris, bratislava, TMD car) reach 30, and their runs of walking windows grow at
         /// most from 4 to 5 (6.4 s, under the 10 s it takes to leave driving); UCI HAPT sitting,
         /// standing and lying at most 16; lower-back walks slowed to 40–50 steps/min (slow_gait.py
-        /// veryslow) 40–75 where the autocorrelation finds no period.
+        /// veryslow) 40–75 where the autocorrelation finds no period. Those recordings run at 50–105 Hz;
+        /// above ``slowGaitProminenceRate`` the value is read as at that rate.
         public var slowGaitProminence = 30.0
+        /// The highest sample rate (Hz) at which ``slowGaitProminence`` is compared as it stands: 100.
+        /// The prominence divides the gait peak by the mean power of every bin up to the Nyquist
+        /// frequency, and a body or a vehicle puts next to nothing above 25 Hz, so the mean falls and
+        /// the value grows in proportion to the rate (a 100 Hz walk resampled to 200 Hz reads twice
+        /// as prominent). Above this rate the rules scale it by this rate over the schema's
+        /// (`FeatureSchema.Parameters.sampleRate`), as at 100 Hz, where the threshold was measured;
+        /// at and below it, or without a rate, the value is compared unscaled.
+        public var slowGaitProminenceRate = 100.0
         /// Slow gait (rule 5b): the gait peak's frequency (Hz), from the slowest walking cadence
         /// measured (40 steps/min, 0.67 Hz, with the spectrum's resolution below it) up to the
         /// running cadence.
@@ -103,7 +112,8 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         /// Checks every threshold.
         ///
         /// - Throws: ``LocomotionError/Code/invalidParameter`` naming the first that is negative or
-        ///   not finite, or a pedalling range that is empty.
+        ///   not finite, a ``slowGaitProminenceRate`` that is not positive, or a pedalling range that
+        ///   is empty.
         public func validate() throws(LocomotionError) {
             let values: [(String, Double)] = [
                 ("stillDeviation", stillDeviation), ("minimumSteps", minimumSteps), ("runningCadence", runningCadence),
@@ -119,6 +129,7 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
                 ("movingSpeed", movingSpeed),
             ]
             for (name, value) in values { try LocomotionError.requireNonNegative(value, name: name) }
+            try LocomotionError.requirePositive(slowGaitProminenceRate, name: "slowGaitProminenceRate", unit: "Hz")
             try LocomotionError.require(
                 "pedallingCadence", pedallingCadence, !pedallingCadence.isEmpty, "it must not be empty")
         }
@@ -211,8 +222,11 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         let thigh: FeatureColumns
         /// ``StrideRunning/columnNames``, optional.
         let stride: FeatureColumns
+        /// The schema's sample rate (Hz), `nil` when it is not bound to one.
+        let sampleRate: Double?
 
         init(_ schema: FeatureSchema) throws(LocomotionError) {
+            sampleRate = schema.parameters?.sampleRate
             rules = FeatureColumns(FeatureRuleClassifier.requiredFeatures, in: schema)
             if let missing = rules.firstMissing(of: FeatureRuleClassifier.requiredFeatures) {
                 throw LocomotionError(
@@ -302,7 +316,10 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         if runningImpact && !fastForWalking { return decision(.running, .low, .runningImpact) }
         if !fastForWalking && deviation >= c.slowGaitDeviation && deviation < c.roughDeviation {
             let gaitFrequency = columns.slowGait.value(0, in: features.values)
-            let prominence = columns.slowGait.value(1, in: features.values)
+            var prominence = columns.slowGait.value(1, in: features.values)
+            if let rate = columns.sampleRate, rate > c.slowGaitProminenceRate {
+                prominence *= c.slowGaitProminenceRate / rate
+            }
             if prominence >= c.slowGaitProminence && c.slowGaitFrequency.contains(gaitFrequency) {
                 return decision(.walking, .low, .slowGait)
             }

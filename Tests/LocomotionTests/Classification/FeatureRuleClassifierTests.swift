@@ -176,6 +176,29 @@ import Testing
         #expect(try decide(window(std: 0.04)) == (.driving, .moderateWithoutGait))
     }
 
+    /// The spectral window of ``spectralWindow`` in a schema bound to `sampleRate` (Hz).
+    func spectralWindow(at sampleRate: Double, prominence: Double) throws -> FeatureVector {
+        let names = Self.columns + FeatureRuleClassifier.slowGaitFeatures
+        let schema = try FeatureSchema(
+            descriptors: names.map { FeatureDescriptor(name: $0, unit: "", summary: $0) },
+            parameters: FeatureSchema.Parameters(FeatureConfiguration(), sampleRate: sampleRate))
+        return FeatureVector(
+            schema: schema, values: [0.04, 0.0016, 0, .nan, .nan, .nan, .nan, 0, 0.75, prominence], start: 0, end: 2.56)
+    }
+
+    @Test func aFasterSampleRateDoesNotMakeAGaitPeakProminent() throws {
+        // The same movement at 200 Hz reads twice as prominent as at 100 Hz (twice the bins, nearly
+        // all empty): 45 there is 22.5 at 100 Hz, under the threshold of 30.
+        #expect(try decide(spectralWindow(at: 200, prominence: 45)) == (.driving, .moderateWithoutGait))
+        #expect(try decide(spectralWindow(at: 200, prominence: 70)) == (.walking, .slowGait))
+        // At and below 100 Hz the value is compared as it stands.
+        #expect(try decide(spectralWindow(at: 100, prominence: 45)) == (.walking, .slowGait))
+        #expect(try decide(spectralWindow(at: 50, prominence: 31)) == (.walking, .slowGait))
+        var configuration = FeatureRuleClassifier.Configuration()
+        configuration.slowGaitProminenceRate = 0
+        #expect(throws: LocomotionError.self) { try configuration.validate() }
+    }
+
     /// A real slow walker (Mobilise-D HA001 Test11, 90–127 s, 77 steps/min in its last bout; see
     /// Fixtures/README-mobilised-d.md): before rule 5b its whole excerpt was unknown and none of its
     /// detected steps counted on foot.
