@@ -23,7 +23,10 @@
 ///    *v* is above walking speed: a stride of landing steps, or sitting down, peaks sharply), or
 ///    whose gravity turns as a pedalling thigh does (`ThighPedalling`: once per period of the
 ///    magnitude, where a walking thigh turns once per two; with or without detected steps, which a
-///    pedal stroke can fake, so this is checked before rule 3): cycling.
+///    pedal stroke can fake, so this is checked before rule 3), or without steps at a cadence in
+///    ``Configuration/strokeCadence`` (a walking one) whose magnitude is skewed below
+///    ``Configuration/strokeSkewness`` (troughs far sharper than peaks: a stroke, never a landing
+///    step) on a phone that turns with the leg (``Configuration/strokeSway``): cycling.
 /// 5. A periodic window with *σ* ≥ ``Configuration/gaitDeviation`` and no *v* above walking
 ///    speed: running when its autocorrelation cadence exceeds ``Configuration/runningCadence``
 ///    and *σ* ≥ ``Configuration/runningDeviation``; walking when the cadence is within walking
@@ -67,6 +70,24 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         /// Pedalling moves the body by at least this much (g); smooth vehicles, which can be
         /// periodic too, stay below it (the rougher 1–2 % of their windows excepted).
         public var pedallingDeviation = 0.08
+        /// Pedal strokes at a walking cadence (per second): 1.2 up to 1.7 (72–102 rpm), where light
+        /// pedalling reads as gait without steps (HuGaDB's thigh: 1.2–1.7 strokes per second).
+        public var strokeCadence = 1.2...1.7
+        /// Below this `acc_mag_skewness` a periodic window without steps at a ``strokeCadence`` is
+        /// pedalling (rule 4): a foot landing gives every walking step a brief peak (positive
+        /// skewness), a pedal stroke a broad push whose troughs are the sharp part. Measured on the
+        /// windows the rules called walking by periodicity at 1.2–1.7 per second, every source and
+        /// its clipped (±2 g) and 200 Hz copies: the lowest labelled walking window −0.69 (one TMD
+        /// window; every other source above −0.58), HuGaDB's pedalling a median −0.49 and a third
+        /// of it below −0.7. Left out in turn, each source's walkers lie above the least of the
+        /// others but for that one TMD window.
+        public var strokeSkewness = -0.7
+        /// A stroke at a ``strokeCadence`` is read only from a phone that turns with the leg: its
+        /// gravity direction sways (`acc_gravity_sway`) by at least this many degrees. A pedalling
+        /// thigh sways 8–25° in a window (HuGaDB's windows this rule reads: 4–16°); a phone on a
+        /// frame, in a bag or on the trunk, whose magnitude can take a stroke-like shape from the road
+        /// or a vehicle, hardly turns.
+        public var strokeSway = 3.0
         /// Periodic gait without detected steps moves the body by at least this much (g).
         public var gaitDeviation = 0.05
         /// Running without detected steps moves the body by at least this much (g).
@@ -83,8 +104,17 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         /// metro-paris, bratislava, TMD car) reach 30, and their runs of walking windows grow at
         /// most from 4 to 5 (6.4 s, under the 10 s it takes to leave driving); UCI HAPT sitting,
         /// standing and lying at most 16; lower-back walks slowed to 40–50 steps/min (slow_gait.py
-        /// veryslow) 40–75 where the autocorrelation finds no period.
+        /// veryslow) 40–75 where the autocorrelation finds no period. Those recordings run at 50–105 Hz;
+        /// above ``slowGaitProminenceRate`` the value is read as at that rate.
         public var slowGaitProminence = 30.0
+        /// The highest sample rate (Hz) at which ``slowGaitProminence`` is compared as it stands: 100.
+        /// The prominence divides the gait peak by the mean power of every bin up to the Nyquist
+        /// frequency, and a body or a vehicle puts next to nothing above 25 Hz, so the mean falls and
+        /// the value grows in proportion to the rate (a 100 Hz walk resampled to 200 Hz reads twice
+        /// as prominent). Above this rate the rules scale it by this rate over the schema's
+        /// (`FeatureSchema.Parameters.sampleRate`), as at 100 Hz, where the threshold was measured;
+        /// at and below it, or without a rate, the value is compared unscaled.
+        public var slowGaitProminenceRate = 100.0
         /// Slow gait (rule 5b): the gait peak's frequency (Hz), from the slowest walking cadence
         /// measured (40 steps/min, 0.67 Hz, with the spectrum's resolution below it) up to the
         /// running cadence.
@@ -103,7 +133,8 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         /// Checks every threshold.
         ///
         /// - Throws: ``LocomotionError/Code/invalidParameter`` naming the first that is negative or
-        ///   not finite, or a pedalling range that is empty.
+        ///   not finite, a ``slowGaitProminenceRate`` that is not positive, a ``strokeSkewness`` that
+        ///   is not finite, or a pedalling range that is empty.
         public func validate() throws(LocomotionError) {
             let values: [(String, Double)] = [
                 ("stillDeviation", stillDeviation), ("minimumSteps", minimumSteps), ("runningCadence", runningCadence),
@@ -113,12 +144,16 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
                 ("pedallingDeviation", pedallingDeviation), ("gaitDeviation", gaitDeviation),
                 ("runningDeviation", runningDeviation), ("roughDeviation", roughDeviation),
                 ("slowGaitDeviation", slowGaitDeviation), ("slowGaitProminence", slowGaitProminence),
+                ("strokeCadence.lowerBound", strokeCadence.lowerBound),
+                ("strokeCadence.upperBound", strokeCadence.upperBound), ("strokeSway", strokeSway),
                 ("slowGaitFrequency.lowerBound", slowGaitFrequency.lowerBound),
                 ("slowGaitFrequency.upperBound", slowGaitFrequency.upperBound),
                 ("drivingSpeedMinimum", drivingSpeedMinimum), ("walkingSpeedMaximum", walkingSpeedMaximum),
                 ("movingSpeed", movingSpeed),
             ]
             for (name, value) in values { try LocomotionError.requireNonNegative(value, name: name) }
+            try LocomotionError.requirePositive(slowGaitProminenceRate, name: "slowGaitProminenceRate", unit: "Hz")
+            try LocomotionError.requireFinite(strokeSkewness, name: "strokeSkewness")
             try LocomotionError.require(
                 "pedallingCadence", pedallingCadence, !pedallingCadence.isEmpty, "it must not be empty")
         }
@@ -211,8 +246,11 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         let thigh: FeatureColumns
         /// ``StrideRunning/columnNames``, optional.
         let stride: FeatureColumns
+        /// The schema's sample rate (Hz), `nil` when it is not bound to one.
+        let sampleRate: Double?
 
         init(_ schema: FeatureSchema) throws(LocomotionError) {
+            sampleRate = schema.parameters?.sampleRate
             rules = FeatureColumns(FeatureRuleClassifier.requiredFeatures, in: schema)
             if let missing = rules.firstMissing(of: FeatureRuleClassifier.requiredFeatures) {
                 throw LocomotionError(
@@ -248,7 +286,13 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         // waist), or a body sitting down or standing up — unless the GPS speed is above walking's,
         // where neither is the question (a torso's phone on a bumpy road peaks too). A missing
         // skewness does not count against it.
-        let impacts = columns.thigh.value(2, in: features.values) >= ThighPedalling.skewness && !fastForWalking
+        let skewness = columns.thigh.value(2, in: features.values)
+        let impacts = skewness >= ThighPedalling.skewness && !fastForWalking
+        // Pedal strokes at a walking cadence: troughs far sharper than peaks, which no landing step gives,
+        // on a phone that turns with the leg.
+        let strokes =
+            c.strokeCadence.contains(cadence) && skewness < c.strokeSkewness
+            && columns.thigh.value(0, in: features.values) >= c.strokeSway
         let runningImpact = RunningImpact.isRunning(
             interquartileRange: columns.impact.value(0, in: features.values), stepCadence: stepCadence,
             autocorrelationCadence: cadence)
@@ -268,7 +312,7 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         // no pedal stroke fakes (a clipped running thigh turns once per period too).
         let pedalling =
             periodic && deviation >= c.pedallingDeviation
-            && ((!(steps >= c.minimumSteps) && c.pedallingCadence.contains(cadence) && !impacts)
+            && ((!(steps >= c.minimumSteps) && ((c.pedallingCadence.contains(cadence) && !impacts) || strokes))
                 || (thighPedalling && !(stepped && runningPace)))
 
         func decision(_ activity: ActivityType, _ confidence: Confidence, _ rule: Rule) -> Decision {
@@ -302,7 +346,10 @@ public struct FeatureRuleClassifier: Sendable, Hashable, Codable {
         if runningImpact && !fastForWalking { return decision(.running, .low, .runningImpact) }
         if !fastForWalking && deviation >= c.slowGaitDeviation && deviation < c.roughDeviation {
             let gaitFrequency = columns.slowGait.value(0, in: features.values)
-            let prominence = columns.slowGait.value(1, in: features.values)
+            var prominence = columns.slowGait.value(1, in: features.values)
+            if let rate = columns.sampleRate, rate > c.slowGaitProminenceRate {
+                prominence *= c.slowGaitProminenceRate / rate
+            }
             if prominence >= c.slowGaitProminence && c.slowGaitFrequency.contains(gaitFrequency) {
                 return decision(.walking, .low, .slowGait)
             }

@@ -93,6 +93,31 @@ import Testing
         #expect(try decide(self.window(std: 0.3, cadence: 1.0, regularity: 0.8)) == (.cycling, .pedalling))
     }
 
+    @Test func aStrokeAtAWalkingCadenceIsPedalling() throws {
+        // Light pedalling at 1.4 strokes per second, no steps, a phone turning with the leg (sway 9°): a
+        // broad push whose troughs are the sharp part (skewness −1.0) is a stroke; every landing step peaks.
+        let schema = try FeatureSchema(
+            testColumns: Self.columns + ["acc_gravity_sway", "acc_gravity_step_correlation", "acc_mag_skewness"])
+        func window(cadence: Double, skewness: Double, steps: Double = 0, sway: Double = 9) -> FeatureVector {
+            FeatureVector(
+                schema: schema,
+                values: [0.3, 0.09, steps, steps > 0 ? cadence : .nan, cadence, 0.8, .nan, 0, sway, 0.2, skewness],
+                start: 0, end: 2.54)
+        }
+        #expect(try decide(window(cadence: 1.4, skewness: -1.0)) == (.cycling, .pedalling))
+        // A walker's stride, even a smooth one, is not skewed that far: walking.
+        #expect(try decide(window(cadence: 1.4, skewness: -0.5)) == (.walking, .periodicGait))
+        #expect(try decide(window(cadence: 1.4, skewness: 0.8)) == (.walking, .periodicGait))
+        // Above the stroke cadences, or with steps counted, the rule does not fire.
+        #expect(try decide(window(cadence: 1.9, skewness: -1.0)) == (.walking, .periodicGait))
+        #expect(try decide(window(cadence: 1.4, skewness: -1.0, steps: 4)) == (.walking, .steps))
+        // A phone that does not turn with a leg (a frame, a bag): the magnitude's shape alone is no stroke.
+        #expect(try decide(window(cadence: 1.4, skewness: -1.0, sway: 1)) == (.walking, .periodicGait))
+        var configuration = FeatureRuleClassifier.Configuration()
+        configuration.strokeSkewness = .nan
+        #expect(throws: LocomotionError.self) { try configuration.validate() }
+    }
+
     @Test func aPedallingThighIsCyclingEvenWithStrokesCountedAsSteps() throws {
         // Four strokes the step detector took for steps, the thigh turning once per period (sway 20°,
         // step correlation 0.9), no impacts: cycling, not walking.
@@ -174,6 +199,29 @@ import Testing
                 == (.cycling, .pedalling))
         // Without the spectrum columns the rule cannot fire.
         #expect(try decide(window(std: 0.04)) == (.driving, .moderateWithoutGait))
+    }
+
+    /// The spectral window of ``spectralWindow`` in a schema bound to `sampleRate` (Hz).
+    func spectralWindow(at sampleRate: Double, prominence: Double) throws -> FeatureVector {
+        let names = Self.columns + FeatureRuleClassifier.slowGaitFeatures
+        let schema = try FeatureSchema(
+            descriptors: names.map { FeatureDescriptor(name: $0, unit: "", summary: $0) },
+            parameters: FeatureSchema.Parameters(FeatureConfiguration(), sampleRate: sampleRate))
+        return FeatureVector(
+            schema: schema, values: [0.04, 0.0016, 0, .nan, .nan, .nan, .nan, 0, 0.75, prominence], start: 0, end: 2.56)
+    }
+
+    @Test func aFasterSampleRateDoesNotMakeAGaitPeakProminent() throws {
+        // The same movement at 200 Hz reads twice as prominent as at 100 Hz (twice the bins, nearly
+        // all empty): 45 there is 22.5 at 100 Hz, under the threshold of 30.
+        #expect(try decide(spectralWindow(at: 200, prominence: 45)) == (.driving, .moderateWithoutGait))
+        #expect(try decide(spectralWindow(at: 200, prominence: 70)) == (.walking, .slowGait))
+        // At and below 100 Hz the value is compared as it stands.
+        #expect(try decide(spectralWindow(at: 100, prominence: 45)) == (.walking, .slowGait))
+        #expect(try decide(spectralWindow(at: 50, prominence: 31)) == (.walking, .slowGait))
+        var configuration = FeatureRuleClassifier.Configuration()
+        configuration.slowGaitProminenceRate = 0
+        #expect(throws: LocomotionError.self) { try configuration.validate() }
     }
 
     /// A real slow walker (Mobilise-D HA001 Test11, 90–127 s, 77 steps/min in its last bout; see
