@@ -164,10 +164,7 @@ public struct ActivityHysteresis: Sendable, Hashable {
     /// Applies the filter to `results` in order, from a fresh state, and returns them with each
     /// activity replaced by the committed one. Offline, a change is dated back to when the new
     /// activity began: the results from the start of the pending run up to its commitment take the
-    /// new activity too (a live filter cannot know that yet). A movement (walking, running, cycling)
-    /// committed while nothing was committed is also dated back over the undecided results just before
-    /// its pending run (the last hold time of them at most): a walk or a ride begins with irregular
-    /// windows. Confidence and evidence are kept.
+    /// new activity too (a live filter cannot know that yet). Confidence and evidence are kept.
     ///
     /// - Throws: ``LocomotionError/Code/timeGoesBackwards`` at the first end time that goes backwards.
     /// - Complexity: O(*n*).
@@ -184,8 +181,7 @@ public struct ActivityHysteresis: Sendable, Hashable {
 extension ActivityHysteresis {
     /// ``ActivityHysteresis/smooth(_:)`` one result at a time, for streams too long to hold: each
     /// result comes out once no later commitment can date back over it, so the results of the
-    /// pending run (at most about twice the hold time, with the undecided windows inside it, and up to
-    /// one hold time more of undecided windows before a movement's pending run) are held
+    /// pending run (at most about twice the hold time, with the undecided windows inside it) are held
     /// back, and until something is committed those of the first ``ActivityHysteresis/shortRecordingSpan``.
     ///
     /// Feeding every result of a sequence through ``append(_:into:)`` and then calling
@@ -234,15 +230,9 @@ extension ActivityHysteresis {
             let undecidedRunBefore = filter.undecidedSince != nil
             let movements = ActivityHysteresis.continuesThroughUndecided
             let pendingMovement = filter.pending.map { movements.contains($0.activity) }
-            // A movement that starts right after an undecided run, while nothing is committed, keeps
-            // that run held: when the movement is committed, the run is dated back to it too (a ride
-            // or a walk begins with irregular windows — pushing off, the first strides).
-            let startsAfterUndecided =
-                !undecided && undecidedRunBefore && filter.pending == nil && filter.committed == .unknown
-                && movements.contains(result.activity)
             let continuesRun =
                 filter.pending?.activity == result.activity
-                || (undecided && (pendingMovement == true || undecidedRunBefore)) || startsAfterUndecided
+                || (undecided && (pendingMovement == true || undecidedRunBefore))
             let committed = try filter.update(result.activity, at: result.end)
             let start = firstStart ?? result.start
             firstStart = start

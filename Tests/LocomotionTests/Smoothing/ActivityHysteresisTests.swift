@@ -98,30 +98,6 @@ import Testing
         }
     }
 
-    @Test func aMovementIsDatedBackOverTheUndecidedRunItStartsFrom() throws {
-        // A ride that starts with rough windows (pushing off) while nothing is committed: once the
-        // cycling is committed, the undecided windows before it are the ride too.
-        let ride = try ActivityHysteresis().smooth(
-            windows(Array(repeating: .unknown, count: 3) + Array(repeating: .cycling, count: 25)))
-        #expect(ride.allSatisfy { $0.activity == .cycling })
-        // Only the undecided run's last hold time (5 s): an older part was already left undecided.
-        let long = try ActivityHysteresis().smooth(
-            windows(Array(repeating: .unknown, count: 8) + Array(repeating: .cycling, count: 25)))
-        #expect(long.map(\.activity) == Array(repeating: .unknown, count: 5) + Array(repeating: .cycling, count: 28))
-        // After a committed activity the undecided windows keep it: stationary until the ride starts.
-        let seated = try ActivityHysteresis().smooth(
-            windows(
-                Array(repeating: .stationary, count: 8) + Array(repeating: .unknown, count: 3)
-                    + Array(repeating: .cycling, count: 20)))
-        #expect(
-            seated.map(\.activity) == Array(repeating: .stationary, count: 11) + Array(repeating: .cycling, count: 20))
-        // A run of undecided windows before stationary stays undecided: only a movement starts from one.
-        let still = try ActivityHysteresis().smooth(
-            windows(Array(repeating: .unknown, count: 3) + Array(repeating: .stationary, count: 25)))
-        #expect(
-            still.map(\.activity) == Array(repeating: .unknown, count: 3) + Array(repeating: .stationary, count: 25))
-    }
-
     @Test func aShortRecordingKeepsItsWindowsAtItsEnd() throws {
         // A walk test of 11 s that starts and ends seated: the seated windows (driving or stationary
         // without gait) stay, the walk's undecided windows and its one-window flicker take walking.
