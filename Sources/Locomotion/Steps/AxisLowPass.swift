@@ -2,16 +2,21 @@
 
 /// Three `SOSFilter`s of one design, one per axis, in one value: the same section arithmetic in
 /// the same order, axis by axis, so each axis is bit-identical to its own `SOSFilter` fed sample
-/// by sample, at one call and one state array for the three.
-struct AxisLowPass: Sendable {
+/// by sample, at one call and one state array for the three. The step detector low-passes the
+/// acceleration without gravity with it (the gait bout's motion channels).
+@_spi(Testing)
+public struct AxisLowPass: Sendable {
     private let sections: [SecondOrderSections.Section]
     /// Per section, `SOSFilter`'s two states for x, y, z: `s0x, s0y, s0z, s1x, s1y, s1z`.
     private var state: [Double]
     /// `SOSFilter`'s unit steady state, two per section.
     private let unitSteadyState: [Double]
 
+    /// Creates the filters at rest (zero state).
+    ///
     /// - Parameter sections: The design every axis is filtered with.
-    init(_ sections: SecondOrderSections) {
+    /// - Complexity: O(sections); allocates the state.
+    public init(_ sections: SecondOrderSections) {
         self.sections = sections.sections
         state = [Double](repeating: 0, count: 6 * sections.sections.count)
         unitSteadyState = sections.steadyStateConditions
@@ -19,7 +24,10 @@ struct AxisLowPass: Sendable {
 
     /// Starts each axis at the steady state of a constant input (its own value), as
     /// `SOSFilter.reset(toSteadyStateFor:)` does for one.
-    mutating func reset(toSteadyStateFor value: SIMD3<Double>) {
+    ///
+    /// - Parameter value: Each axis's constant input, in the input's unit.
+    /// - Complexity: O(sections).
+    public mutating func reset(toSteadyStateFor value: SIMD3<Double>) {
         for index in unitSteadyState.indices {
             let unit = unitSteadyState[index]
             let (section, which) = index.quotientAndRemainder(dividingBy: 2)
@@ -29,11 +37,13 @@ struct AxisLowPass: Sendable {
 
     /// Filters one sample of each axis.
     ///
+    /// - Parameter sample: The sample of x, y, z, in the input's unit; finite.
+    /// - Returns: The filtered x, y, z.
     /// - Throws: `DSPError.nonFiniteSample(index: 0)` (as `SOSFilter.process(_:)`) when an axis is
     ///   not finite; the state is then unchanged.
     /// - Complexity: O(sections).
     @inline(__always)
-    mutating func process(_ sample: SIMD3<Double>) throws(DSPError) -> SIMD3<Double> {
+    public mutating func process(_ sample: SIMD3<Double>) throws(DSPError) -> SIMD3<Double> {
         guard sample.x.isFinite, sample.y.isFinite, sample.z.isFinite else { throw .nonFiniteSample(index: 0) }
         var (yx, yy, yz) = (sample.x, sample.y, sample.z)
         sections.withUnsafeBufferPointer { coefficients in
