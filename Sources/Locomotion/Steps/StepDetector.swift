@@ -94,8 +94,9 @@ public struct StepDetector: Sendable {
         static let horizontalPower = 5
     }
     /// The low-pass filters of the acceleration without gravity, x, y, z (the magnitude's
-    /// design); empty with the gait bout off.
-    private var motionFilters: [SOSFilter]
+    /// design), run only with the gait bout on (`filtersMotion`).
+    private var motionFilter: AxisLowPass
+    private let filtersMotion: Bool
     private var gravity: GravitySeparator
     /// The derivative-of-Gaussian weights (1/s) at offsets `-kernelReach...kernelReach`.
     private let kernel: [Double]
@@ -188,7 +189,8 @@ public struct StepDetector: Sendable {
         boutCorrelations = [Double](repeating: 0, count: boutWindow > 0 ? boutLags.upperBound + 2 : 0)
         capacity = max(2 * half + 1, boutWindow)
         ring = MirroredRingBuffer(capacity: capacity, channels: 6)
-        motionFilters = [SOSFilter](repeating: SOSFilter(sections), count: boutWindow > 0 ? 3 : 0)
+        motionFilter = AxisLowPass(sections)
+        filtersMotion = boutWindow > 0
         boutRule = BoutRule(c)
         pending = []
         pending.reserveCapacity(boutRule.heldLimit + 1)
@@ -329,7 +331,7 @@ public struct StepDetector: Sendable {
             if let parts = try? gravity.process(x: acceleration.x, y: acceleration.y, z: acceleration.z) {
                 let norm = (parts.gravity * parts.gravity).sum().squareRoot()
                 if norm >= 0.1 { up = (acceleration * parts.gravity).sum() / norm }
-                if !motionFilters.isEmpty {
+                if filtersMotion {
                     let motion = try lowPassedMotion(parts.user)
                     if norm >= 0.1 {
                         let along = (motion * parts.gravity).sum() / norm
@@ -357,15 +359,12 @@ public struct StepDetector: Sendable {
         }
     }
 
-    /// The acceleration without gravity `user` (g), each axis low-passed by its own filter of
-    /// ``motionFilters`` (started at the steady state of a segment's first sample).
+    /// The acceleration without gravity `user` (g), each axis low-passed by `motionFilter`
+    /// (started at the steady state of a segment's first sample); one call for the three axes,
+    /// each bit-identical to an `SOSFilter` of its own.
     private mutating func lowPassedMotion(_ user: SIMD3<Double>) throws(LocomotionError) -> SIMD3<Double> {
-        var smooth = SIMD3<Double>()
-        for axis in 0..<3 {
-            if count == 0 { motionFilters[axis].reset(toSteadyStateFor: user[axis]) }
-            do { smooth[axis] = try motionFilters[axis].process(user[axis]) } catch { throw .signalProcessing(error) }
-        }
-        return smooth
+        if count == 0 { motionFilter.reset(toSteadyStateFor: user) }
+        do { return try motionFilter.process(user) } catch { throw .signalProcessing(error) }
     }
 
     /// Feeds samples in order (see ``process(time:magnitude:into:)``).
@@ -418,7 +417,24 @@ public struct StepDetector: Sendable {
     }
 
     /// Judges the sample at segment index `center`, its context ending at `end`.
+    ///
+    /// Most samples are not local maxima: the nearest neighbours (the first comparisons of the
+    /// candidate rule in `judgeCandidate`) settle them here, inlined into the per-sample loop,
+    /// without the call and the context's set-up.
+    @inline(__always)
     private mutating func judge(center: Int, end: Int, into steps: inout [Step]) {
+        guard center > max(0, center - half), end > center else { return }
+        // The ring mirrors slot `s` at `s + capacity`, so `middle ± 1` never wraps.
+        let middle = ring.slot(ofSample: center)
+        let peak = ring[Channel.filtered, middle]
+        guard !(ring[Channel.filtered, middle + capacity - 1] >= peak), !(ring[Channel.filtered, middle + 1] > peak)
+        else { return }
+        judgeCandidate(center: center, end: end, into: &steps)
+    }
+
+    /// Judges the sample at segment index `center`, its context ending at `end`, once `judge`
+    /// found it higher than the sample before it and at least as high as the one after it.
+    private mutating func judgeCandidate(center: Int, end: Int, into steps: inout [Step]) {
         let start = max(0, center - half)
         guard center > start, end > center else { return }
         let base = ring.slot(ofSample: start)
