@@ -1,4 +1,4 @@
-/// The normalised autocorrelation of a window over a range of lags, computed directly.
+/// The normalised autocorrelation of a window over a range of lags, summed directly or by FFT.
 ///
 /// For a window `x` of *n* samples with mean x̄ removed (`d = x − x̄`), lag *k* gives
 ///
@@ -10,16 +10,25 @@
 /// perfectly periodic signal of period *k* gives exactly 1 at lag *k* however short the overlap,
 /// and |r| ≤ 1 always (Cauchy–Schwarz). A lag whose overlap has no energy gives 0.
 ///
-/// Direct summation costs O(*n*·*L*) for *L* lags, which beats an FFT for the few dozen to few
-/// hundred lags of a gait window (a step lasts 0.25–1.25 s) and is exact (no circular wrap, no
-/// zero padding). The deviations from the mean and the running sums of their squares from the
-/// front (every lag's head energy) and from the back (every lag's tail energy) are made once per
-/// window, in 3*n* + 2 values of working memory that is not allocated per call (one buffer per
-/// thread); the cross sums are then taken eight lags at a time in SIMD lanes (one pass over the
-/// samples feeds eight lags), each still accumulated in sample order. The head energies and cross
-/// sums are bit-identical to summing each lag alone; the tail energies add the same squares in the
-/// opposite order, so each coefficient is within rounding of summing its lag alone: within
-/// `1e-13`, absolute (`AutocorrelationTests`; a bound of about `n·ε/2` relative on the tail energy).
+/// Direct summation costs O(*n*·*L*) for *L* lags. The deviations from the mean and the running
+/// sums of their squares from the front (every lag's head energy) and from the back (every lag's
+/// tail energy) are made once per window, in 3*n* + 2 values of working memory that is not
+/// allocated per call (one buffer per thread). The cross sums are then either taken eight lags at
+/// a time in SIMD lanes (one pass over the samples feeds eight lags), each still accumulated in
+/// sample order, or, when the Σ(*n* − *k*) products to sum reach 3·*N*·⌈log₂*N*⌉, all at once by
+/// a real FFT of the deviations zero-padded to *N* ≥ *n* + the largest lag (`2ᵃ` or `3·2ᵃ`; no
+/// circular wrap in the lags read), held per thread with its aligned buffers, so nothing is
+/// allocated per call either way (the step detector's ±2 s context at 50 Hz, 201 samples and
+/// lags about 10–88, takes the FFT; a 128-sample feature window's 10–85 stays direct).
+///
+/// Tolerance. Direct: the head energies and cross sums are bit-identical to summing each lag
+/// alone; the tail energies add the same squares in the opposite order, so each coefficient is
+/// within `1e-13`, absolute, of summing its lag alone (a bound of about `n·ε/2` relative on the
+/// tail energy). By FFT: each cross sum's rounding is a small multiple of ε times the whole
+/// window's energy, not the lag's, so a lag whose overlap energy `√(head·tail)` is below 1/1024
+/// of the window's is summed directly, and the rest are within `1e-11`, absolute (largest seen
+/// 1.5e-13, `AutocorrelationTests`, with the energy bunched at one end, a near-silent stretch
+/// after a loud one, a spike, a large offset). Non-finite samples are found before either.
 public enum Autocorrelation {
     /// ``normalized(_:lags:)`` written into `output` (at least `lags.count` elements, `output[0]`
     /// for `lags.lowerBound`), so nothing is allocated: the package's gait and step analyses call
@@ -27,7 +36,8 @@ public enum Autocorrelation {
     ///
     /// - Throws: As ``normalized(_:lags:)``, and `.invalidParameter` for a short output.
     package static func normalized(
-        _ samples: UnsafeBufferPointer<Double>, lags: ClosedRange<Int>, into output: UnsafeMutableBufferPointer<Double>
+        _ samples: UnsafeBufferPointer<Double>, lags: ClosedRange<Int>, into output: UnsafeMutableBufferPointer<Double>,
+        method: Method = .automatic
     ) throws(DSPError) {
         guard !samples.isEmpty else { throw .emptyInput }
         // One pass gives the mean and the finiteness check: a NaN or infinite sample makes the sum
@@ -46,6 +56,12 @@ public enum Autocorrelation {
         }
         let mean = sum / Double(samples.count)
         let count = samples.count
+        // The cross products summed directly, Σ (n − k) over the lags, against the FFT's cost.
+        let products = lags.count * (count - lags.lowerBound) - lags.count * (lags.count - 1) / 2
+        let length = CorrelationByFFT.paddedLength(count: count, upper: lags.upperBound)
+        let byFFT =
+            CorrelationByFFT.isAvailable && method != .direct
+            && (method == .fft || CorrelationByFFT.pays(products: products, length: length))
         // Deviations from the mean, the running sum of their squares from the front (each lag's
         // head energy) and from the back (each lag's tail energy), n + 1 values each, made once
         // for every lag, in memory that is not allocated per call.
@@ -72,6 +88,14 @@ public enum Autocorrelation {
             let terms = Terms(
                 deviations: UnsafeBufferPointer(deviations), heads: UnsafeBufferPointer(heads),
                 tails: UnsafeBufferPointer(tails))
+            // Finite energy (no overflow in the squared spectrum): the cross sums by FFT.
+            if byFFT, head <= 1e290 {
+                let cross = CorrelationByFFT.crossSums(UnsafeBufferPointer(deviations), length: length)
+                for lag in lags {
+                    output[lag - lags.lowerBound] = terms.coefficient(lag: lag, cross: cross[lag], windowEnergy: head)
+                }
+                return
+            }
             var lag = lags.lowerBound
             while lag + 7 <= lags.upperBound {
                 terms.coefficients8(lag: lag, into: output, at: lag - lags.lowerBound)
@@ -98,19 +122,41 @@ public enum Autocorrelation {
     /// - Returns: `lags.count` coefficients, each in `-1...1`.
     /// - Throws: `DSPError.emptyInput`, `.nonFiniteSample(index:)`, `.invalidParameter` for lags
     ///   out of range.
-    /// - Complexity: O(*n*·`lags.count`); allocates the result.
+    /// - Complexity: O(*n*·`lags.count`) directly, O(*N* log *N*) by FFT (whichever costs less,
+    ///   `Autocorrelation`'s summary); allocates the result.
     public static func normalized(_ samples: [Double], lags: ClosedRange<Int>) throws(DSPError) -> [Double] {
+        try normalized(samples, lags: lags, method: .automatic)
+    }
+
+    /// How the cross sums are made: `automatic` (the package's choice) takes the FFT when it
+    /// costs less than summing directly; the tests force either.
+    @_spi(Testing)
+    public enum Method: Sendable {
+        /// The FFT when it pays, else direct.
+        case automatic
+        /// Summed in sample order, eight lags at a time.
+        case direct
+        /// Through a zero-padded real FFT.
+        case fft
+    }
+
+    /// ``normalized(_:lags:)`` by a chosen `method`, for the tests.
+    @_spi(Testing)
+    public static func normalized(_ samples: [Double], lags: ClosedRange<Int>, method: Method) throws(DSPError)
+        -> [Double]
+    {
         var output = [Double](repeating: 0, count: lags.count)
         try samples.withUnsafeBufferPointer { (input) throws(DSPError) in
             try output.withUnsafeMutableBufferPointer { (result) throws(DSPError) in
-                try normalized(input, lags: lags, into: result)
+                try normalized(input, lags: lags, into: result, method: method)
             }
         }
         return output
     }
 
     /// One coefficient summed alone from the samples, the window's mean already known: the
-    /// definition the blocked kernel must reproduce within `1e-13` (the tests compare the two).
+    /// definition the blocked kernel must reproduce within `1e-13` and the FFT within `1e-11`
+    /// (the tests compare them).
     /// Lag 0 of a non-constant window is 1.
     @_spi(Testing)
     public static func coefficient(_ samples: UnsafeBufferPointer<Double>, mean: Double, lag: Int) -> Double {
@@ -153,6 +199,19 @@ public enum Autocorrelation {
             for lane in 0..<8 {
                 output[position + lane] = coefficient(lag: lag + lane, from: common, cross: cross[lane])
             }
+        }
+
+        /// One coefficient from a cross sum `cross` made by FFT, whose rounding error is a small
+        /// multiple of ε·`windowEnergy` (the window's `Σ dᵢ²`): normalised by the held energies
+        /// when the lag's overlap energy `√(head·tail)` is at least `windowEnergy / 1024`, so the
+        /// error stays below about 1000·ε·log₂N relative; summed directly for the lags whose
+        /// overlap is quieter (or silent). Clamped to `-1...1`, which the direct sum obeys by
+        /// Cauchy–Schwarz.
+        @inline(__always)
+        func coefficient(lag: Int, cross: Double, windowEnergy: Double) -> Double {
+            let energy = (heads[deviations.count - lag] * tails[lag]).squareRoot()
+            guard energy > 0, energy * 1024 >= windowEnergy else { return coefficient(lag: lag, from: 0, cross: 0) }
+            return min(max(cross / energy, -1), 1)
         }
 
         /// One coefficient whose cross sum already holds the overlap before index `start`: adds
