@@ -25,7 +25,8 @@ extension GaitRegularity {
     /// Estimates the autocorrelation cadence and regularity of a window.
     ///
     /// Lags from one below the shortest step period up to two thirds of the window are computed
-    /// (an overlap of at least a third), directly (`Autocorrelation`, from LocomotionDSP). The step lag is the
+    /// (an overlap of at least a third) by `Autocorrelation` (LocomotionDSP: summed directly, or by FFT
+    /// where that is cheaper, within 1e-11). The step lag is the
     /// highest interior local maximum of the autocorrelation among the step periods; when a
     /// local maximum near half that lag (±15 %) reaches 0.3 of its height, the half lag is the
     /// step and the found one the stride (a waist sensor's stride peak often beats its step
