@@ -35,7 +35,7 @@ public struct GravitySeparator: Sendable {
     /// The filter order, 3 (UCI HAR).
     public static let order = 3
 
-    private var filters: [SOSFilter]
+    private var filters: AxisLowPass
     private var started = false
 
     /// Creates a separator.
@@ -49,7 +49,7 @@ public struct GravitySeparator: Sendable {
         do {
             let sections = try Butterworth.design(
                 order: Self.order, band: .lowPass(cutoff: cutoff), sampleRate: sampleRate)
-            filters = Array(repeating: SOSFilter(sections), count: 3)
+            filters = AxisLowPass(sections)
         } catch {
             throw .signalProcessing(error)
         }
@@ -69,21 +69,18 @@ public struct GravitySeparator: Sendable {
             throw .invalidParameter(
                 name: "acceleration", value: "(\(x), \(y), \(z))", requirement: "it must be finite on every axis (g)")
         }
+        let total = SIMD3(x, y, z)
         if !started {
-            filters[0].reset(toSteadyStateFor: x)
-            filters[1].reset(toSteadyStateFor: y)
-            filters[2].reset(toSteadyStateFor: z)
+            filters.reset(toSteadyStateFor: total)
             started = true
         }
-        var gravity = SIMD3<Double>()
+        let gravity: SIMD3<Double>
         do {
-            gravity.x = try filters[0].process(x)
-            gravity.y = try filters[1].process(y)
-            gravity.z = try filters[2].process(z)
+            gravity = try filters.process(total)
         } catch {
             throw .signalProcessing(error)
         }
-        return Components(gravity: gravity, user: SIMD3(x, y, z) - gravity)
+        return Components(gravity: gravity, user: total - gravity)
     }
 
     /// Forgets the past: the next sample starts the filters afresh (use after a gap).

@@ -2,8 +2,9 @@
 
 /// Three `SOSFilter`s of one design, one per axis, in one value: the same section arithmetic in
 /// the same order, axis by axis, so each axis is bit-identical to its own `SOSFilter` fed sample
-/// by sample, at one call and one state array for the three. The step detector low-passes the
-/// acceleration without gravity with it (the gait bout's motion channels).
+/// by sample, at one call and one state array for the three. `GravitySeparator` low-passes the
+/// total acceleration with it, and the step detector the acceleration without gravity (the gait
+/// bout's motion channels).
 @_spi(Testing)
 public struct AxisLowPass: Sendable {
     private let sections: [SecondOrderSections.Section]
