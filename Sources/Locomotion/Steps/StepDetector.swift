@@ -435,8 +435,7 @@ public struct StepDetector: Sendable {
     /// Judges the sample at segment index `center`, its context ending at `end`, once `judge`
     /// found it higher than the sample before it and at least as high as the one after it.
     private mutating func judgeCandidate(center: Int, end: Int, into steps: inout [Step]) {
-        let start = max(0, center - half)
-        guard center > start, end > center else { return }
+        let start = max(0, center - half)  // `judge` checked that the context holds samples on both sides
         let base = ring.slot(ofSample: start)
         let length = end - start + 1
         let offset = center - start

@@ -86,10 +86,9 @@ enum CorrelationByFFT {
         /// detector that alternates more lengths than it keeps allocate in its steady state).
         static func forThread(length: Int) -> Held {
             let shelf = Shelf.forThread()
-            if let held = shelf.lengths.firstIndex(of: length).map({ shelf.plans[$0] }) { return held }
+            if let held = shelf.plans.first(where: { $0.real.count == length }) { return held }
             let held = Held(length: length)
             shelf.plans.append(held)
-            shelf.lengths.append(length)
             return held
         }
     }
@@ -111,7 +110,7 @@ enum CorrelationByFFT {
 
     /// A thread's held plans (a `pthread` key; released when the thread ends).
     final class Shelf {
-        var lengths: [Int] = []
+        /// Each one's length is its `real.count`.
         var plans: [Held] = []
 
         #if canImport(Glibc) || canImport(Musl)
