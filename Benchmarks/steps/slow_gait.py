@@ -101,6 +101,13 @@ VARIANTS = {
         text="a walker at about 0.2 m/s (issue 31: MS at EDSS 6-7, 40-50 steps/min): per-step time warp "
              "to 40-50 steps/min with ±15 % jitter, double support 40-50 % of the step, dynamic "
              "acceleration ×0.2-0.35, pauses and turns as impaired-s1; seed 3"),
+    "veryslow-b": dict(
+        cadence=(40.0, 50.0), jitter=0.15, ds=(0.40, 0.50), amp=(0.2, 0.35), pauses=True, seed_offset=4,
+        text="the same model as veryslow with other draws (seed 5): held out from any choice made on veryslow"),
+    "veryslow-irregular": dict(
+        cadence=(40.0, 50.0), jitter=0.30, ds=(0.40, 0.50), amp=(0.1, 0.25), pauses=True, seed_offset=3,
+        text="a harder very slow walker: as veryslow with ±30 % step-to-step jitter and dynamic "
+             "acceleration ×0.1-0.25; seed 4"),
 }
 CADENCE = (74.0, 93.0)
 ORIGINAL_DS = 0.20  # fraction of the original step after the contact mapped to the new double support
