@@ -156,7 +156,7 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     /// candidate whose context repeats *at the remembered step period* (within
     /// ``periodTolerance``) by ``matchedRegularity`` is as periodic as a strong candidate needs;
     /// a run whose every interval keeps the remembered period needs only ``matchedRunLength``
-    /// candidates of which ``matchedStrongSteps`` strong. A slow walker's short bouts between
+    /// candidates of which ``matchedStrongSteps`` strong (three, one strong). A slow walker's short bouts between
     /// pauses (3–6 steps at 40–50 steps/min, 2.5–8 s) hold too few strong candidates in contexts
     /// periodic enough at *some* lag for the fixed rules; the same walker's rhythm, measured on
     /// their own last bout, identifies them. Nothing is relaxed before the detector has seen the
@@ -187,8 +187,18 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
         /// The candidates a run keeping the remembered period needs before its steps count. At least
         /// 2 (one interval to compare).
         public var matchedRunLength: Int = 3
-        /// How many of them must be strong. At least 1.
-        public var matchedStrongSteps: Int = 2
+        /// How many of them must be strong. At least 1. One: the run's own rhythm (every interval
+        /// within ``periodTolerance`` of the walker's remembered slow period) is the evidence, and
+        /// a very slow walker's short bout often has one candidate clearly above the fixed
+        /// amplitude or periodicity levels and two just under them. What the one strong candidate
+        /// still protects against: a run of small wobbles at the walker's rhythm (a shuffle while
+        /// standing) with nothing a step's size among them. Measured (docs/Accuracy.md, "A short
+        /// bout at the walker's rhythm"): the slowed Mobilise-D veryslow walker's pooled count
+        /// −15 → −12 %, the harder veryslow-irregular −17 → −10 %; every other row of the
+        /// side-by-side table (healthy HA001, the other slowed variants, Voisard, Oxford, gaitmap,
+        /// GaitPy, UCI HAPT still rows, every vehicle recording, Daphnet) and every gated count the
+        /// same as with 2.
+        public var matchedStrongSteps: Int = 1
 
         /// The defaults.
         public init() {}
