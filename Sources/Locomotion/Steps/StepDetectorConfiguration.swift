@@ -107,8 +107,16 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
         public var maximumIntervalRatio: Double = 2.5
         /// A candidate after a confirmed run whose interval is longer than the ratio allows but at
         /// most this, in s, is the run's slower last step (the trailing foot brought alongside).
-        /// 0 disables it.
-        public var closingStepInterval: Double = 2
+        /// 0 disables it. 1.5 s keeps the last step it was made for (Mobilise-D HA001 Test11,
+        /// 50.85 s: 1.15 s after a 0.46 s interval). What the bound protects against (it was 2 s
+        /// until 2026-12-04): the first step of a slow walker's next short bout, 1.5–2 s after a
+        /// pause, taken as the last bout's closing step, which leaves the new bout's run to start
+        /// after it and its remaining two or three steps unconfirmed (slowed HA001 Test11 with
+        /// `slow_gait.py --regular-steps`: impaired-s2 107.6–109.8 s, impaired-s1 50.4–52.7 s).
+        /// Measured in docs/Accuracy.md ("A short bout at the walker's rhythm"): those proxies'
+        /// pooled counts −13 → −9 % and −9 → −5 %, one fewer raw step in two vehicle recordings,
+        /// HA001, Voisard and Oxford unchanged inside their bouts.
+        public var closingStepInterval: Double = 1.5
 
         /// The defaults.
         public init() {}

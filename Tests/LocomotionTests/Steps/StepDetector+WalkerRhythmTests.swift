@@ -1,10 +1,11 @@
 import Foundation
-import Locomotion
+@_spi(Testing) import Locomotion
 import LocomotionTestSupport
 import Testing
 
-/// A short bout keeping the walker's remembered slow period needs one strong candidate
-/// (docs/Accuracy.md, "A short bout at the walker's rhythm", 2026-12-04).
+/// A slow walker's short bouts (docs/Accuracy.md, "A short bout at the walker's rhythm",
+/// 2026-12-04): a run keeping the remembered slow period needs one strong candidate, and the first
+/// step of a bout 1.5–2 s after the last one's is not that bout's closing step.
 @Suite("Step detection: the walker's rhythm")
 struct StepWalkerRhythmTests {
     /// A slow walker (45 steps/min) walks 16 s, pauses 8 s, then takes three steps of which only
@@ -45,5 +46,28 @@ struct StepWalkerRhythmTests {
         let (batch, streamed) = try GaitSimulation.batchAndStreamed(
             (times, magnitudes), rate: rate, seed: 13, configuration: StepDetectorConfiguration())
         #expect(batch.count == 15 && streamed == batch)
+    }
+
+    /// The default rule's decisions for candidates at `times`, all strong.
+    static func decisions(_ times: [Double], _ configuration: StepDetectorConfiguration = .init())
+        -> [BoutRule.Decision]
+    {
+        var rule = BoutRule(configuration)
+        return times.map { rule.add(time: $0, strong: true) }
+    }
+
+    /// Four steps 0.65 s apart confirm a run; the next bout's first step comes 1.8 s after the
+    /// last (a pause): it starts the next run, held, instead of closing this one (with the bound
+    /// of 2 s before 2026-12-04 it closed it). The slower last step the closing rule was made
+    /// for (Mobilise-D HA001 Test11, 50.85 s: 1.15 s after a 0.46 s interval) still closes: here
+    /// 1.22 s after 0.46 s, beyond the interval ratio of 2.5.
+    @Test func aStepAfterAPauseIsNotAClosingStep() {
+        let run = [10, 10.65, 11.3, 11.95]
+        #expect(Self.decisions(run + [13.75]) == [.hold, .hold, .hold, .emit(held: 3), .hold])
+        var before = StepDetectorConfiguration()
+        before.bout.closingStepInterval = 2
+        #expect(Self.decisions(run + [13.75], before).last == .emit(held: 0))
+        let brisk = [10, 10.46, 10.92, 11.38]
+        #expect(Self.decisions(brisk + [12.6]).last == .emit(held: 0))
     }
 }
