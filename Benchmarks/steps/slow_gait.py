@@ -2,13 +2,20 @@
 """Slow and impaired-gait variants of the Mobilise-D HA001 recordings, with their references.
 
 Usage:
-    python3 Benchmarks/steps/slow_gait.py [--data DIR] [--out DIR] [--seed N] [--variants LIST]
+    python3 Benchmarks/steps/slow_gait.py [--data DIR] [--out DIR] [--seed N] [--variants LIST] [--regular-steps]
 
     --data DIR      the shared data folder (default ../shared/data, else /work/shared/data)
     --out DIR       where to write (default /tmp/slow-gait); the side-by-side script reads it
                     with `side_by_side.py --extra DIR`
     --seed N        base seed (default 12); the same seed gives the same bytes
     --variants LIST comma-separated subset of the variants below (default: all)
+    --regular-steps split each reference bout where an interval is not one step before the warp:
+                    a contact under 0.2 s after the previous is a duplicate (dropped), an interval
+                    over 1.8 x the bout's median (a turn, a stop) ends a part; a part of one
+                    contact is no bout. Without it every interval of a bout is warped into a step,
+                    and HA001 Test11's five 1.2-2 s intervals and one duplicate become "steps" whose
+                    signal is a turn or a stop (docs/Accuracy.md, 2026-12-04). Off by default: the
+                    same bytes as before.
 
 What it makes. For each HA001 trial (Test5 trials 1 and 2, Test11) and variant it writes, in
 the layout of mobilised-d-lab-example (see its README):
@@ -101,6 +108,13 @@ VARIANTS = {
         text="a walker at about 0.2 m/s (issue 31: MS at EDSS 6-7, 40-50 steps/min): per-step time warp "
              "to 40-50 steps/min with ±15 % jitter, double support 40-50 % of the step, dynamic "
              "acceleration ×0.2-0.35, pauses and turns as impaired-s1; seed 3"),
+    "veryslow-b": dict(
+        cadence=(40.0, 50.0), jitter=0.15, ds=(0.40, 0.50), amp=(0.2, 0.35), pauses=True, seed_offset=4,
+        text="the same model as veryslow with other draws (seed 5): held out from any choice made on veryslow"),
+    "veryslow-irregular": dict(
+        cadence=(40.0, 50.0), jitter=0.30, ds=(0.40, 0.50), amp=(0.1, 0.25), pauses=True, seed_offset=3,
+        text="a harder very slow walker: as veryslow with ±30 % step-to-step jitter and dynamic "
+             "acceleration ×0.1-0.25; seed 4"),
 }
 CADENCE = (74.0, 93.0)
 ORIGINAL_DS = 0.20  # fraction of the original step after the contact mapped to the new double support
@@ -210,10 +224,43 @@ def build(trial_frame, contacts, bouts, variant, rng):
             new_contacts, new_bouts)
 
 
-def make(frame, contacts_table, bouts_table, variant, rng):
+def regular_parts(contacts, bouts, shortest=0.2, longest=1.8):
+    """The reference bouts split where an interval between consecutive contacts is not one step:
+    a contact under `shortest` s after the previous one is a duplicate (dropped); an interval over
+    `longest` times the bout's median interval (a turn, a stop) ends the part. Parts keep their
+    contacts; a part of one contact is no bout (build() skips it, so that contact leaves the
+    reference). HA001 Test11's INDIP reference has a duplicate (76.42, 76.43 s) and five such
+    intervals of 1.2-2 s against steps of 0.55-0.65 s; warped as steps they are not steps."""
+    kept, parts = [], []
+    for start, stop in bouts:
+        ics = sorted(c for c in contacts if start - 1e-9 <= c <= stop + 1e-9 and not np.isnan(c))
+        clean = []
+        for c in ics:
+            if clean and c - clean[-1] < shortest:
+                continue
+            clean.append(c)
+        if len(clean) < 2:
+            continue
+        median = float(np.median(np.diff(clean)))
+        split = [[clean[0]]]
+        for c in clean[1:]:
+            if c - split[-1][-1] > longest * median:
+                split.append([])
+            split[-1].append(c)
+        for part in split:
+            if len(part) >= 2:
+                parts.append((part[0], part[-1]))
+                kept.extend(part)
+    return np.array(kept), parts
+
+
+def make(frame, contacts_table, bouts_table, variant, rng, regular=False):
     t = frame.t_s.to_numpy()
     contacts = contacts_table.ic_time_s.to_numpy(float)
     bouts = list(zip(bouts_table.start_s, bouts_table.end_s))
+    if regular:
+        contacts, bouts = regular_parts(contacts, bouts)
+        contacts_table = contacts_table[contacts_table.ic_time_s.isin(contacts)].reset_index(drop=True)
     k_orig, k_new, gain_t, gain_v, dips, pauses, new_contacts, new_bouts = build(frame, contacts, bouts, variant, rng)
     grid = np.arange(int(np.floor(k_new[-1] * RATE + 1e-9)) + 1) / RATE
     tau = np.interp(grid, k_new, k_orig)
@@ -295,6 +342,7 @@ def main():
     parser.add_argument("--out", default="/tmp/slow-gait")
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--regular-steps", action="store_true")
     args = parser.parse_args()
     data = args.data or next((d for d in ("../shared/data", "/work/shared/data") if os.path.isdir(d)), None)
     if data is None:
@@ -312,7 +360,7 @@ def main():
         bouts = pd.read_csv(stem + "_ref-INDIP_walking_bouts.csv")
         for variant in variants:
             rng = rng_for(args.seed, trial, variant)
-            imu, ics, new_bouts, n_pauses = make(frame, contacts, bouts, variant, rng)
+            imu, ics, new_bouts, n_pauses = make(frame, contacts, bouts, variant, rng, args.regular_steps)
             out = os.path.join(args.out, f"HA001_{trial}__{variant}")
             imu.to_csv(out + "_imu.csv", index=False, float_format="%.5f")
             ics.to_csv(out + "_ref-INDIP_initial_contacts.csv", index=False)
@@ -326,6 +374,10 @@ def main():
                      "mobilised-d-lab-example (INDIP reference). Files: <trial>__<variant>_imu.csv, "
                      "_ref-INDIP_initial_contacts.csv, _ref-INDIP_walking_bouts.csv, as the originals. "
                      "Evaluation only: derived from the mobgap example data (Apache-2.0).\n\n")
+        if args.regular_steps:
+            readme.write("With --regular-steps: each reference bout split where an interval is not one step "
+                         "(a duplicate contact under 0.2 s dropped; a part ended at an interval over 1.8 times "
+                         "the bout's median), before the warp.\n\n")
         for variant in variants:
             readme.write(f"- `{variant}`: {VARIANTS[variant]['text']}.\n")
 

@@ -107,8 +107,16 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
         public var maximumIntervalRatio: Double = 2.5
         /// A candidate after a confirmed run whose interval is longer than the ratio allows but at
         /// most this, in s, is the run's slower last step (the trailing foot brought alongside).
-        /// 0 disables it.
-        public var closingStepInterval: Double = 2
+        /// 0 disables it. 1.5 s keeps the last step it was made for (Mobilise-D HA001 Test11,
+        /// 50.85 s: 1.15 s after a 0.46 s interval). What the bound protects against (it was 2 s
+        /// until 2026-12-04): the first step of a slow walker's next short bout, 1.5–2 s after a
+        /// pause, taken as the last bout's closing step, which leaves the new bout's run to start
+        /// after it and its remaining two or three steps unconfirmed (slowed HA001 Test11 with
+        /// `slow_gait.py --regular-steps`: impaired-s2 107.6–109.8 s, impaired-s1 50.4–52.7 s).
+        /// Measured in docs/Accuracy.md ("A short bout at the walker's rhythm"): those proxies'
+        /// pooled counts −13 → −9 % and −9 → −5 %, one fewer raw step in two vehicle recordings,
+        /// HA001, Voisard and Oxford unchanged inside their bouts.
+        public var closingStepInterval: Double = 1.5
 
         /// The defaults.
         public init() {}
@@ -156,7 +164,7 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
     /// candidate whose context repeats *at the remembered step period* (within
     /// ``periodTolerance``) by ``matchedRegularity`` is as periodic as a strong candidate needs;
     /// a run whose every interval keeps the remembered period needs only ``matchedRunLength``
-    /// candidates of which ``matchedStrongSteps`` strong. A slow walker's short bouts between
+    /// candidates of which ``matchedStrongSteps`` strong (three, one strong). A slow walker's short bouts between
     /// pauses (3–6 steps at 40–50 steps/min, 2.5–8 s) hold too few strong candidates in contexts
     /// periodic enough at *some* lag for the fixed rules; the same walker's rhythm, measured on
     /// their own last bout, identifies them. Nothing is relaxed before the detector has seen the
@@ -187,8 +195,18 @@ public struct StepDetectorConfiguration: Sendable, Hashable, Codable {
         /// The candidates a run keeping the remembered period needs before its steps count. At least
         /// 2 (one interval to compare).
         public var matchedRunLength: Int = 3
-        /// How many of them must be strong. At least 1.
-        public var matchedStrongSteps: Int = 2
+        /// How many of them must be strong. At least 1. One: the run's own rhythm (every interval
+        /// within ``periodTolerance`` of the walker's remembered slow period) is the evidence, and
+        /// a very slow walker's short bout often has one candidate clearly above the fixed
+        /// amplitude or periodicity levels and two just under them. What the one strong candidate
+        /// still protects against: a run of small wobbles at the walker's rhythm (a shuffle while
+        /// standing) with nothing a step's size among them. Measured (docs/Accuracy.md, "A short
+        /// bout at the walker's rhythm"): the slowed Mobilise-D veryslow walker's pooled count
+        /// −15 → −12 %, the harder veryslow-irregular −17 → −10 %; every other row of the
+        /// side-by-side table (healthy HA001, the other slowed variants, Voisard, Oxford, gaitmap,
+        /// GaitPy, UCI HAPT still rows, every vehicle recording, Daphnet) and every gated count the
+        /// same as with 2.
+        public var matchedStrongSteps: Int = 1
 
         /// The defaults.
         public init() {}

@@ -108,8 +108,11 @@ struct BoutRuleRhythmTests {
     /// Three candidates 1.3 s apart, the first and last strong: a short bout of a slow walker.
     static let shortBout: [(Double, Bool)] = [(10, true), (11.3, false), (12.6, true)]
 
-    static func decisions(_ candidates: [(Double, Bool)], period: Double?) -> [BoutRule.Decision] {
-        var rule = BoutRule(StepDetectorConfiguration())
+    static func decisions(
+        _ candidates: [(Double, Bool)], period: Double?,
+        configuration: StepDetectorConfiguration = StepDetectorConfiguration()
+    ) -> [BoutRule.Decision] {
+        var rule = BoutRule(configuration)
         return candidates.map { rule.add(time: $0.0, strong: $0.1, period: period) }
     }
 
@@ -129,8 +132,19 @@ struct BoutRuleRhythmTests {
         #expect(Self.decisions(uneven, period: 1.3) == [.hold, .hold, .hold])
     }
 
+    /// With two strong candidates required (the default before 2026-12-04), one is not enough.
     @Test func oneStrongCandidateIsNotEnough() {
         let weak: [(Double, Bool)] = [(10, true), (11.3, false), (12.6, false)]
-        #expect(Self.decisions(weak, period: 1.3) == [.hold, .hold, .hold])
+        var two = StepDetectorConfiguration()
+        two.rhythm.matchedStrongSteps = 2
+        #expect(Self.decisions(weak, period: 1.3, configuration: two) == [.hold, .hold, .hold])
+    }
+
+    /// The default needs one strong candidate in a run at the remembered period, never none.
+    @Test func oneStrongCandidateIsEnoughByDefault() {
+        let oneStrong: [(Double, Bool)] = [(10, true), (11.3, false), (12.6, false)]
+        #expect(Self.decisions(oneStrong, period: 1.3) == [.hold, .hold, .emit(held: 2)])
+        let noneStrong: [(Double, Bool)] = [(10, false), (11.3, false), (12.6, false), (13.9, false)]
+        #expect(Self.decisions(noneStrong, period: 1.3) == [.hold, .hold, .hold, .hold])
     }
 }
