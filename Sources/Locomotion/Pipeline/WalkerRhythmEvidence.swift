@@ -11,9 +11,9 @@
 /// end soon after its last confirmed step are that walk, with its pauses of a few seconds.
 ///
 /// Two tiers (since 2026-12-04). **Slow** rhythms (a remembered step period of at least
-/// ``slowPeriod``, 70 steps/min and slower) reach ``reach`` (5.5 s) past their last confirmed step.
+/// `slowPeriod`, 70 steps/min and slower) reach `reach` (5.5 s) past their last confirmed step.
 /// **Brisker** rhythms reach `latency` plus two periods, and never turn a window whose gravity
-/// direction swings by more than ``maximumSway``: short bouts at 80–105 steps/min between pauses (a
+/// direction swings by more than `maximumSway`: short bouts at 80–105 steps/min between pauses (a
 /// daily-activity trial on the lower back) also alternate walking and "moderate without gait", a
 /// 2.56 s window catching too few of their steps, so without this tier Mobilise-D HA001 Test11's
 /// bouts of 4–12 s were stationary (36.5 % of its walking time on foot, now 99.8 %).
@@ -122,8 +122,8 @@
     }
 
     /// Whether the detector's last confirmed step is at most the rhythm's reach before `time` (s):
-    /// ``reach`` for a slow rhythm (at least ``slowPeriod``), `latency` plus two periods (at most
-    /// ``reach``) for a brisker one.
+    /// `reach` for a slow rhythm (at least `slowPeriod`), `latency` plus two periods (at most
+    /// `reach`) for a brisker one.
     ///
     /// - Complexity: O(1).
     func isWalking(at time: Double, rhythm: (period: Double, lastStep: Double)?) -> Bool {
