@@ -31,7 +31,7 @@ import LocomotionReport
             "hysteresis, hmm (a hidden Markov model over the whole recording)\nor none"),
         .option(
             "hold", "S", .seconds(default: ActivityHysteresis.Configuration().holdTime),
-            "the hysteresis hold time in seconds (leaving driving takes 2 S)"),
+            "the hysteresis hold time in seconds (leaving driving takes 2 S with --no-in-vehicle)"),
         .flag(
             "no-in-vehicle",
             "without the in-vehicle stage: driving is what the smoothed windows say\n(rides are not held through their stops)"

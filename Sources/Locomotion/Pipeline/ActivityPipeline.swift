@@ -68,6 +68,9 @@ struct ActivityPipeline: Sendable {
     private var stepsOnFoot: StepsOnFootCounter
     /// `nil` when the analysis does not read the walker's rhythm (``RecordingAnalysis/Options/walkerRhythmEvidence``).
     private let walkerRhythm: WalkerRhythmEvidence?
+    /// Where the window's gravity sway is in the features (the brisker rhythm's gate), `nil` when
+    /// the schema lacks it.
+    private let swayColumn: Int?
     /// `nil` unless the in-vehicle stage hears a very slow walker's rhythm
     /// (``RecordingAnalysis/Options/walkerRhythmInVehicleStage``).
     private let rideRhythm: WalkerRhythmEvidence?
@@ -133,7 +136,7 @@ struct ActivityPipeline: Sendable {
         let chosen: ActivityDetector.Classifier
         if let given = options.classifier { chosen = given } else { chosen = .rules(try FeatureRuleClassifier()) }
         classifier = try chosen.classifier.bound(to: extractor.schema)
-        temporalModel = try options.smoothing.temporalModel()
+        temporalModel = try Self.smoothing(options).temporalModel()
         if let inVehicle = options.inVehicle {
             vehicleStage = try InVehicleStage(options: inVehicle, gravityIncluded: accelerationContent.hasGravity)
             timeline.minimumStopDuration = inVehicle.minimumStopDuration
@@ -143,6 +146,7 @@ struct ActivityPipeline: Sendable {
         stepDetector =
             missingRequirements.isEmpty ? try StepDetector(sampleRate: sampleRate, configuration: steps) : nil
         walkerRhythm = options.walkerRhythmEvidence ? WalkerRhythmEvidence() : nil
+        swayColumn = extractor.schema.index(of: BuiltinFeature.gravitySway.columnName())
         rideRhythm = options.walkerRhythmInVehicleStage && options.inVehicle != nil ? WalkerRhythmEvidence() : nil
         bicycleRide =
             options.bicycleRideEvidence ? BicycleRideEvidence(readsPosture: accelerationContent.hasGravity) : nil
@@ -157,6 +161,23 @@ struct ActivityPipeline: Sendable {
         smoothedBatch.reserveCapacity(64)
         releasedResults.reserveCapacity(64)
         releasedStops.reserveCapacity(64)
+    }
+
+    /// The smoothing the temporal model runs: `options.smoothing`, except that with the in-vehicle
+    /// stage the hysteresis leaves driving after its ordinary hold time. The longer hold for
+    /// leaving driving keeps a car's ride through a stop at a red light; with the stage, a ride is
+    /// held through its stops by the stage itself (every result inside it is driving), and outside
+    /// a ride the driving the accelerometer alone suggested ("moderate without gait") is
+    /// stationary — so the longer hold only kept a walker who paused between short bouts out of
+    /// walking for 10 s after each pause (the slowed HA001 Test11 · slowweak: 58.5 → 79.4 % of
+    /// its walking time on foot; docs/Accuracy.md, "Brisker walkers' rhythm and the hold to leave
+    /// driving", measures every source).
+    static func smoothing(_ options: RecordingAnalysis.Options) -> ActivitySmoothing {
+        guard options.inVehicle != nil, case .hysteresis(var configuration) = options.smoothing else {
+            return options.smoothing
+        }
+        configuration.leavingHoldTimes[.driving] = nil
+        return .hysteresis(configuration)
     }
 
     /// The activity in effect after the newest window, for a live user: driving inside a vehicle
@@ -279,7 +300,8 @@ struct ActivityPipeline: Sendable {
         var result = try classifier.classify(
             vector, context: ActivityClassificationContext(extractor.context, report: latestReport))
         if let walkerRhythm, let stepDetector {
-            result = walkerRhythm.adjusted(result, rhythm: stepDetector.walkerRhythm)
+            result = walkerRhythm.adjusted(
+                result, rhythm: stepDetector.walkerRhythm, sway: swayColumn.map { vector.values[$0] } ?? .nan)
         }
         if let adjusted = bicycleRide?.adjusted(result) { result = adjusted }
         windowCount += 1

@@ -22,12 +22,16 @@ public struct RecordingAnalysis: Sendable {
         public var activityReports: [MotionActivityReport]
         /// The in-vehicle stage after the smoothing (``InVehicleOptions``): inside a vehicle every
         /// result is driving, stops included; outside, driving that rests on the accelerometer
-        /// alone is not. `nil` leaves the smoothed results as they are.
+        /// alone is not. With it, a hysteresis smoothing leaves driving after its ordinary
+        /// ``ActivityHysteresis/Configuration/holdTime`` (its longer hold for leaving driving, which
+        /// keeps a ride through its stops, is the stage's work here). `nil` leaves the smoothed
+        /// results as they are.
         public var inVehicle: InVehicleOptions?
-        /// Whether a slow walker's rhythm, confirmed by the step detector, turns the windows of their
+        /// Whether a walker's rhythm, confirmed by the step detector, turns the windows of their
         /// walk that the classifier calls stationary or driving without gait into walking (low
-        /// confidence), so that their steps count as on foot: at 40–70 steps/min a window holds too
-        /// few steps for the classifier alone. On by default; docs/Accuracy.md measures it.
+        /// confidence), so that their steps count as on foot: at 40–70 steps/min, and in short bouts
+        /// between pauses at brisker cadences, a window holds too few steps for the classifier
+        /// alone. On by default; docs/Accuracy.md measures it.
         public var walkerRhythmEvidence: Bool
         /// Whether a very slow walker's rhythm confirmed by the step detector (a remembered step
         /// period of 1.2 s or longer, 50 steps/min and slower, its last step at most 5.5 s old)

@@ -5,7 +5,8 @@ import Testing
 @Suite struct ActivityDetectorTests {
     @Test func streamingEqualsBatch() throws {
         let recording = try TestRecordings.bundledWalk()
-        var detector = try ActivityDetector(sampleRate: 50)
+        // The classifier's own windows: the walker's rhythm, a pipeline stage after it, is checked below.
+        var detector = try ActivityDetector(sampleRate: 50, options: .init(walkerRhythmEvidence: false))
         let decisions = try detector.process(try recording.events())
         // The same rate on both sides: the batch path otherwise uses the rate estimated from the
         // timestamps (49.99999999999973 Hz here), which moves cadences in the 13th digit.
@@ -16,6 +17,22 @@ import Testing
         #expect(mismatches.isEmpty, "first mismatch at \(mismatches.first.map { $0.1.start } ?? 0) s")
         var live = try ActivityHysteresis()
         #expect(decisions.map(\.committed) == (try batch.map { try live.update($0.activity, at: $0.end) }))
+        // With the walker's rhythm (the default), a window differs only where the rhythm may turn it:
+        // stationary, or driving with low confidence, into walking with low confidence (here the
+        // unlabelled turns between the walk's legs, 162–167 s and 185–193 s).
+        var full = try ActivityDetector(sampleRate: 50)
+        let turned = zip(try full.process(try recording.events()), batch).filter { $0.0.result != $0.1 }
+        #expect(!turned.isEmpty)
+        #expect(
+            turned.allSatisfy { live, _ in
+                let centre = (live.result.start + live.result.end) / 2
+                return (161.6...167.1).contains(centre) || (185...193.1).contains(centre)
+            })
+        #expect(
+            turned.allSatisfy { live, own in
+                live.result.activity == .walking && live.result.confidence == .low
+                    && (own.activity == .stationary || (own.activity == .driving && own.confidence == .low))
+            })
     }
 
     @Test func stepsCountOnFootOnlyAndMatchTheBatchDetector() throws {
@@ -45,7 +62,8 @@ import Testing
     @Test func aTrainedModelRunsThroughItsPreparedColumns() throws {
         let recording = try TestRecordings.bundledWalk()
         let model = try ActivityModel.bundled
-        var detector = try ActivityDetector(sampleRate: 50, classifier: .custom(model))
+        var detector = try ActivityDetector(
+            sampleRate: 50, options: .init(classifier: .custom(model), walkerRhythmEvidence: false))
         let decisions = try detector.process(try recording.events())
         let batch = try model.classify(try recording.features(sampleRate: 50))
         #expect(decisions.count == batch.count && !batch.isEmpty)

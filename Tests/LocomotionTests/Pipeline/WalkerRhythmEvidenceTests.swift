@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// The walker's rhythm as walking evidence (``WalkerRhythmEvidence``): which window results it may
-/// turn into walking, and only while a slow rhythm is recent.
+/// turn into walking, and only while a rhythm is recent (slow rhythms 5.5 s, brisker ones 2.5 s
+/// plus two periods, not through a postural transition).
 @Suite struct WalkerRhythmEvidenceTests {
     let evidence = WalkerRhythmEvidence()
 
@@ -27,14 +28,35 @@ import Testing
         #expect(evidence.adjusted(result(.stationary, .high), rhythm: rhythm).activity == .walking)
     }
 
-    @Test func noRhythmABriskOneOrAnOldOneChangesNothing() {
+    @Test func noRhythmOrAnOldOneChangesNothing() {
         #expect(evidence.adjusted(result(.stationary), rhythm: nil).activity == .stationary)
-        // 0.6 s: 100 steps/min, a walker the classifier's own rules serve.
-        #expect(evidence.adjusted(result(.stationary), rhythm: (period: 0.6, lastStep: 19)).activity == .stationary)
-        #expect(evidence.adjusted(result(.stationary), rhythm: (period: 0.8, lastStep: 19)).activity == .stationary)
         // The last confirmed step 6 s before the window's end: the walker has stopped.
         #expect(evidence.adjusted(result(.driving), rhythm: (period: 1.4, lastStep: 14)).activity == .driving)
         #expect(evidence.adjusted(result(.driving), rhythm: (period: 1.4, lastStep: 14.6)).activity == .walking)
+        // Faster than 200 steps/min: no walk's rhythm.
+        #expect(evidence.adjusted(result(.stationary), rhythm: (period: 0.25, lastStep: 19.5)).activity == .stationary)
+    }
+
+    /// A brisker rhythm (80–105 steps/min, short bouts between pauses) reaches 2.5 s plus two of its
+    /// periods past its last confirmed step, and gives way to a window whose gravity swings by more
+    /// than 15° (a walker sitting down after the walk).
+    @Test func aBriskerRhythmReachesTwoPeriodsPastItsLatency() {
+        // 0.6 s (100 steps/min): reach 3.7 s.
+        #expect(evidence.adjusted(result(.driving), rhythm: (period: 0.6, lastStep: 16.4)).activity == .walking)
+        #expect(evidence.adjusted(result(.stationary), rhythm: (period: 0.6, lastStep: 16.4)).activity == .walking)
+        #expect(evidence.adjusted(result(.driving), rhythm: (period: 0.6, lastStep: 16.2)).activity == .driving)
+        // 0.8 s: reach 4.1 s; the slow tier's 5.5 s would have kept it.
+        #expect(evidence.adjusted(result(.driving), rhythm: (period: 0.8, lastStep: 15.95)).activity == .walking)
+        #expect(evidence.adjusted(result(.driving), rhythm: (period: 0.8, lastStep: 15.5)).activity == .driving)
+        // The sway gate: brisker rhythms only; NaN (no gravity) passes.
+        let brisk = (period: 0.6, lastStep: 19.0)
+        #expect(evidence.adjusted(result(.driving), rhythm: brisk, sway: 14).activity == .walking)
+        #expect(evidence.adjusted(result(.driving), rhythm: brisk, sway: 40).activity == .driving)
+        #expect(evidence.adjusted(result(.driving), rhythm: brisk, sway: .nan).activity == .walking)
+        #expect(evidence.adjusted(result(.driving), rhythm: (period: 1.4, lastStep: 19), sway: 40).activity == .walking)
+        // Stronger decisions stay at every period.
+        #expect(evidence.adjusted(result(.driving, .medium), rhythm: brisk).activity == .driving)
+        #expect(evidence.adjusted(result(.unknown), rhythm: brisk).activity == .unknown)
     }
 
     @Test func strongerDecisionsAndVehicleSpeedsAreKept() {
@@ -164,5 +186,36 @@ import Testing
             #expect(analysis.steps.isEmpty)
             #expect(!analysis.windows.contains { $0.activity == .walking })
         }
+    }
+}
+
+/// With the in-vehicle stage, the hysteresis leaves driving after its ordinary hold (5 s), not
+/// the 10 s that keeps a car's ride through a red light without the stage: a walker's 7 s bout
+/// after a pause the accelerometer read as "moderate without gait" is walking.
+@Suite struct LeavingDrivingHoldTests {
+    /// Driving (low confidence, the accelerometer alone) for windows ending before 30 s, walking
+    /// until 37 s, then stationary.
+    struct ScriptedClassifier: ActivityClassifier {
+        func classify(_ features: FeatureVector) throws(LocomotionError) -> ActivityResult {
+            let activity: ActivityType = features.end < 30 ? .driving : features.end < 37 ? .walking : .stationary
+            return ActivityResult(
+                activity: activity, confidence: activity == .driving ? .low : .medium,
+                evidence: ActivityEvidence(speed: nil, cadence: nil, accelerationVariance: 0.0004),
+                start: features.start, end: features.end)
+        }
+    }
+
+    func walkingSeconds(inVehicle: InVehicleOptions?) throws -> Double {
+        let recording = GaitSimulation.still(rate: 50, duration: 60)
+        var options = RecordingAnalysis.Options(classifier: .custom(ScriptedClassifier()))
+        options.inVehicle = inVehicle
+        let analysis = try recording.analyzeActivities(options)
+        return analysis.timeline.segments.filter { $0.activity == .walking }.reduce(0) { $0 + $1.end - $1.start }
+    }
+
+    @Test func aShortWalkLeavesAccelerometerDrivingWithTheStage() throws {
+        #expect(try walkingSeconds(inVehicle: InVehicleOptions()) >= 5)
+        // Without the stage the longer hold stands: 7 s of walking do not leave driving.
+        #expect(try walkingSeconds(inVehicle: nil) == 0)
     }
 }
