@@ -81,9 +81,9 @@ public struct FeatureExtractor: Sendable {
     /// Whether a window that begins with the previous window's last `windowLength − hopLength`
     /// samples (bit for bit, as consecutive windows of one stretch do) reuses what was computed
     /// for them: their magnitude and, at a hop of half the window, their sorted magnitude, from
-    /// which the order statistics come by one merge instead of a sort. The values are the same
-    /// bit for bit either way (tested); `false` computes every window from scratch, for tests and
-    /// benchmarks that compare the two.
+    /// which the order statistics are selected beside the new half's instead of sorting the whole
+    /// window. The values are the same bit for bit either way (tested); `false` computes every
+    /// window from scratch, for tests and benchmarks that compare the two.
     package var reusesOverlap = true
     /// The windows so far that reused the previous window's overlap (for tests).
     package private(set) var reusedWindowCount = 0
@@ -562,8 +562,9 @@ public struct FeatureExtractor: Sendable {
     }
 
     /// The magnitude's summary. At a hop of half the window, a window that continues the previous
-    /// one merges its first half, sorted for the previous window, with its second half sorted now
-    /// (kept for the next window); any other window is summarised directly, and a continuing one
+    /// one reads its order statistics from its first half, sorted for the previous window, and its
+    /// second half sorted now (kept for the next window), by selection without merging them; any
+    /// other window is summarised directly, and a continuing one
     /// also sorts its second half for the next.
     private mutating func magnitudeSummary(
         _ magnitude: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>, continues: Bool,
@@ -603,12 +604,15 @@ public struct FeatureExtractor: Sendable {
         overlap.sortedSlot = 1 - overlap.sortedSlot
         overlap.hasSortedHalf = true
         guard hasSortedHalf else { return try direct() }
-        let sorted = UnsafeMutableBufferPointer(rebasing: scratch[..<count])
-        Statistics.mergeSorted(UnsafeBufferPointer(firstSlot), UnsafeBufferPointer(secondSlot), into: sorted)
-        guard let merged else { return Statistics.summaryOfFinite(magnitude, sorted: UnsafeBufferPointer(sorted)) }
+        guard let merged else {
+            let sorted = UnsafeMutableBufferPointer(rebasing: scratch[..<count])
+            Statistics.mergeSorted(UnsafeBufferPointer(firstSlot), UnsafeBufferPointer(secondSlot), into: sorted)
+            return Statistics.summaryOfFinite(magnitude, sorted: UnsafeBufferPointer(sorted))
+        }
+        // The order statistics are read from the two sorted halves by selection, without merging them.
         return Statistics.summaryOfFinite(
-            magnitude, sorted: UnsafeBufferPointer(sorted), moments: merged.magnitude.moments,
-            rootMeanSquare: merged.magnitude.rootMeanSquare)
+            magnitude, sortedRuns: UnsafeBufferPointer(firstSlot), UnsafeBufferPointer(secondSlot),
+            moments: merged.magnitude.moments, rootMeanSquare: merged.magnitude.rootMeanSquare)
     }
 
     /// The sums of the window's two halves merged: the first half's kept from the previous window

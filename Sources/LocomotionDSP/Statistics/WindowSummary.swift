@@ -137,6 +137,30 @@ extension Statistics {
                 ? Double(meanCrossings(samples, mean: moments.mean)) / Double(count - 1) : 0)
     }
 
+    /// ``summaryOfFinite(_:sorted:moments:rootMeanSquare:)`` with the samples' ascending order held
+    /// as two runs (the sorted halves of a window) instead of one: the extrema, percentiles and
+    /// median absolute deviation are read from the two runs by selection (`SortedRuns`), in
+    /// O(log *n*) instead of the O(*n*) merge, and are the same values bit for bit.
+    ///
+    /// - Precondition: As ``summaryOfFinite(_:sorted:moments:rootMeanSquare:)``; `first` and
+    ///   `second` are ascending, non-empty, and together hold exactly `samples`' values.
+    /// - Complexity: O(*n*) for the mean crossings, O(log *n*) for the order statistics.
+    package static func summaryOfFinite(
+        _ samples: UnsafeBufferPointer<Double>, sortedRuns first: UnsafeBufferPointer<Double>,
+        _ second: UnsafeBufferPointer<Double>, moments: Moments, rootMeanSquare: Double
+    ) -> WindowSummary {
+        let count = samples.count
+        let median = SortedRuns.percentile(50, first, second)
+        return WindowSummary(
+            moments: moments, minimum: min(first[0], second[0]),
+            maximum: max(first[first.count - 1], second[second.count - 1]), rootMeanSquare: rootMeanSquare,
+            median: median,
+            interquartileRange: SortedRuns.percentile(75, first, second) - SortedRuns.percentile(25, first, second),
+            medianAbsoluteDeviation: SortedRuns.medianDeviation(first, second, median: median),
+            meanCrossingFraction: count > 1
+                ? Double(meanCrossings(samples, mean: moments.mean)) / Double(count - 1) : 0)
+    }
+
     /// The sign changes of the deviation from `mean` between consecutive samples, counted
     /// without a branch; a sample exactly at the mean takes the side of the last one off it.
     ///
