@@ -590,7 +590,9 @@ public struct FeatureExtractor: Sendable {
         overlap.hasSortedHalf = false
         // Only the second half is new when the window continues the previous one (whose magnitude
         // was checked); a non-finite sample takes the direct path, which names it.
-        guard half > 0, continues, Self.isFinite(UnsafeBufferPointer(rebasing: magnitude[half...])) else {
+        // With merged halves every sample was checked finite already (mergedHalves).
+        guard half > 0, continues, merged != nil || Self.isFinite(UnsafeBufferPointer(rebasing: magnitude[half...]))
+        else {
             return try direct()
         }
         let count = magnitude.count
@@ -653,11 +655,25 @@ public struct FeatureExtractor: Sendable {
             axes: first.axes.flatMap { a in second.axes.map { PartialAxisSums.merged(a, $0) } })
     }
 
-    /// Whether every sample is finite, without a branch per sample.
+    /// Whether every sample is finite, without a branch per sample: `x − x` is +0 for a finite
+    /// `x` and NaN for an infinite or NaN one, and the lanes' sums stay +0 only while every
+    /// difference is.
     private static func isFinite(_ samples: UnsafeBufferPointer<Double>) -> Bool {
-        var finite = true
-        for sample in samples { finite = finite && sample.isFinite }
-        return finite
+        let count = samples.count
+        let base = UnsafeRawPointer(samples.baseAddress!)
+        var lanes = SIMD4<Double>()
+        var index = 0
+        while index &+ 4 <= count {
+            let values = base.loadUnaligned(fromByteOffset: index &* 8, as: SIMD4<Double>.self)
+            lanes += values - values
+            index &+= 4
+        }
+        var rest = 0.0
+        while index < count {
+            rest += samples[index] - samples[index]
+            index &+= 1
+        }
+        return (lanes.sum() + rest) == 0
     }
 
     private mutating func computeBuiltins(

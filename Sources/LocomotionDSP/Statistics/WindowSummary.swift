@@ -233,8 +233,21 @@ extension Statistics {
         _ samples: UnsafeBufferPointer<Double>, into sorted: UnsafeMutableBufferPointer<Double>,
         counts: UnsafeMutableBufferPointer<Double>
     ) {
-        var (minimum, maximum) = (samples[0], samples[0])
-        for sample in samples { (minimum, maximum) = (min(minimum, sample), max(maximum, sample)) }
+        // The extrema in two lanes each (the sort reads them only to place values in buckets,
+        // so which of two zeros a lane keeps does not change the order it writes).
+        let count = samples.count
+        let base = UnsafeRawPointer(samples.baseAddress!)
+        var (low, high) = (SIMD2(repeating: samples[0]), SIMD2(repeating: samples[0]))
+        var index = 0
+        while index &+ 2 <= count {
+            let pair = base.loadUnaligned(fromByteOffset: index &* 8, as: SIMD2<Double>.self)
+            // A compare and a blend per lane (`pointwiseMin` also orders NaN, with branches).
+            low.replace(with: pair, where: pair .< low)
+            high.replace(with: pair, where: pair .> high)
+            index &+= 2
+        }
+        var (minimum, maximum) = (low.min(), high.max())
+        if index < count { (minimum, maximum) = (min(minimum, samples[index]), max(maximum, samples[index])) }
         counts.withMemoryRebound(to: Int.self) {
             BucketSort.sort(samples, minimum: minimum, maximum: maximum, into: sorted, counts: $0)
         }
