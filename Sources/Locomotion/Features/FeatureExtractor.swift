@@ -81,9 +81,9 @@ public struct FeatureExtractor: Sendable {
     /// Whether a window that begins with the previous window's last `windowLength − hopLength`
     /// samples (bit for bit, as consecutive windows of one stretch do) reuses what was computed
     /// for them: their magnitude and, at a hop of half the window, their sorted magnitude, from
-    /// which the order statistics come by one merge instead of a sort. The values are the same
-    /// bit for bit either way (tested); `false` computes every window from scratch, for tests and
-    /// benchmarks that compare the two.
+    /// which the order statistics are selected beside the new half's instead of sorting the whole
+    /// window. The values are the same bit for bit either way (tested); `false` computes every
+    /// window from scratch, for tests and benchmarks that compare the two.
     package var reusesOverlap = true
     /// The windows so far that reused the previous window's overlap (for tests).
     package private(set) var reusedWindowCount = 0
@@ -562,8 +562,9 @@ public struct FeatureExtractor: Sendable {
     }
 
     /// The magnitude's summary. At a hop of half the window, a window that continues the previous
-    /// one merges its first half, sorted for the previous window, with its second half sorted now
-    /// (kept for the next window); any other window is summarised directly, and a continuing one
+    /// one reads its order statistics from its first half, sorted for the previous window, and its
+    /// second half sorted now (kept for the next window), by selection without merging them; any
+    /// other window is summarised directly, and a continuing one
     /// also sorts its second half for the next.
     private mutating func magnitudeSummary(
         _ magnitude: UnsafeBufferPointer<Double>, scratch: UnsafeMutableBufferPointer<Double>, continues: Bool,
@@ -589,7 +590,9 @@ public struct FeatureExtractor: Sendable {
         overlap.hasSortedHalf = false
         // Only the second half is new when the window continues the previous one (whose magnitude
         // was checked); a non-finite sample takes the direct path, which names it.
-        guard half > 0, continues, Self.isFinite(UnsafeBufferPointer(rebasing: magnitude[half...])) else {
+        // With merged halves every sample was checked finite already (mergedHalves).
+        guard half > 0, continues, merged != nil || Self.isFinite(UnsafeBufferPointer(rebasing: magnitude[half...]))
+        else {
             return try direct()
         }
         let count = magnitude.count
@@ -603,12 +606,15 @@ public struct FeatureExtractor: Sendable {
         overlap.sortedSlot = 1 - overlap.sortedSlot
         overlap.hasSortedHalf = true
         guard hasSortedHalf else { return try direct() }
-        let sorted = UnsafeMutableBufferPointer(rebasing: scratch[..<count])
-        Statistics.mergeSorted(UnsafeBufferPointer(firstSlot), UnsafeBufferPointer(secondSlot), into: sorted)
-        guard let merged else { return Statistics.summaryOfFinite(magnitude, sorted: UnsafeBufferPointer(sorted)) }
+        guard let merged else {
+            let sorted = UnsafeMutableBufferPointer(rebasing: scratch[..<count])
+            Statistics.mergeSorted(UnsafeBufferPointer(firstSlot), UnsafeBufferPointer(secondSlot), into: sorted)
+            return Statistics.summaryOfFinite(magnitude, sorted: UnsafeBufferPointer(sorted))
+        }
+        // The order statistics are read from the two sorted halves by selection, without merging them.
         return Statistics.summaryOfFinite(
-            magnitude, sorted: UnsafeBufferPointer(sorted), moments: merged.magnitude.moments,
-            rootMeanSquare: merged.magnitude.rootMeanSquare)
+            magnitude, sortedRuns: UnsafeBufferPointer(firstSlot), UnsafeBufferPointer(secondSlot),
+            moments: merged.magnitude.moments, rootMeanSquare: merged.magnitude.rootMeanSquare)
     }
 
     /// The sums of the window's two halves merged: the first half's kept from the previous window
@@ -649,11 +655,25 @@ public struct FeatureExtractor: Sendable {
             axes: first.axes.flatMap { a in second.axes.map { PartialAxisSums.merged(a, $0) } })
     }
 
-    /// Whether every sample is finite, without a branch per sample.
+    /// Whether every sample is finite, without a branch per sample: `x − x` is +0 for a finite
+    /// `x` and NaN for an infinite or NaN one, and the lanes' sums stay +0 only while every
+    /// difference is.
     private static func isFinite(_ samples: UnsafeBufferPointer<Double>) -> Bool {
-        var finite = true
-        for sample in samples { finite = finite && sample.isFinite }
-        return finite
+        let count = samples.count
+        let base = UnsafeRawPointer(samples.baseAddress!)
+        var lanes = SIMD4<Double>()
+        var index = 0
+        while index &+ 4 <= count {
+            let values = base.loadUnaligned(fromByteOffset: index &* 8, as: SIMD4<Double>.self)
+            lanes += values - values
+            index &+= 4
+        }
+        var rest = 0.0
+        while index < count {
+            rest += samples[index] - samples[index]
+            index &+= 1
+        }
+        return (lanes.sum() + rest) == 0
     }
 
     private mutating func computeBuiltins(

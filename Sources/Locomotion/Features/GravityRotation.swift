@@ -173,17 +173,24 @@ import LocomotionDSP
         // sums, which must run in the order of i, kept it scalar: 48 instructions a sample against
         // 35 for the two passes, callgrind).
         let base = scratch.baseAddress!
-        for i in 0..<n {
-            let cosine = (ux[i] * mean.0 + uy[i] * mean.1 + uz[i] * mean.2) / meanNorm
-            base[i] = -min(1, max(-1, cosine))
+        // The covariance of the directions (for the step correlation) shares the cosines' pass
+        // when the window swings.
+        let covariance =
+            swings
+            ? Self.cosinesAndCovariance(ux: ux, uy: uy, uz: uz, count: n, mean: mean, meanNorm: meanNorm, into: base)
+            : nil
+        if !swings {
+            for i in 0..<n {
+                let cosine = (ux[i] * mean.0 + uy[i] * mean.1 + uz[i] * mean.2) / meanNorm
+                base[i] = -min(1, max(-1, cosine))
+            }
         }
         let sway = Self.sway(negatedCosines: UnsafeMutableBufferPointer(rebasing: scratch[0..<n]))
-        guard swings, let stepCadence else { return Result(sway: sway, stepCorrelation: .nan) }
-        // The covariance of the directions, its main axis, and the swing along it. These feed
-        // only the step correlation, a normalised autocorrelation, so their sums run in SIMD lanes
-        // and the axis comes from squaring the matrix: the value is the one-lane, one-step
-        // definition's within a stated tolerance (docs/Features.md), not bit for bit.
-        let covariance = Self.covariance(ux: ux, uy: uy, uz: uz, count: n, mean: mean)
+        guard let covariance, let stepCadence else { return Result(sway: sway, stepCorrelation: .nan) }
+        // The covariance's main axis, and the swing along it. These feed only the step
+        // correlation, a normalised autocorrelation, so their sums run in SIMD lanes and the axis
+        // comes from squaring the matrix: the value is the one-lane, one-step definition's within
+        // a stated tolerance (docs/Features.md), not bit for bit.
         guard let axis = Self.mainAxis(covariance) else { return Result(sway: sway, stepCorrelation: .nan) }
         let energy = Self.swing(ux: ux, uy: uy, uz: uz, count: n, mean: mean, axis: axis, into: base)
         guard energy > 0 else { return Result(sway: sway, stepCorrelation: .nan) }
@@ -202,21 +209,31 @@ import LocomotionDSP
         return Result(sway: sway, stepCorrelation: best)
     }
 
-    /// The six sums `Σ(uᵢ − mean)(uᵢ − mean)ᵀ` (xx, xy, xz, yy, yz, zz), two samples a step in SIMD
-    /// lanes.
-    static func covariance(
+    /// Writes the negated cosines of the directions to the mean direction,
+    /// `−min(1, max(−1, (u·mean)/|mean|))`, into `output` (each the scalar expression's bits), and
+    /// returns the six sums `Σ(uᵢ − mean)(uᵢ − mean)ᵀ` (xx, xy, xz, yy, yz, zz), in one pass of two
+    /// samples a step in SIMD lanes.
+    static func cosinesAndCovariance(
         ux: UnsafeMutablePointer<Double>, uy: UnsafeMutablePointer<Double>, uz: UnsafeMutablePointer<Double>,
-        count n: Int, mean: (Double, Double, Double)
+        count n: Int, mean: (Double, Double, Double), meanNorm: Double, into output: UnsafeMutablePointer<Double>
     ) -> (xx: Double, xy: Double, xz: Double, yy: Double, yz: Double, zz: Double) {
         let (mx, my, mz) = (SIMD2(repeating: mean.0), SIMD2(repeating: mean.1), SIMD2(repeating: mean.2))
+        let norm = SIMD2(repeating: meanNorm)
+        let (one, minusOne) = (SIMD2<Double>(repeating: 1), SIMD2<Double>(repeating: -1))
         var (xx, xy, xz, yy, yz, zz) = (
             SIMD2<Double>(), SIMD2<Double>(), SIMD2<Double>(), SIMD2<Double>(), SIMD2<Double>(), SIMD2<Double>()
         )
         var i = 0
         while i &+ 2 <= n {
-            let dx = UnsafeRawPointer(ux + i).loadUnaligned(as: SIMD2<Double>.self) - mx
-            let dy = UnsafeRawPointer(uy + i).loadUnaligned(as: SIMD2<Double>.self) - my
-            let dz = UnsafeRawPointer(uz + i).loadUnaligned(as: SIMD2<Double>.self) - mz
+            let x = UnsafeRawPointer(ux + i).loadUnaligned(as: SIMD2<Double>.self)
+            let y = UnsafeRawPointer(uy + i).loadUnaligned(as: SIMD2<Double>.self)
+            let z = UnsafeRawPointer(uz + i).loadUnaligned(as: SIMD2<Double>.self)
+            // max(−1, c) then min(1, ·), lane by lane as the scalar functions choose.
+            var cosine = (x * mx + y * my + z * mz) / norm
+            cosine.replace(with: minusOne, where: .!(cosine .>= minusOne))
+            cosine.replace(with: one, where: .!(cosine .< one))
+            UnsafeMutableRawPointer(output + i).storeBytes(of: -cosine, as: SIMD2<Double>.self)
+            let (dx, dy, dz) = (x - mx, y - my, z - mz)
             xx += dx * dx
             xy += dx * dy
             xz += dx * dz
@@ -227,6 +244,8 @@ import LocomotionDSP
         }
         var sums = (xx: xx.sum(), xy: xy.sum(), xz: xz.sum(), yy: yy.sum(), yz: yz.sum(), zz: zz.sum())
         if i < n {
+            let cosine = (ux[i] * mean.0 + uy[i] * mean.1 + uz[i] * mean.2) / meanNorm
+            output[i] = -min(1, max(-1, cosine))
             let (dx, dy, dz) = (ux[i] - mean.0, uy[i] - mean.1, uz[i] - mean.2)
             sums.xx += dx * dx
             sums.xy += dx * dy

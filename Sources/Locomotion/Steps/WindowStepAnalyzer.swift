@@ -203,14 +203,15 @@ public struct WindowStepAnalyzer: Sendable {
         let middle = count / 2
         var (lowerEnergy, upperEnergy) = (0.0, 0.0)
         energies[0] = 0
-        for index in 0..<middle {
-            let (low, high) = (filtered[index] - mean, filtered[middle + index] - mean)
+        for index in 0..<middle {  // the indices stay below count: no overflow checks
+            let upper = middle &+ index
+            let (low, high) = (filtered[index] - mean, filtered[upper] - mean)
             padded[index] = low
-            padded[middle + index] = high
+            padded[upper] = high
             lowerEnergy += low * low
             upperEnergy += high * high
-            energies[index + 1] = lowerEnergy
-            energies[middle + index + 1] = upperEnergy
+            energies[index &+ 1] = lowerEnergy
+            energies[upper &+ 1] = upperEnergy
         }
         if count % 2 == 1 {
             let last = filtered[count - 1] - mean
@@ -226,22 +227,25 @@ public struct WindowStepAnalyzer: Sendable {
             let bin = bins[index]
             bins[index] = ComplexDouble(real: bin.real * bin.real + bin.imaginary * bin.imaginary, imaginary: 0)
         }
-        plan.inverse(destroying: bins, into: padded)
-        // padded[k] now holds Σᵢ dᵢ·dᵢ₊ₖ; each lag is normalised by the energies of its overlap.
+        // Unscaled: the division by the transform's length (a power of two, so exact) is folded
+        // into each lag's normalisation below, which gives the bits of dividing first.
+        plan.inverseUnscaled(destroying: bins, into: padded)
+        // padded[k] now holds N·Σᵢ dᵢ·dᵢ₊ₖ; each lag is normalised by the energies of its overlap.
+        let length = Double(plan.count)
         let lastLag = min(count * 2 / 3, correlations.count - 1)
         var lag = 0
         while lag + 1 <= lastLag {  // two lags per step, in SIMD lanes
             let head = SIMD2(energies[count - lag], energies[count - lag - 1])
             let tail = SIMD2(energy - energies[lag], energy - energies[lag + 1])
             let overlap = (head * tail).squareRoot()
-            let ratio = SIMD2(padded[lag], padded[lag + 1]) / overlap
+            let ratio = SIMD2(padded[lag], padded[lag + 1]) / (overlap * length)
             let r = ratio.replacing(with: 0, where: .!(overlap .> 0))
             (correlations[lag], correlations[lag + 1]) = (r[0], r[1])
             lag += 2
         }
         if lag == lastLag {
             let overlap = (energies[count - lag] * (energy - energies[lag])).squareRoot()
-            correlations[lag] = overlap > 0 ? padded[lag] / overlap : 0
+            correlations[lag] = overlap > 0 ? padded[lag] / (overlap * length) : 0
         }
         return ((energy / Double(count)).squareRoot(), roughness)
     }

@@ -136,6 +136,21 @@ public final class RealFFTPlan: @unchecked Sendable {
         _executeInverse(UnsafePointer(input.baseAddress!), output.baseAddress!, destroying: true)
     }
 
+    /// ``inverse(destroying:into:)`` without the division by `count`: `Σₖ X[k]·e^(2πi·jk/n)`, for
+    /// callers that fold the scale into a division of their own (a power-of-two `count` then
+    /// gives the same bits as dividing the scaled output, without the pass over every sample).
+    ///
+    /// - Parameters: As ``inverse(destroying:into:)``.
+    /// - Precondition: The buffer sizes match the plan.
+    /// - Complexity: O(*n* log *n*); no allocation, no lock.
+    package func inverseUnscaled(
+        destroying input: UnsafeMutableBufferPointer<ComplexDouble>, into output: UnsafeMutableBufferPointer<Double>
+    ) {
+        precondition(input.count == binCount, "RealFFTPlan(\(count)).inverse: input has \(input.count) bins")
+        precondition(output.count == count, "RealFFTPlan(\(count)).inverse: output has \(output.count) samples")
+        _executeInverse(UnsafePointer(input.baseAddress!), output.baseAddress!, destroying: true, scaled: false)
+    }
+
     @usableFromInline
     func _executeForward(_ input: UnsafePointer<Double>, _ output: UnsafeMutablePointer<ComplexDouble>) {
         if FFTWInterface.alignment(of: input) == 0 && FFTWInterface.alignment(of: output) == 0 {
@@ -151,7 +166,8 @@ public final class RealFFTPlan: @unchecked Sendable {
 
     @usableFromInline
     func _executeInverse(
-        _ input: UnsafePointer<ComplexDouble>, _ output: UnsafeMutablePointer<Double>, destroying: Bool = false
+        _ input: UnsafePointer<ComplexDouble>, _ output: UnsafeMutablePointer<Double>, destroying: Bool = false,
+        scaled: Bool = true
     ) {
         if FFTWInterface.alignment(of: input) == 0 && FFTWInterface.alignment(of: output) == 0 {
             FFTWInterface.executeComplexToReal(
@@ -165,6 +181,7 @@ public final class RealFFTPlan: @unchecked Sendable {
                 output.update(from: real, count: count)
             }
         }
+        guard scaled else { return }
         for index in 0..<count { output[index] *= inverseScale }
     }
 

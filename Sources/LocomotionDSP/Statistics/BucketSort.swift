@@ -41,10 +41,12 @@
         starts.update(repeating: 0, count: buckets + 1)
         for index in 0..<count { starts[bucket(input[index]) &+ 1] &+= 1 }
         var (largest, running) = (0, 0)
-        for index in 1...buckets {
+        var index = 1
+        while index <= buckets {  // a plain loop: no overflow check on the index
             largest = max(largest, starts[index])
             running &+= starts[index]
             starts[index] = running
+            index &+= 1
         }
         for index in 0..<count {
             let value = input[index]
@@ -57,20 +59,12 @@
             all.sort()
             return
         }
-        // `starts[b]` is now the end of bucket b. Most buckets hold 0, 1 or 2 values, so the two
-        // values from each bucket's start are ordered without a branch: when the bucket holds
-        // fewer than two, they lie in different buckets and are in order already (or both in a
-        // later one, whose order does not matter yet).
-        var begin = 0
-        for index in 0..<buckets {
-            let end = starts[index]
-            let first = min(begin, count &- 2)
-            let (a, b) = (output[first], output[first &+ 1])
-            output[first] = min(a, b)
-            output[first &+ 1] = max(a, b)
-            if end &- begin > 2 { insertionSort(output + begin, count: end &- begin) }
-            begin = end
-        }
+        // Only values within a bucket can be out of order now, and most buckets hold 0, 1 or 2
+        // values: one insertion sort over the whole run moves each value only past the larger
+        // values of its own bucket (about one comparison a value). It is stable, as the counting
+        // pass is, and equal values share a bucket, so the order is the same as sorting each
+        // bucket on its own (ties included).
+        insertionSort(output, count: count)
     }
 
     /// Sorts `count` values in place by insertion.

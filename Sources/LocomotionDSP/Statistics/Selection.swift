@@ -80,45 +80,68 @@
     /// The values at ranks `count − k` and `count − k + 1` (ascending, 0-based) of `buffer`: the
     /// smallest and second smallest of its `k` largest values (both the largest when `k` is 1).
     ///
-    /// One pass keeps the `k` largest values seen so far sorted in `buffer[0..<k]`; a value enters
-    /// only when it exceeds the smallest of them, so most values cost one comparison. For a rank
-    /// near the top (a high quantile) this replaces a selection's partitions. The values equal
-    /// those at the same ranks of the sorted buffer (a tie between −0 and +0 may return either).
+    /// One pass keeps the `k` largest values seen so far in a min-heap on the stack; a value
+    /// enters (replacing the root and sinking, O(log *k*)) only when it exceeds the smallest of
+    /// them, and the pass compares four values at once with that smallest, so most values cost a
+    /// fraction of a comparison. For a rank near the
+    /// top (a high quantile) this replaces a selection's partitions. The values equal those at the
+    /// same ranks of the sorted buffer (a tie between −0 and +0 may return either).
     ///
     /// - Precondition: `1 <= k <= buffer.count`; no NaN in the buffer.
-    /// - Complexity: O(*n* + *m*·*k*) for the *m* values that enter (O(*k* log(*n*/*k*)) of them
-    ///   on average for values in random order, *n* at worst); no allocation. Reorders `buffer`.
+    /// - Complexity: O(*n* + *m*·log *k*) for the *m* values that enter (O(*k* log(*n*/*k*)) of them
+    ///   on average for values in random order, *n* at worst); no heap allocation for `k` up to
+    ///   128 (the kept values live on the stack). `buffer` is not changed.
     @_spi(Testing) public static func topTwoOfLargest(_ k: Int, in buffer: UnsafeMutableBufferPointer<Double>) -> (
         Double, Double
     ) {
         precondition(k >= 1 && k <= buffer.count, "topTwoOfLargest: k out of range")
         let base = buffer.baseAddress!
-        // Insertion sort of the first k values, ascending.
-        for index in 1..<k {
-            let value = base[index]
-            var slot = index
-            while slot > 0, base[slot - 1] > value {
-                base[slot] = base[slot - 1]
-                slot -= 1
+        let count = buffer.count
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: k) { kept in
+            // A min-heap of the k largest values so far: its root is the smallest of them.
+            let heap = kept.baseAddress!
+            @inline(__always) func siftDown(_ value: Double, from start: Int) {
+                var slot = start
+                while true {
+                    let left = 2 &* slot &+ 1
+                    guard left < k else { break }
+                    let right = left &+ 1
+                    let child = right < k && heap[right] < heap[left] ? right : left
+                    guard heap[child] < value else { break }
+                    heap[slot] = heap[child]
+                    slot = child
+                }
+                heap[slot] = value
             }
-            base[slot] = value
-        }
-        var smallest = base[0]
-        for index in k..<buffer.count {
-            let value = base[index]
-            guard value > smallest else { continue }
-            // The smallest leaves (to the value's place, so the buffer stays a permutation); the
-            // value goes after every kept value below it.
-            base[index] = smallest
-            var slot = 0
-            while slot + 1 < k, base[slot + 1] < value {
-                base[slot] = base[slot + 1]
-                slot += 1
+            heap.update(from: base, count: k)
+            for slot in stride(from: k / 2 - 1, through: 0, by: -1) { siftDown(heap[slot], from: slot) }
+            var smallest = heap[0]
+            // A value above the smallest kept replaces it and sinks to its place.
+            @inline(__always) func offer(_ value: Double) {
+                guard value > smallest else { return }
+                siftDown(value, from: 0)
+                smallest = heap[0]
             }
-            base[slot] = value
-            smallest = base[0]
+            let raw = UnsafeRawPointer(base)
+            var index = k
+            while index &+ 4 <= count {
+                let values = raw.loadUnaligned(fromByteOffset: index &* 8, as: SIMD4<Double>.self)
+                if any(values .> SIMD4(repeating: smallest)) {
+                    offer(values[0])
+                    offer(values[1])
+                    offer(values[2])
+                    offer(values[3])
+                }
+                index &+= 4
+            }
+            while index < count {
+                offer(base[index])
+                index &+= 1
+            }
+            // The second smallest of a min-heap is the smaller of the root's children.
+            let second = k > 2 ? min(heap[1], heap[2]) : (k > 1 ? heap[1] : heap[0])
+            return (heap[0], second)
         }
-        return (base[0], k > 1 ? base[1] : base[0])
     }
 
     /// The smallest value of `buffer[lower...]`.

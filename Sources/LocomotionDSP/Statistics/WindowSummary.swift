@@ -137,6 +137,30 @@ extension Statistics {
                 ? Double(meanCrossings(samples, mean: moments.mean)) / Double(count - 1) : 0)
     }
 
+    /// ``summaryOfFinite(_:sorted:moments:rootMeanSquare:)`` with the samples' ascending order held
+    /// as two runs (the sorted halves of a window) instead of one: the extrema, percentiles and
+    /// median absolute deviation are read from the two runs by selection (`SortedRuns`), in
+    /// O(log *n*) instead of the O(*n*) merge, and are the same values bit for bit.
+    ///
+    /// - Precondition: As ``summaryOfFinite(_:sorted:moments:rootMeanSquare:)``; `first` and
+    ///   `second` are ascending, non-empty, and together hold exactly `samples`' values.
+    /// - Complexity: O(*n*) for the mean crossings, O(log *n*) for the order statistics.
+    package static func summaryOfFinite(
+        _ samples: UnsafeBufferPointer<Double>, sortedRuns first: UnsafeBufferPointer<Double>,
+        _ second: UnsafeBufferPointer<Double>, moments: Moments, rootMeanSquare: Double
+    ) -> WindowSummary {
+        let count = samples.count
+        let median = SortedRuns.percentile(50, first, second)
+        return WindowSummary(
+            moments: moments, minimum: min(first[0], second[0]),
+            maximum: max(first[first.count - 1], second[second.count - 1]), rootMeanSquare: rootMeanSquare,
+            median: median,
+            interquartileRange: SortedRuns.percentile(75, first, second) - SortedRuns.percentile(25, first, second),
+            medianAbsoluteDeviation: SortedRuns.medianDeviation(first, second, median: median),
+            meanCrossingFraction: count > 1
+                ? Double(meanCrossings(samples, mean: moments.mean)) / Double(count - 1) : 0)
+    }
+
     /// The sign changes of the deviation from `mean` between consecutive samples, counted
     /// without a branch; a sample exactly at the mean takes the side of the last one off it.
     ///
@@ -209,8 +233,21 @@ extension Statistics {
         _ samples: UnsafeBufferPointer<Double>, into sorted: UnsafeMutableBufferPointer<Double>,
         counts: UnsafeMutableBufferPointer<Double>
     ) {
-        var (minimum, maximum) = (samples[0], samples[0])
-        for sample in samples { (minimum, maximum) = (min(minimum, sample), max(maximum, sample)) }
+        // The extrema in two lanes each (the sort reads them only to place values in buckets,
+        // so which of two zeros a lane keeps does not change the order it writes).
+        let count = samples.count
+        let base = UnsafeRawPointer(samples.baseAddress!)
+        var (low, high) = (SIMD2(repeating: samples[0]), SIMD2(repeating: samples[0]))
+        var index = 0
+        while index &+ 2 <= count {
+            let pair = base.loadUnaligned(fromByteOffset: index &* 8, as: SIMD2<Double>.self)
+            // A compare and a blend per lane (`pointwiseMin` also orders NaN, with branches).
+            low.replace(with: pair, where: pair .< low)
+            high.replace(with: pair, where: pair .> high)
+            index &+= 2
+        }
+        var (minimum, maximum) = (low.min(), high.max())
+        if index < count { (minimum, maximum) = (min(minimum, samples[index]), max(maximum, samples[index])) }
         counts.withMemoryRebound(to: Int.self) {
             BucketSort.sort(samples, minimum: minimum, maximum: maximum, into: sorted, counts: $0)
         }

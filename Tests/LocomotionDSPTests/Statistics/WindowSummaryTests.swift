@@ -60,6 +60,62 @@ struct WindowSummaryTests {
         #expect(fallback.medianAbsoluteDeviation == summary.medianAbsoluteDeviation)
     }
 
+    @Test("order statistics selected from two sorted runs have the bits of the merged run's")
+    func sortedRunsMatchTheMerge() throws {
+        var random = SplitMix64(seed: 0x5EED_0034)
+        var checked = 0
+        // Every split of the awkward windows, then random windows of 1–300 values: continuous,
+        // quantised to a few levels (ties within and across the runs) and skewed.
+        var windows = Self.awkwardWindows.flatMap { window in (1..<window.count).map { (window, $0) } }
+        for _ in 0..<3_000 {
+            let count = Int.random(in: 2...300, using: &random)
+            let levels = Double(Int.random(in: 1...6, using: &random))
+            let window = (0..<count).map { _ -> Double in
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: return random.nextGaussian()
+                case 1: return (Double.random(in: 0...1, using: &random) * levels).rounded() / levels
+                default: return exp(2 * random.nextGaussian())
+                }
+            }
+            windows.append((window, Int.random(in: 1..<count, using: &random)))
+        }
+        for (window, split) in windows {
+            let first = Array(window[..<split]).sorted()
+            let second = Array(window[split...]).sorted()
+            var merged = [Double](repeating: .nan, count: window.count)
+            first.withUnsafeBufferPointer { a in
+                second.withUnsafeBufferPointer { b in
+                    merged.withUnsafeMutableBufferPointer { Statistics.mergeSorted(a, b, into: $0) }
+                }
+            }
+            let moments = try Statistics.moments(of: window)
+            let (expected, actual) = window.withUnsafeBufferPointer { samples in
+                merged.withUnsafeBufferPointer { merged in
+                    first.withUnsafeBufferPointer { a in
+                        second.withUnsafeBufferPointer { b in
+                            (
+                                Statistics.summaryOfFinite(
+                                    samples, sorted: merged, moments: moments, rootMeanSquare: 1),
+                                Statistics.summaryOfFinite(
+                                    samples, sortedRuns: a, b, moments: moments, rootMeanSquare: 1)
+                            )
+                        }
+                    }
+                }
+            }
+            let pairs = [
+                (expected.minimum, actual.minimum), (expected.maximum, actual.maximum),
+                (expected.median, actual.median), (expected.interquartileRange, actual.interquartileRange),
+                (expected.medianAbsoluteDeviation, actual.medianAbsoluteDeviation),
+            ]
+            let same = pairs.allSatisfy { $0.0.bitPattern == $0.1.bitPattern }
+            #expect(same, "\(window.count) values split at \(split): \(pairs)")
+            if !same { return }
+            checked += 1
+        }
+        #expect(checked == windows.count)
+    }
+
     @Test("the bucket sort sorts, crowded buckets and ties included")
     func bucketSort() {
         var random = SplitMix64(seed: 11)
