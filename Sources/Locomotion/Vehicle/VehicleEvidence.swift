@@ -296,7 +296,8 @@ public struct VehicleEvidence: Sendable {
         }
         lastTime = time
         acceptedSamples += 1
-        let cell = Int(((time - origin) / configuration.gridInterval).rounded(.down))
+        // Not before the origin, so truncation is the floor (and needs no call to the C library).
+        let cell = Int((time - origin) / configuration.gridInterval)
         while openCell < cell {
             pushCell(openCell, emit: emit)
             openCell += 1
