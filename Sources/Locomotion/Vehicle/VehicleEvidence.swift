@@ -409,6 +409,9 @@ public struct VehicleEvidence: Sendable {
         }
         let count = Double(n)
         mean = (mean.0 / count, mean.1 / count, mean.2 / count)
+        let norm = (mean.0 * mean.0 + mean.1 * mean.1 + mean.2 * mean.2).squareRoot()
+        // Axis of the periodicity signal: vertical with gravity, else the principal axis.
+        let vertical = gravityIncluded && norm > 0.5
         var cxx = 0.0, cyy = 0.0, czz = 0.0, cxy = 0.0, cxz = 0.0, cyz = 0.0
         let (slotX, slotY, slotZ) = (cells.slotX, cells.slotY, cells.slotZ)
         for s in 0..<n {
@@ -416,9 +419,11 @@ public struct VehicleEvidence: Sendable {
             cxx += dx * dx
             cyy += dy * dy
             czz += dz * dz
-            cxy += dx * dy
-            cxz += dx * dz
-            cyz += dy * dz
+            if !vertical {  // the cross terms serve only the principal axis
+                cxy += dx * dy
+                cxz += dx * dz
+                cyz += dy * dz
+            }
         }
         cxx /= count
         cyy /= count
@@ -427,10 +432,7 @@ public struct VehicleEvidence: Sendable {
         cxz /= count
         cyz /= count
         let rms = (max(cxx + cyy + czz, 0)).squareRoot()
-        let norm = (mean.0 * mean.0 + mean.1 * mean.1 + mean.2 * mean.2).squareRoot()
-        // Axis of the periodicity signal: vertical with gravity, else the principal axis.
         var axis: (Double, Double, Double)
-        let vertical = gravityIncluded && norm > 0.5
         if vertical {
             axis = (mean.0 / norm, mean.1 / norm, mean.2 / norm)
         } else {
@@ -533,9 +535,9 @@ public struct VehicleEvidence: Sendable {
     /// The sums of lagged products `p[i] · p[i + lag]` over `i` in `0..<p.count − lag` (0 for a lag
     /// of `p.count` or more), for every lag in `lags` (at least 0), into `sums[lag − lags.lowerBound]`.
     ///
-    /// Four lags are summed in one pass over `p`, each in its own accumulator and in increasing `i`:
-    /// every sum is bit for bit the one a loop over its lag alone gives, while the four additions
-    /// of a step do not wait for one another.
+    /// Four lags are summed in one pass over `p` (the last few one at a time), each in its own
+    /// accumulator and in increasing `i`: every sum is bit for bit the one a loop over its lag alone
+    /// gives, while the four additions of a step do not wait for one another.
     ///
     /// - Parameters:
     ///   - p: the signal.
@@ -547,6 +549,11 @@ public struct VehicleEvidence: Sendable {
     ) {
         let n = p.count
         let lower = lags.lowerBound
+        func single(_ lag: Int) {
+            var sum = 0.0
+            for i in 0..<max(n - lag, 0) { sum += p[i] * p[i &+ lag] }  // i + lag < n
+            sums[lag - lower] = sum
+        }
         func group(_ lag: Int) {
             var (s0, s1, s2, s3) = (0.0, 0.0, 0.0, 0.0)
             let common = max(n - lag - 3, 0)
@@ -558,26 +565,17 @@ public struct VehicleEvidence: Sendable {
                 s2 += v * p[q &+ 2]
                 s3 += v * p[q &+ 3]
             }
-            for i in common..<max(n - lag - 2, common) { s2 += p[i] * p[i + lag + 2] }
-            for i in common..<max(n - lag - 1, common) { s1 += p[i] * p[i + lag + 1] }
-            for i in common..<max(n - lag, common) { s0 += p[i] * p[i + lag] }
+            for i in common..<max(n - lag - 2, common) { s2 += p[i] * p[i &+ lag &+ 2] }
+            for i in common..<max(n - lag - 1, common) { s1 += p[i] * p[i &+ lag &+ 1] }
+            for i in common..<max(n - lag, common) { s0 += p[i] * p[i &+ lag] }
             (sums[lag - lower], sums[lag - lower + 1], sums[lag - lower + 2], sums[lag - lower + 3]) = (s0, s1, s2, s3)
-        }
-        guard lags.count >= 4 else {
-            for lag in lags {
-                var sum = 0.0
-                for i in 0..<max(n - lag, 0) { sum += p[i] * p[i + lag] }
-                sums[lag - lower] = sum
-            }
-            return
         }
         var lag = lower
         while lag + 3 <= lags.upperBound {
             group(lag)
             lag += 4
         }
-        // The last few lags: a group ending at the last lag, again over lags already summed (same values).
-        if lag <= lags.upperBound { group(lags.upperBound - 3) }
+        for rest in lag..<(lags.upperBound + 1) { single(rest) }
     }
 
     /// Unit eigenvector of the largest eigenvalue of a symmetric 3×3 matrix, by power iteration
