@@ -118,9 +118,18 @@ extension RecordingStream {
         var share = batch.shares[index]
         defer { batch.shares[index] = share }
         share.extras = extraIndices.map { _ in [] }
+        // The share's first quote, found once: the lines before it have none, and its line stops the
+        // share (only newlines lie between lines).
+        var firstQuote = Int.max
+        if let first = share.lines.first, let last = share.lines.last {
+            let (from, to) = (batch.lineStarts[first], batch.lineEnds[last])
+            if to > from, let quote = memchr(batch.bytes + from, 0x22, to - from) {
+                firstQuote = UnsafeRawPointer(quote) - UnsafeRawPointer(batch.bytes)
+            }
+        }
         for line in share.lines {
             let (lineStart, lineEnd) = (batch.lineStarts[line], batch.lineEnds[line])
-            if memchr(batch.bytes + lineStart, 0x22, lineEnd - lineStart) != nil { return }
+            if firstQuote < lineEnd { return }
             guard
                 case .row(let t) = share.parser.parse(
                     batch.bytes, lineStart, lineEnd, delimiter: 0x2C, values: batch.values, stride: batch.stride,

@@ -74,7 +74,7 @@
         var windows: [VehicleEvidenceWindow] = []
         swap(&windows, &newWindows)
         defer {
-            windows.removeAll(keepingCapacity: true)
+            if !windows.isEmpty { windows.removeAll(keepingCapacity: true) }  // most samples complete no window
             swap(&windows, &newWindows)
         }
         try evidence.append(time: time, x: x, y: y, z: z) { windows.append($0) }

@@ -85,6 +85,11 @@ public struct PlausibilityChecker: Sendable {
         let motion = chunk.acceleration ?? chunk.linearAcceleration
         hasGravityAcceleration = hasGravityAcceleration || chunk.acceleration != nil
         if let motion {
+            let withGravity = chunk.acceleration != nil
+            // The rows sampled are those at multiples of the stride: the next one, counted rather
+            // than found by a division per row.
+            var sampledRow = (sampleStride - firstRow % sampleStride) % sampleStride
+            var previousTime = timeBefore
             for row in 0..<chunk.count {
                 let (x, y, z) = (motion.x[row], motion.y[row], motion.z[row])
                 let magnitude = (x * x + y * y + z * z).squareRoot()
@@ -96,10 +101,12 @@ public struct PlausibilityChecker: Sendable {
                     firstAcceleration = (x, y, z)
                 }
                 // A repeated row is no new sample: it would make a flat top of any peak.
-                let previousTime = row > 0 ? chunk.time[row - 1] : timeBefore
-                if chunk.acceleration != nil, chunk.time[row] != previousTime { clipping.append(x, y, z) }
-                if chunk.acceleration != nil, (firstRow + row) % sampleStride == 0 {
-                    accelerationSample.append(magnitude)
+                let time = chunk.time[row]
+                if withGravity, time != previousTime { clipping.append(x, y, z) }
+                previousTime = time
+                if row == sampledRow {
+                    if withGravity { accelerationSample.append(magnitude) }
+                    sampledRow += sampleStride
                 }
             }
             accelerationRows += chunk.count

@@ -25,6 +25,13 @@ extension VehicleEvidence {
     @_spi(Testing) public static func gravityRemovedGaitRhythm(
         _ projected: [Double], energy: Double, configuration c: Configuration
     ) -> Bool {
+        projected.withUnsafeBufferPointer { gravityRemovedGaitRhythm($0, energy: energy, configuration: c) }
+    }
+
+    /// `gravityRemovedGaitRhythm(_:energy:configuration:)` of a buffer.
+    static func gravityRemovedGaitRhythm(
+        _ projected: UnsafeBufferPointer<Double>, energy: Double, configuration c: Configuration
+    ) -> Bool {
         guard energy > 0 else { return false }
         let gait = c.gaitLag
         if walkingBandRhythm(projected, energy: energy, threshold: c.onFootPeriodicity, configuration: c) {
@@ -49,7 +56,8 @@ extension VehicleEvidence {
     ///   - configuration: the evidence parameters.
     /// - Complexity: O(cells × lags), no allocation.
     static func walkingBandRhythm(
-        _ p: [Double], energy: Double, threshold: Double, repeatAtEveryLag: Bool = false, configuration c: Configuration
+        _ p: UnsafeBufferPointer<Double>, energy: Double, threshold: Double, repeatAtEveryLag: Bool = false,
+        configuration c: Configuration
     ) -> Bool {
         guard energy > 0 else { return false }
         let (peak, lag) = periodicityPeak(p, energy: energy, lags: c.gaitLag...c.longestLag)
@@ -66,20 +74,36 @@ extension VehicleEvidence {
     @_spi(Testing) public static func periodicityPeak(_ p: [Double], energy: Double, lags: ClosedRange<Int>) -> (
         Double, Int
     ) {
-        var best = (0.0, lags.lowerBound)
-        var before = autocorrelation(p, energy: energy, lag: lags.lowerBound - 1)
-        var here = autocorrelation(p, energy: energy, lag: lags.lowerBound)
-        for lag in lags {
-            let after = autocorrelation(p, energy: energy, lag: lag + 1)
-            if here > before && here >= after && here > best.0 { best = (here, lag) }
-            before = here
-            here = after
+        p.withUnsafeBufferPointer { periodicityPeak($0, energy: energy, lags: lags) }
+    }
+
+    /// `periodicityPeak(_:energy:lags:)` of a buffer.
+    static func periodicityPeak(_ p: UnsafeBufferPointer<Double>, energy: Double, lags: ClosedRange<Int>) -> (
+        Double, Int
+    ) {
+        let first = lags.lowerBound - 1
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: lags.count + 2) { sums in
+            lagSums(p, lags: first...(lags.upperBound + 1), into: sums)
+            var best = (0.0, lags.lowerBound)
+            var before = sums[0] / energy
+            var here = sums[1] / energy
+            for lag in lags {
+                let after = sums[lag - first + 1] / energy
+                if here > before && here >= after && here > best.0 { best = (here, lag) }
+                before = here
+                here = after
+            }
+            return best
         }
-        return best
     }
 
     /// The autocorrelation of `p` at `lag` cells, over `energy` (the sum of squares of `p`).
     @_spi(Testing) public static func autocorrelation(_ p: [Double], energy: Double, lag: Int) -> Double {
+        p.withUnsafeBufferPointer { autocorrelation($0, energy: energy, lag: lag) }
+    }
+
+    /// `autocorrelation(_:energy:lag:)` of a buffer.
+    static func autocorrelation(_ p: UnsafeBufferPointer<Double>, energy: Double, lag: Int) -> Double {
         var sum = 0.0
         for i in 0..<max(p.count - lag, 0) { sum += p[i] * p[i + lag] }
         return sum / energy

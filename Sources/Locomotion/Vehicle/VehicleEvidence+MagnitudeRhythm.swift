@@ -9,18 +9,21 @@ extension VehicleEvidence {
     /// Why the magnitude, and what it was measured on: ``Configuration/gravityRemovedMagnitudePeriodicity``.
     ///
     /// - Parameters:
-    ///   - first: the ring slot of the window's oldest cell.
+    ///   - cells: the window's cells, oldest first.
     ///   - mean: the window's mean acceleration, in g.
+    ///   - magnitudes: room for one value per cell (scratch).
+    ///   - c: the evidence parameters.
     /// - Returns: `false` when ``Configuration/gravityRemovedMagnitudePeriodicity`` is 0.
     /// - Complexity: O(cells × lags), no allocation.
-    mutating func magnitudeGaitRhythm(first: Int, mean: (Double, Double, Double)) -> Bool {
-        let c = configuration
+    static func magnitudeGaitRhythm(
+        _ cells: WindowCells, mean: (Double, Double, Double), into magnitudes: UnsafeMutableBufferPointer<Double>,
+        configuration c: Configuration
+    ) -> Bool {
         guard c.gravityRemovedMagnitudePeriodicity > 0 else { return false }
-        let n = c.gridCellsPerWindow
+        let n = cells.count
         var sum = 0.0
         for i in 0..<n {
-            let s = (first + i) % n
-            let d = (ringX[s] - mean.0, ringY[s] - mean.1, ringZ[s] - mean.2)
+            let d = (cells.x[i] - mean.0, cells.y[i] - mean.1, cells.z[i] - mean.2)
             let size = (d.0 * d.0 + d.1 * d.1 + d.2 * d.2).squareRoot()
             magnitudes[i] = size
             sum += size
@@ -31,8 +34,8 @@ extension VehicleEvidence {
             magnitudes[i] -= average
             energy += magnitudes[i] * magnitudes[i]
         }
-        return Self.walkingBandRhythm(
-            magnitudes, energy: energy, threshold: c.gravityRemovedMagnitudePeriodicity, repeatAtEveryLag: true,
-            configuration: c)
+        return walkingBandRhythm(
+            UnsafeBufferPointer(rebasing: magnitudes[0..<n]), energy: energy,
+            threshold: c.gravityRemovedMagnitudePeriodicity, repeatAtEveryLag: true, configuration: c)
     }
 }

@@ -1,58 +1,85 @@
 extension VehicleEvidence {
-    /// The within-second shake of the window's cells (gravity included): the r.m.s. of the
-    /// acceleration about its one-second block means, along `vertical` and across it (horizontal),
-    /// in g. Whole blocks only (a remainder shorter than a block is left out), as
-    /// ``VehicleEvidenceWindow/subHertzMotion`` takes them.
+    /// The within-second shake of the window's cells: per whole one-second block (as
+    /// ``VehicleEvidenceWindow/subHertzMotion`` takes them), the acceleration about the block's mean.
     ///
-    /// Why: a moving vehicle shakes a phone lying, held or pocketed in it through the floor and the
-    /// seat at one to a few hertz (road, rails, engine, suspension), vertically at least as much as
-    /// horizontally; a phone turned or fidgeted in a hand tilts, and a tilt by θ moves the measured
-    /// acceleration by about θ horizontally but only θ²/2 vertically. The in-vehicle state machine
-    /// compares the two over the windows that would enter a ride
+    /// - `total` and `variation`, on all three axes: `total` is the r.m.s. over all blocks,
+    ///   `variation` the coefficient of variation (standard deviation over mean) of the blocks'
+    ///   r.m.s. values (0 when they are all 0), how much the shake varies from one second to the next.
+    /// - `vertical` and `horizontal` (gravity included; 0 when `vertical` is nil): the r.m.s. along
+    ///   the unit vertical (the window's mean direction) and across it.
+    ///
+    /// Why the vertical split: a moving vehicle shakes a phone lying, held or pocketed in it through
+    /// the floor and the seat at one to a few hertz (road, rails, engine, suspension), vertically at
+    /// least as much as horizontally; a phone turned or fidgeted in a hand tilts, and a tilt by θ
+    /// moves the measured acceleration by about θ horizontally but only θ²/2 vertically. The
+    /// in-vehicle state machine compares the two over the windows that would enter a ride
     /// (``InVehicleStateMachine/Configuration/enterShakeRatio``).
     ///
     /// - Parameters:
-    ///   - first: the ring slot of the window's oldest cell.
-    ///   - vertical: the unit vertical (the window's mean direction).
-    /// - Returns: `(vertical, horizontal)` shake, in g.
+    ///   - cells: the window's cells, oldest first.
+    ///   - blockMeans: the mean of each whole block (`cellMean`), oldest first.
+    ///   - blockCells: the cells in a block.
+    ///   - vertical: the unit vertical, or nil when it is not known.
+    /// - Returns: `total`, `vertical` and `horizontal` in g, `variation` without unit.
     /// - Complexity: O(window cells), no allocation.
-    func withinSecondShake(first: Int, vertical v: (Double, Double, Double)) -> (vertical: Double, horizontal: Double) {
-        let n = configuration.gridCellsPerWindow
-        let size = configuration.subHertzBlockCells
-        let blocks = n / size
-        guard blocks > 0 else { return (0, 0) }
+    static func shake(
+        _ cells: WindowCells, blockMeans: UnsafeBufferPointer<(Double, Double, Double)>, blockCells size: Int,
+        vertical: (Double, Double, Double)?
+    ) -> (total: Double, variation: Double, vertical: Double, horizontal: Double) {
+        let blocks = blockMeans.count
+        guard blocks > 0 else { return (0, 0, 0, 0) }
+        let (x, y, z) = (cells.x, cells.y, cells.z)
+        let v = vertical ?? (0, 0, 0)
+        var squares = 0.0
+        var blockRMSSum = 0.0
+        var blockRMSSquares = 0.0
         var verticalSum = 0.0
         var totalSum = 0.0
+        let count = Double(size)
         for block in 0..<blocks {
-            let cells = (block * size)..<((block + 1) * size)
-            let mean = cellMean(first: first, cells: cells)
-            for i in cells {
-                let s = (first + i) % n
-                let d = (ringX[s] - mean.0, ringY[s] - mean.1, ringZ[s] - mean.2)
-                let p = d.0 * v.0 + d.1 * v.1 + d.2 * v.2
-                verticalSum += p * p
-                totalSum += d.0 * d.0 + d.1 * d.1 + d.2 * d.2
+            let mean = blockMeans[block]
+            var sum = 0.0
+            for i in (block * size)..<((block + 1) * size) {
+                let d = (x[i] - mean.0, y[i] - mean.1, z[i] - mean.2)
+                let squared = d.0 * d.0 + d.1 * d.1 + d.2 * d.2
+                sum += squared
+                if vertical != nil {
+                    let p = d.0 * v.0 + d.1 * v.1 + d.2 * v.2
+                    verticalSum += p * p
+                    totalSum += squared
+                }
             }
+            squares += sum
+            let rms = (sum / count).squareRoot()
+            blockRMSSum += rms
+            blockRMSSquares += rms * rms
         }
-        let cells = Double(blocks * size)
-        let verticalShake = (verticalSum / cells).squareRoot()
-        let horizontalShake = (max(totalSum - verticalSum, 0) / cells).squareRoot()
-        return (verticalShake, horizontalShake)
+        var verticalShake = 0.0
+        var horizontalShake = 0.0
+        if vertical != nil {
+            let shaken = Double(blocks * size)
+            verticalShake = (verticalSum / shaken).squareRoot()
+            horizontalShake = (max(totalSum - verticalSum, 0) / shaken).squareRoot()
+        }
+        let blockCount = Double(blocks)
+        let total = (squares / (blockCount * count)).squareRoot()
+        let meanRMS = blockRMSSum / blockCount
+        guard meanRMS > 0 else { return (total, 0, verticalShake, horizontalShake) }
+        let spread = max(blockRMSSquares / blockCount - meanRMS * meanRMS, 0).squareRoot()
+        return (total, spread / meanRMS, verticalShake, horizontalShake)
     }
 
-    /// The mean of the window's cells `cells` (positions from the oldest, ring slot `first`), in g.
+    /// The mean of the window's cells at positions `range` (from the oldest), in g.
     ///
-    /// - Complexity: O(cells.count), no allocation.
-    func cellMean(first: Int, cells: Range<Int>) -> (Double, Double, Double) {
-        let n = configuration.gridCellsPerWindow
+    /// - Complexity: O(range.count), no allocation.
+    static func cellMean(_ cells: WindowCells, _ range: Range<Int>) -> (Double, Double, Double) {
         var mean = (0.0, 0.0, 0.0)
-        for i in cells {
-            let s = (first + i) % n
-            mean.0 += ringX[s]
-            mean.1 += ringY[s]
-            mean.2 += ringZ[s]
+        for i in range {
+            mean.0 += cells.x[i]
+            mean.1 += cells.y[i]
+            mean.2 += cells.z[i]
         }
-        let count = Double(cells.count)
+        let count = Double(range.count)
         return (mean.0 / count, mean.1 / count, mean.2 / count)
     }
 }

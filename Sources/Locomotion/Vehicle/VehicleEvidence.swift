@@ -1,3 +1,5 @@
+@_spi(LocomotionInternals) import LocomotionDSP
+
 /// Long-scale evidence of riding in a vehicle, computed from the accelerometer alone, streaming.
 ///
 /// A vehicle shows itself over tens of seconds: its floor vibrates without rhythm (road, rails,
@@ -228,15 +230,15 @@ public struct VehicleEvidence: Sendable {
     private var heldCell = Int.min / 2
     private var hasHeld = false
     private var cellsPushed = 0
-    // Ring buffers of the last window's cells, allocated once.
-    // Internal (not private) for the extensions in VehicleEvidence+*.swift.
-    var ringX: [Double]
-    var ringY: [Double]
-    var ringZ: [Double]
+    /// The last window's cells, x, y and z in channels 0, 1 and 2, allocated once: mirrored, so a
+    /// window is read in place, oldest first, without a modulo per cell.
+    private var ring: MirroredRingBuffer
+    /// Whether each ring slot holds a known cell, and how many do not.
     private var ringKnown: [Bool]
+    private var unknownCells: Int
     private var projected: [Double]
     /// Room for the magnitude of a window's cells (VehicleEvidence+MagnitudeRhythm.swift).
-    var magnitudes: [Double]
+    private var magnitudes: [Double]
 
     /// Creates an evidence stream.
     ///
@@ -249,10 +251,9 @@ public struct VehicleEvidence: Sendable {
         self.configuration = configuration
         self.gravityIncluded = gravityIncluded
         let cells = configuration.gridCellsPerWindow
-        ringX = Array(repeating: 0, count: cells)
-        ringY = Array(repeating: 0, count: cells)
-        ringZ = Array(repeating: 0, count: cells)
+        ring = MirroredRingBuffer(capacity: cells, channels: 3)
         ringKnown = Array(repeating: false, count: cells)
+        unknownCells = cells
         projected = Array(repeating: 0, count: cells)
         magnitudes = Array(repeating: 0, count: cells)
     }
@@ -295,7 +296,8 @@ public struct VehicleEvidence: Sendable {
         }
         lastTime = time
         acceptedSamples += 1
-        let cell = Int(((time - origin) / configuration.gridInterval).rounded(.down))
+        // Not before the origin, so truncation is the floor (and needs no call to the C library).
+        let cell = Int((time - origin) / configuration.gridInterval)
         while openCell < cell {
             pushCell(openCell, emit: emit)
             openCell += 1
@@ -320,6 +322,7 @@ public struct VehicleEvidence: Sendable {
         cellCount = 0
         hasHeld = false
         cellsPushed = 0
+        ring.removeAll()
         openCell = 0
     }
 
@@ -334,12 +337,16 @@ public struct VehicleEvidence: Sendable {
         cellSum = (0, 0, 0)
         cellCount = 0
         let cells = configuration.gridCellsPerWindow
-        let slot = cellsPushed % cells
+        let slot = ring.head  // cellsPushed % cells
         let known = hasHeld && cell - heldCell <= configuration.holdCells
-        ringKnown[slot] = known
-        ringX[slot] = known ? heldValue.0 : 0
-        ringY[slot] = known ? heldValue.1 : 0
-        ringZ[slot] = known ? heldValue.2 : 0
+        if ringKnown[slot] != known {
+            ringKnown[slot] = known
+            unknownCells += known ? -1 : 1
+        }
+        ring.set(known ? heldValue.0 : 0, channel: 0)
+        ring.set(known ? heldValue.1 : 0, channel: 1)
+        ring.set(known ? heldValue.2 : 0, channel: 2)
+        ring.advance()
         cellsPushed += 1
         if cellsPushed >= cells && (cellsPushed - cells) % configuration.gridCellsPerHop == 0 {
             let endTime = origin + Double(cell) * configuration.gridInterval
@@ -347,35 +354,76 @@ public struct VehicleEvidence: Sendable {
         }
     }
 
-    /// The evidence of the last `gridCellsPerWindow` cells (oldest first in the ring order).
+    /// The evidence of the last `gridCellsPerWindow` cells, read in place from the ring.
     private mutating func window(endingAt endTime: Double) -> VehicleEvidenceWindow {
         let c = configuration
         let n = c.gridCellsPerWindow
         let duration = Double(n - 1) * c.gridInterval
-        let first = cellsPushed % n  // the oldest slot
-        if ringKnown.contains(false) {
+        if unknownCells > 0 {
             return VehicleEvidenceWindow(
                 endTime: endTime, duration: duration, dynamicRMS: .nan, vibration: .nan, periodicity: .nan,
                 kind: .unknown)
         }
+        let first = ring.head  // the oldest slot
+        let gravityIncluded = gravityIncluded
+        return ring.withRuns { runs in
+            let cells = WindowCells(
+                x: runs.channel(0, from: first, count: n), y: runs.channel(1, from: first, count: n),
+                z: runs.channel(2, from: first, count: n), slotX: runs.channel(0, from: 0, count: n),
+                slotY: runs.channel(1, from: 0, count: n), slotZ: runs.channel(2, from: 0, count: n))
+            return projected.withUnsafeMutableBufferPointer { projected in
+                magnitudes.withUnsafeMutableBufferPointer { magnitudes in
+                    Self.evidence(
+                        of: cells, endTime: endTime, duration: duration, gravityIncluded: gravityIncluded,
+                        configuration: c, projected: projected, magnitudes: magnitudes)
+                }
+            }
+        }
+    }
+
+    /// The cells of one known window, read in place: `x[i]`, `y[i]`, `z[i]` is the `i`-th oldest
+    /// cell, in g; `slotX`, `slotY`, `slotZ` are the same cells in the ring's slot order.
+    struct WindowCells {
+        let x: UnsafeBufferPointer<Double>
+        let y: UnsafeBufferPointer<Double>
+        let z: UnsafeBufferPointer<Double>
+        let slotX: UnsafeBufferPointer<Double>
+        let slotY: UnsafeBufferPointer<Double>
+        let slotZ: UnsafeBufferPointer<Double>
+        var count: Int { x.count }
+    }
+
+    /// The evidence of one known window (`cells`), with `projected` and `magnitudes` (one double
+    /// per cell each) as scratch.
+    private static func evidence(
+        of cells: WindowCells, endTime: Double, duration: Double, gravityIncluded: Bool, configuration c: Configuration,
+        projected: UnsafeMutableBufferPointer<Double>, magnitudes: UnsafeMutableBufferPointer<Double>
+    ) -> VehicleEvidenceWindow {
+        let n = cells.count
+        let (x, y, z) = (cells.x, cells.y, cells.z)
         var mean = (0.0, 0.0, 0.0)
         for i in 0..<n {
-            let s = (first + i) % n
-            mean.0 += ringX[s]
-            mean.1 += ringY[s]
-            mean.2 += ringZ[s]
+            mean.0 += x[i]
+            mean.1 += y[i]
+            mean.2 += z[i]
         }
         let count = Double(n)
         mean = (mean.0 / count, mean.1 / count, mean.2 / count)
+        let norm = (mean.0 * mean.0 + mean.1 * mean.1 + mean.2 * mean.2).squareRoot()
+        // Axis of the periodicity signal: vertical with gravity, else the principal axis.
+        let vertical = gravityIncluded && norm > 0.5
         var cxx = 0.0, cyy = 0.0, czz = 0.0, cxy = 0.0, cxz = 0.0, cyz = 0.0
+        let (slotX, slotY, slotZ) = (cells.slotX, cells.slotY, cells.slotZ)
         for s in 0..<n {
-            let dx = ringX[s] - mean.0, dy = ringY[s] - mean.1, dz = ringZ[s] - mean.2
+            let dx = slotX[s] - mean.0, dy = slotY[s] - mean.1, dz = slotZ[s] - mean.2
             cxx += dx * dx
             cyy += dy * dy
             czz += dz * dz
-            cxy += dx * dy
-            cxz += dx * dz
-            cyz += dy * dz
+            if !vertical {  // the cross terms serve only the principal axis
+                cxy += dx * dy
+                cxz += dx * dz
+                cyz += dy * dz
+            }
         }
         cxx /= count
         cyy /= count
@@ -384,10 +432,7 @@ public struct VehicleEvidence: Sendable {
         cxz /= count
         cyz /= count
         let rms = (max(cxx + cyy + czz, 0)).squareRoot()
-        let norm = (mean.0 * mean.0 + mean.1 * mean.1 + mean.2 * mean.2).squareRoot()
-        // Axis of the periodicity signal: vertical with gravity, else the principal axis.
         var axis: (Double, Double, Double)
-        let vertical = gravityIncluded && norm > 0.5
         if vertical {
             axis = (mean.0 / norm, mean.1 / norm, mean.2 / norm)
         } else {
@@ -395,56 +440,63 @@ public struct VehicleEvidence: Sendable {
         }
         var energy = 0.0
         for i in 0..<n {
-            let s = (first + i) % n
-            let p = (ringX[s] - mean.0) * axis.0 + (ringY[s] - mean.1) * axis.1 + (ringZ[s] - mean.2) * axis.2
+            let p = (x[i] - mean.0) * axis.0 + (y[i] - mean.1) * axis.1 + (z[i] - mean.2) * axis.2
             projected[i] = p
             energy += p * p
         }
+        let signal = UnsafeBufferPointer(projected)
         let vibration = vertical ? (energy / count).squareRoot() : rms
         let periodicity =
-            energy > 0 ? Self.periodicity(projected, energy: energy, lags: c.shortestLag...c.longestLag) : 0
-        let subHertz = subHertzMotion(first: first, mean: mean, vertical: vertical ? axis : nil)
-        // Gravity included, the rule is as it was (even for a mean below 0.5 g, where the axis is principal).
-        var rhythmic =
-            gravityIncluded
-            ? periodicity >= c.onFootPeriodicity
-            : Self.gravityRemovedGaitRhythm(projected, energy: energy, configuration: c)
-        if !gravityIncluded && !rhythmic && rms >= c.onFootRMS
-            && subHertz < c.gravityRemovedMagnitudeMaximumSubHertz * rms
-        {
-            // Steps spread over the axes still jolt the magnitude at every step, within the second.
-            rhythmic = magnitudeGaitRhythm(first: first, mean: mean)
+            energy > 0 ? Self.periodicity(signal, energy: energy, lags: c.shortestLag...c.longestLag) : 0
+        let size = c.subHertzBlockCells
+        let blocks = n / size
+        return withUnsafeTemporaryAllocation(of: (Double, Double, Double).self, capacity: max(blocks, 1)) {
+            blockMeans in
+            for block in 0..<blocks {
+                blockMeans[block] = cellMean(cells, (block * size)..<((block + 1) * size))
+            }
+            let means = UnsafeBufferPointer(rebasing: blockMeans[0..<blocks])
+            let subHertz = subHertzMotion(blockMeans: means, mean: mean, vertical: vertical ? axis : nil)
+            // Gravity included, the rule is as it was (even for a mean below 0.5 g, where the axis is principal).
+            var rhythmic =
+                gravityIncluded
+                ? periodicity >= c.onFootPeriodicity
+                : Self.gravityRemovedGaitRhythm(signal, energy: energy, configuration: c)
+            if !gravityIncluded && !rhythmic && rms >= c.onFootRMS
+                && subHertz < c.gravityRemovedMagnitudeMaximumSubHertz * rms
+            {
+                // Steps spread over the axes still jolt the magnitude at every step, within the second.
+                rhythmic = magnitudeGaitRhythm(cells, mean: mean, into: magnitudes, configuration: c)
+            }
+            let shake = shake(cells, blockMeans: means, blockCells: size, vertical: vertical ? axis : nil)
+            let kind: VehicleWindowKind
+            if rms >= c.violentRMS || (rms >= c.onFootRMS && rhythmic)
+                || (vertical && Self.movesLikeGait(rms: rms, vertical: vibration, configuration: c))
+                || (!vertical && Self.movesLikeCarriedPhone(subHertz: subHertz, shake: shake.total, configuration: c))
+            {
+                kind = .onFoot
+            } else if vibration >= c.vehicleVibrationFloor && (vertical || subHertz >= c.vehicleSubHertzFloor) {
+                kind = .vehicleLike
+            } else {
+                kind = .quiet
+            }
+            return VehicleEvidenceWindow(
+                endTime: endTime, duration: duration, dynamicRMS: rms, vibration: vibration, periodicity: periodicity,
+                kind: kind, subHertzMotion: subHertz, verticalShake: shake.vertical,
+                horizontalShake: shake.horizontal, shakeVariation: shake.variation)
         }
-        let shake = vertical ? withinSecondShake(first: first, vertical: axis) : (vertical: 0, horizontal: 0)
-        let profile = shakeProfile(first: first)
-        let kind: VehicleWindowKind
-        if rms >= c.violentRMS || (rms >= c.onFootRMS && rhythmic)
-            || (vertical && Self.movesLikeGait(rms: rms, vertical: vibration, configuration: c))
-            || (!vertical && Self.movesLikeCarriedPhone(subHertz: subHertz, shake: profile.total, configuration: c))
-        {
-            kind = .onFoot
-        } else if vibration >= c.vehicleVibrationFloor && (vertical || subHertz >= c.vehicleSubHertzFloor) {
-            kind = .vehicleLike
-        } else {
-            kind = .quiet
-        }
-        return VehicleEvidenceWindow(
-            endTime: endTime, duration: duration, dynamicRMS: rms, vibration: vibration, periodicity: periodicity,
-            kind: kind, subHertzMotion: subHertz, verticalShake: shake.vertical,
-            horizontalShake: shake.horizontal, shakeVariation: profile.variation)
     }
 
-    /// RMS about `mean` of the window's whole one-second block means (oldest first; a remainder of
-    /// cells shorter than a block is left out), on 3 axes or along `vertical`.
-    private func subHertzMotion(
-        first: Int, mean: (Double, Double, Double), vertical: (Double, Double, Double)?
+    /// RMS about `mean` of the window's whole one-second block means (`blockMeans`, oldest first; a
+    /// remainder of cells shorter than a block is left out), on 3 axes or along `vertical`.
+    private static func subHertzMotion(
+        blockMeans: UnsafeBufferPointer<(Double, Double, Double)>, mean: (Double, Double, Double),
+        vertical: (Double, Double, Double)?
     ) -> Double {
-        let size = configuration.subHertzBlockCells
-        let blocks = configuration.gridCellsPerWindow / size
+        let blocks = blockMeans.count
         guard blocks > 0 else { return 0 }
         var sum = 0.0
-        for block in 0..<blocks {
-            let b = cellMean(first: first, cells: (block * size)..<((block + 1) * size))
+        for b in blockMeans {
             let d = (b.0 - mean.0, b.1 - mean.1, b.2 - mean.2)
             if let v = vertical {
                 let p = d.0 * v.0 + d.1 * v.1 + d.2 * v.2
@@ -459,21 +511,71 @@ public struct VehicleEvidence: Sendable {
     /// Highest local maximum (strictly above the shorter lag, not below the longer) of the
     /// normalised autocorrelation over `lags`; 0 when there is none.
     static func periodicity(_ p: [Double], energy: Double, lags: ClosedRange<Int>) -> Double {
-        func r(_ lag: Int) -> Double {
+        p.withUnsafeBufferPointer { periodicity($0, energy: energy, lags: lags) }
+    }
+
+    /// ``periodicity(_:energy:lags:)`` of a buffer.
+    static func periodicity(_ p: UnsafeBufferPointer<Double>, energy: Double, lags: ClosedRange<Int>) -> Double {
+        let first = lags.lowerBound - 1
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: lags.count + 2) { sums in
+            lagSums(p, lags: first...(lags.upperBound + 1), into: sums)
+            var best = 0.0
+            var before = sums[0] / energy
+            var here = sums[1] / energy
+            for lag in lags {
+                let after = sums[lag - first + 1] / energy
+                if here > before && here >= after { best = max(best, here) }
+                before = here
+                here = after
+            }
+            return best
+        }
+    }
+
+    /// The sums of lagged products `p[i] · p[i + lag]` over `i` in `0..<p.count − lag` (0 for a lag
+    /// of `p.count` or more), for every lag in `lags` (at least 0), into `sums[lag − lags.lowerBound]`.
+    ///
+    /// Four lags are summed in one pass over `p` (the last few one at a time), each in its own
+    /// accumulator and in increasing `i`: every sum is bit for bit the one a loop over its lag alone
+    /// gives, while the four additions of a step do not wait for one another.
+    ///
+    /// - Parameters:
+    ///   - p: the signal.
+    ///   - lags: the lags, in samples (the lowest at least 0).
+    ///   - sums: room for `lags.count` sums.
+    /// - Complexity: O(`p.count · lags.count`), no allocation.
+    @_spi(Testing) public static func lagSums(
+        _ p: UnsafeBufferPointer<Double>, lags: ClosedRange<Int>, into sums: UnsafeMutableBufferPointer<Double>
+    ) {
+        let n = p.count
+        let lower = lags.lowerBound
+        func single(_ lag: Int) {
             var sum = 0.0
-            for i in 0..<(p.count - lag) { sum += p[i] * p[i + lag] }
-            return sum / energy
+            for i in 0..<max(n - lag, 0) { sum += p[i] * p[i &+ lag] }  // i + lag < n
+            sums[lag - lower] = sum
         }
-        var best = 0.0
-        var before = r(lags.lowerBound - 1)
-        var here = r(lags.lowerBound)
-        for lag in lags {
-            let after = r(lag + 1)
-            if here > before && here >= after { best = max(best, here) }
-            before = here
-            here = after
+        func group(_ lag: Int) {
+            var (s0, s1, s2, s3) = (0.0, 0.0, 0.0, 0.0)
+            let common = max(n - lag - 3, 0)
+            for i in 0..<common {  // i + lag + 3 < n: no overflow to check
+                let v = p[i]
+                let q = i &+ lag
+                s0 += v * p[q]
+                s1 += v * p[q &+ 1]
+                s2 += v * p[q &+ 2]
+                s3 += v * p[q &+ 3]
+            }
+            for i in common..<max(n - lag - 2, common) { s2 += p[i] * p[i &+ lag &+ 2] }
+            for i in common..<max(n - lag - 1, common) { s1 += p[i] * p[i &+ lag &+ 1] }
+            for i in common..<max(n - lag, common) { s0 += p[i] * p[i &+ lag] }
+            (sums[lag - lower], sums[lag - lower + 1], sums[lag - lower + 2], sums[lag - lower + 3]) = (s0, s1, s2, s3)
         }
-        return best
+        var lag = lower
+        while lag + 3 <= lags.upperBound {
+            group(lag)
+            lag += 4
+        }
+        for rest in lag..<(lags.upperBound + 1) { single(rest) }
     }
 
     /// Unit eigenvector of the largest eigenvalue of a symmetric 3×3 matrix, by power iteration
