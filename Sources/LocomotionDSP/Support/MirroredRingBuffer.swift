@@ -103,7 +103,12 @@
             (self.slot, self.capacity, self.channelCount) = (slot, capacity, channelCount)
         }
 
-        /// Writes `value` into `channel` (in `0..<channelCount`), both copies.
+        /// Writes `value` into `channel`, both copies.
+        ///
+        /// - Parameters:
+        ///   - value: The sample's value in that channel.
+        ///   - channel: In `0..<channelCount` (a precondition).
+        /// - Complexity: O(1).
         @inlinable @inline(__always) public func set(_ value: Double, channel: Int) {
             precondition(
                 UInt(bitPattern: channel) < UInt(bitPattern: channelCount), "MirroredRingBuffer channel out of range")
