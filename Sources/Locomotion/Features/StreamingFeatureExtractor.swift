@@ -156,16 +156,18 @@ public struct StreamingFeatureExtractor: Sendable {
                 current: time)
         }
         if ring.appendedCount > 0, time - previousTime > maximumGap { endStretch() }
-        ring.set(time, channel: 0)
-        ring.set(x, channel: 1)
-        ring.set(y, channel: 2)
-        ring.set(z, channel: 3)
-        if hasGyroscope {
-            ring.set(rotationRate?.x ?? .nan, channel: 4)
-            ring.set(rotationRate?.y ?? .nan, channel: 5)
-            ring.set(rotationRate?.z ?? .nan, channel: 6)
+        let hasGyroscope = hasGyroscope
+        ring.appendSample { sample in
+            sample.set(time, channel: 0)
+            sample.set(x, channel: 1)
+            sample.set(y, channel: 2)
+            sample.set(z, channel: 3)
+            if hasGyroscope {
+                sample.set(rotationRate?.x ?? .nan, channel: 4)
+                sample.set(rotationRate?.y ?? .nan, channel: 5)
+                sample.set(rotationRate?.z ?? .nan, channel: 6)
+            }
         }
-        ring.advance()
         previousTime = time
         sampleCount += 1
         guard ring.appendedCount == nextStart + extractor.windowLength else { return false }

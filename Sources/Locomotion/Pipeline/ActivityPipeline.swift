@@ -333,18 +333,17 @@ struct ActivityPipeline: Sendable {
     /// Moves the smoothed results that are final through the in-vehicle stage into the timeline
     /// and the scores.
     private mutating func takeSmoothed() throws(LocomotionError) {
-        guard var stage = vehicleStage else {
+        guard vehicleStage != nil else {
             for result in smoothedBatch { try file(result, isStop: false) }
             smoothedBatch.removeAll(keepingCapacity: true)
             compactTruths()
             return
         }
-        // The stage is moved out and back so that it and the batches are not borrowed from self at once.
-        vehicleStage = nil
-        for result in smoothedBatch { stage.take(result) }
+        // The stage is changed in place: a copy moved out and back (a large value with a dozen
+        // arrays) cost more than the rest of this call.
+        for index in smoothedBatch.indices { vehicleStage!.take(smoothedBatch[index]) }
         smoothedBatch.removeAll(keepingCapacity: true)
-        stage.release(into: &releasedResults, stopped: &releasedStops)
-        vehicleStage = stage
+        vehicleStage!.release(into: &releasedResults, stopped: &releasedStops)
         for index in releasedResults.indices { try file(releasedResults[index], isStop: releasedStops[index]) }
         releasedResults.removeAll(keepingCapacity: true)
         releasedStops.removeAll(keepingCapacity: true)

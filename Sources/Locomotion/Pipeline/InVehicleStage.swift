@@ -19,7 +19,6 @@
     let options: InVehicleOptions
     private var evidence: VehicleEvidence
     private var machine: InVehicleStateMachine
-    private var newWindows: [VehicleEvidenceWindow] = []
     /// Decisions, oldest first; those before `firstDecision` stand for no result any more.
     private var decisionEnds: [Double] = []
     private var decisionInVehicle: [Bool] = []
@@ -53,7 +52,6 @@
         self.options = options
         evidence = try VehicleEvidence(gravityIncluded: gravityIncluded, configuration: options.evidence)
         machine = try InVehicleStateMachine(configuration: options.state)
-        newWindows.reserveCapacity(8)
         let capacity = 2 * Self.compactionThreshold
         decisionEnds.reserveCapacity(capacity)
         decisionInVehicle.reserveCapacity(capacity)
@@ -70,15 +68,21 @@
     ///
     /// - Throws: ``LocomotionError/Code/timeGoesBackwards`` for a time before the previous one.
     @_spi(Testing) public mutating func append(time: Double, x: Double, y: Double, z: Double) throws(LocomotionError) {
-        // The windows go to a local so that the evidence and the list are not both borrowed from self.
-        var windows: [VehicleEvidenceWindow] = []
-        swap(&windows, &newWindows)
-        defer {
-            if !windows.isEmpty { windows.removeAll(keepingCapacity: true) }  // most samples complete no window
-            swap(&windows, &newWindows)
+        // The windows go to locals so that the evidence and they are not both borrowed from self. Most
+        // samples complete no window and nearly all others one; only after a gap or between sparse
+        // samples are there more, and only then is there a list.
+        var first: VehicleEvidenceWindow?
+        var more: [VehicleEvidenceWindow]?
+        try evidence.append(time: time, x: x, y: y, z: z) { window in
+            if first == nil {
+                first = window
+            } else {
+                more = (more ?? []) + [window]
+            }
         }
-        try evidence.append(time: time, x: x, y: y, z: z) { windows.append($0) }
-        for window in windows { decide(window) }
+        guard let first else { return }
+        decide(first)
+        for window in more ?? [] { decide(window) }
     }
 
     /// Takes a GPS fix (the pipeline's fixes in their order): a valid speed of

@@ -70,6 +70,7 @@ public struct AccelerationClipping: Sendable, Hashable, Codable {
         /// Adds one row (g).
         ///
         /// - Complexity: Amortised O(1): the rows near the peak are few distinct values.
+        @inline(__always)
         public mutating func append(_ x: Double, _ y: Double, _ z: Double) {
             rows += 1
             guard x.isFinite && y.isFinite && z.isFinite else {
@@ -79,15 +80,24 @@ public struct AccelerationClipping: Sendable, Hashable, Codable {
             }
             let now = (abs(x), abs(y), abs(z))
             let largest = max(now.0, now.1, now.2)
-            if largest > peak {
-                peak = largest
-                nearPeak = nearPeak.filter { $0.key >= peak - AccelerationClipping.tolerance }
-            }
-            if largest >= peak - AccelerationClipping.tolerance { nearPeak[largest, default: 0] += 1 }
+            // A new peak is within the tolerance of the old one too, so one test sends both cases
+            // (rare after the first rows) out of line.
+            if largest >= peak - AccelerationClipping.tolerance { notePeak(largest) }
             if let last = previous {
                 pairPeak = max(pairPeak, min(last.0, now.0), min(last.1, now.1), min(last.2, now.2))
             }
             previous = now
+        }
+
+        /// Counts a row whose largest axis magnitude `largest` (g) is within the tolerance of the
+        /// peak, first raising the peak (and dropping the counts it leaves behind) when above it.
+        @inline(never)
+        private mutating func notePeak(_ largest: Double) {
+            if largest > peak {
+                peak = largest
+                nearPeak = nearPeak.filter { $0.key >= peak - AccelerationClipping.tolerance }
+            }
+            nearPeak[largest, default: 0] += 1
         }
 
         /// The clipping of the rows appended so far.

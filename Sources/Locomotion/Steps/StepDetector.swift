@@ -343,13 +343,14 @@ public struct StepDetector: Sendable {
         }
         let filtered: Double
         do { filtered = try filter.process(magnitude) } catch { throw .signalProcessing(error) }
-        ring.set(filtered, channel: Channel.filtered)
-        ring.set(magnitude, channel: Channel.raw)
-        ring.set(time, channel: Channel.time)
-        ring.set(up, channel: Channel.vertical)
-        ring.set(verticalMotion, channel: Channel.verticalMotion)
-        ring.set(horizontalPower, channel: Channel.horizontalPower)
-        ring.advance()
+        ring.appendSample { sample in
+            sample.set(filtered, channel: Channel.filtered)
+            sample.set(magnitude, channel: Channel.raw)
+            sample.set(time, channel: Channel.time)
+            sample.set(up, channel: Channel.vertical)
+            sample.set(verticalMotion, channel: Channel.verticalMotion)
+            sample.set(horizontalPower, channel: Channel.horizontalPower)
+        }
         count += 1
         received += 1
         lastTime = time

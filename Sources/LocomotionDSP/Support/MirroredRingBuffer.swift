@@ -75,6 +75,49 @@
         appended += 1
     }
 
+    /// Writes one sample's channels at ``head`` through `body`'s ``SampleWriter`` (both copies of
+    /// each), then advances, as ``set(_:channel:)`` for each channel and ``advance()`` would, with
+    /// one uniqueness check of the storage for the whole sample and no bounds or overflow checks
+    /// beyond the channel's.
+    ///
+    /// - Parameter body: Sets the channels; a channel it does not set keeps its old value in
+    ///   this slot. Must not escape the writer.
+    /// - Complexity: O(1) besides `body`.
+    @inlinable @inline(__always) public mutating func appendSample(_ body: (SampleWriter) -> Void) {
+        let (slot, capacity, channels) = (nextSlot, self.capacity, channelCount)
+        storage.withUnsafeMutableBufferPointer { all in
+            body(SampleWriter(slot: all.baseAddress! + slot, capacity: capacity, channelCount: channels))
+        }
+        advance()
+    }
+
+    /// Writes the channels of the sample at a ring's ``MirroredRingBuffer/head``
+    /// (``MirroredRingBuffer/appendSample(_:)``).
+    public struct SampleWriter {
+        /// Channel 0's first copy of the slot.
+        @usableFromInline let slot: UnsafeMutablePointer<Double>
+        @usableFromInline let capacity: Int
+        @usableFromInline let channelCount: Int
+
+        @inlinable init(slot: UnsafeMutablePointer<Double>, capacity: Int, channelCount: Int) {
+            (self.slot, self.capacity, self.channelCount) = (slot, capacity, channelCount)
+        }
+
+        /// Writes `value` into `channel`, both copies.
+        ///
+        /// - Parameters:
+        ///   - value: The sample's value in that channel.
+        ///   - channel: In `0..<channelCount` (a precondition).
+        /// - Complexity: O(1).
+        @inlinable @inline(__always) public func set(_ value: Double, channel: Int) {
+            precondition(
+                UInt(bitPattern: channel) < UInt(bitPattern: channelCount), "MirroredRingBuffer channel out of range")
+            let position = slot + 2 &* capacity &* channel
+            position[0] = value
+            position[capacity] = value
+        }
+    }
+
     /// Appends one sample to channel 0 (the whole sample of a one-channel ring).
     @inlinable @inline(__always) public mutating func append(_ value: Double) {
         set(value, channel: 0)

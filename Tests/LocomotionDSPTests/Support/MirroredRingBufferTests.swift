@@ -82,6 +82,43 @@ struct MirroredRingBufferTests {
         #expect(copy.withRun(channel: 0, from: copy.slot(ofNewest: 2), count: 2) { Array($0) } == [1, 2])
     }
 
+    @Test(
+        "appendSample stores what set and advance store, in both copies, and keeps a copy apart",
+        arguments: [1, 2, 5, 16])
+    func appendSampleMatchesSetAndAdvance(capacity: Int) {
+        let channels = 4
+        var written = MirroredRingBuffer(capacity: capacity, channels: channels, repeating: -1)
+        var reference = MirroredRingBuffer(capacity: capacity, channels: channels, repeating: -1)
+        var before = written
+        for sample in 0..<(3 * capacity + 2) {
+            if sample == capacity { before = written }  // shares the storage until the next write
+            // Channel 2 is left out on odd samples: the slot keeps its old value there.
+            written.appendSample { slot in
+                for channel in 0..<channels where channel != 2 || sample % 2 == 0 {
+                    slot.set(Self.value(sample, channel: channel), channel: channel)
+                }
+            }
+            for channel in 0..<channels where channel != 2 || sample % 2 == 0 {
+                reference.set(Self.value(sample, channel: channel), channel: channel)
+            }
+            reference.advance()
+            #expect(written.head == reference.head && written.appendedCount == reference.appendedCount)
+            for channel in 0..<channels {
+                for position in 0..<(2 * capacity) {
+                    #expect(written[channel, position] == reference[channel, position], "sample \(sample)")
+                }
+            }
+        }
+        #expect(before.appendedCount == capacity)
+        for channel in 0..<channels {
+            let run = before.withRun(channel: channel, from: before.slot(ofNewest: capacity), count: capacity) {
+                Array($0)
+            }
+            let expected = (0..<capacity).map { channel != 2 || $0 % 2 == 0 ? Self.value($0, channel: channel) : -1 }
+            #expect(run == expected)
+        }
+    }
+
     @Test("random interleavings of appends and resets match a plain history")
     func randomHistory() {
         var rng = SplitMix64(seed: 11)

@@ -100,8 +100,12 @@ import Foundation
     ) {
         var mantissa: UInt64 = 0
         let digitsStart = index
-        while index < limit, bytes[index] &- 0x30 < 10 {
-            mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- 0x30)
+        // The digit in 64 bits from the start (a byte below "0" wraps to a huge value): one
+        // subtraction and one comparison, no byte-wide result to widen again.
+        while index < limit {
+            let digit = UInt64(bytes[index]) &- 0x30
+            guard digit < 10 else { break }
+            mantissa = mantissa &* 10 &+ digit
             index += 1
         }
         var digitCount = index - digitsStart
@@ -109,8 +113,10 @@ import Foundation
         if index < limit, bytes[index] == 0x2E {  // .
             index += 1
             let fractionStart = index
-            while index < limit, bytes[index] &- 0x30 < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- 0x30)
+            while index < limit {
+                let digit = UInt64(bytes[index]) &- 0x30
+                guard digit < 10 else { break }
+                mantissa = mantissa &* 10 &+ digit
                 index += 1
             }
             digitCount += index - fractionStart
